@@ -1,0 +1,48 @@
+/** Business constants and limits of the specification (section 9 of both documents). */
+export const PAGE_SIZE = 20;
+export const SUPPLIER_PICKLIST_PAGE_SIZE = 100;
+export const SEARCH_DELAY_MS = 500;
+export const UPLOAD_REFRESH_DELAY_MS = 3000;
+export const UPLOAD_CLOSE_DELAY_MS = 3000;
+export const SNACKBAR_DURATION_MS = 2000;
+export const SIDE_DRAWER_WIDTH = 240;
+export const DRAWER_WIDTHS = { large: '45vw', medium: '65vw', small: '100vw' } as const;
+export const SPLIT_PANE_DEFAULT = [30, 70] as const;
+export const SPLIT_PANE_MIN_VISIBLE_PERCENT = 10;
+export const PDF_ZOOM_STEP = 0.2;
+export const ACCOUNT_UNIQUE_KEY_LENGTH = 12;
+export const ACCOUNT_DEFAULT_INDUSTRY_NO = 1;
+export const ACCOUNT_MEMBERSHIP_STATUS = 'A';
+export const DEFAULT_THEME = { primary: '#10364C', secondary: '#B6534E', type: 'light' } as const;
+export const DEFAULT_USER_TYPE = 'REGULAR';
+export const MIN_PASSWORD_SCORE = 3;
+
+export const ACCOUNT_TYPES = { SUPPLIER: 1, UNIVERSITY: 2 } as const;
+export const FLAG_CODES = { A: 'Active', C: 'Cancelled' } as const;
+export const EDI_TYPES = ['S3', 'LOCAL', 'EMAIL', 'cXML'] as const;
+export const EDI_DOC_TYPES = ['inv', 'po', 'asn'] as const;
+export const INVOICE_STATUS_FILTERS = ['All', 'Pending', 'Emailed', 'Exported'] as const;
+
+export const ASN_FIELD_LENGTHS = {
+  name: 120,
+  postalAddressName: 120,
+  postalAddressStreet: 250,
+  postalAddressCity: 50,
+  postalAddressState: 50,
+  postalAddressPostcode: 15,
+  postalAddressCountryCode: 2,
+  email: 100,
+  carrierName: 120,
+  trackingId: 30,
+  uom: 8,
+} as const;
+
+/** Property names the spec uses. */
+export const PROPERTY_NAMES = {
+  supplierCode: 'SUPPLIER_CODE',
+  supplierCodeAp: 'SUPPLIER_CODE_AP',
+  asnContactEmailList: 'ASN_CONTACT_EMAIL_LIST',
+} as const;
+
+/** Local-storage keys the spec says are kept in the browser. */
+export const STORAGE_KEYS = { theme: 'portal.theme', renderFor: 'portal.renderFor' } as const;

@@ -1,0 +1,99 @@
+/**
+ * The message catalogue of the specification (section 8 of both documents and the
+ * screen texts that act as messages). Spelled exactly as the spec spells them,
+ * typos included: these strings are the contract with users and tests alike.
+ */
+export const messages = {
+  loginUnauthorized: 'Unauthorized access, please check your credentials',
+  somethingWentWrong: 'Something went wrong, please try again later',
+  somethingWentWrongUpload: 'Something went wrong, please try again later.',
+  recoveryCodeSent: 'A verification code has been sent to your email',
+  passwordReset: 'Password succesfully reseted!',
+  passwordUpdated: 'Password succesfully updated!',
+  cantProcess: "Can't process this request!",
+  propertyConflict: 'Cannot display value because there is a conflict, please contact support',
+
+  recordSaved: 'Record saved',
+  recordUpdated: 'Record updated',
+  recordDeleted: 'Record has been deleted',
+  userSaved: 'User record saved',
+  userUpdated: 'User record updated',
+  userDeleted: 'User record has been deleted',
+  asnSaved: 'Asn record saved',
+  asnExported: 'ASN exported successfully!',
+  invoiceExported: 'Invoice has been successfully exported.',
+  orderExported: 'The order has been exported',
+  pricelistNameSaved: 'Pricelist name has been saved',
+  pricelistModified: 'Pricelist modified.',
+  taxCodesUpdated: 'Tax Codes have been updated.',
+  propertySaved: 'Property has been saved.',
+  productUpdated: 'Product updated',
+  uomMappingSaved: 'UOM mapping saved',
+  identityAssumed: 'Identity assumed.',
+  propertyAdded: 'Property added.',
+  propertyModified: 'Property modified.',
+
+  assumeRoleForOrders:
+    'Please, assume a role of either seller or buyer to see orders from their perspective!',
+  noResults: 'No results',
+  unknownOrder: 'Unknown Order',
+  noData: 'No Data!',
+  termsCheckbox: 'I have read and accept the Terms of Use',
+
+  asnSubmitConfirm: 'ASN is going to be submitted. After submitting you cannot edit it.',
+  userDeleteConfirm: 'Selected user is going to be permanently deleted.',
+  accountDeleteConfirm: 'Selected account is going to be permanently deleted.',
+
+  templateGenerateFailed: "Cound't generate file, please try later",
+  uploadUrlFailed: "Cound't upload file, please try later",
+  catalogueExportFailed: "Cound't export catalogue, please try later",
+  catalogueExportQueued: 'Export added to the queue.',
+  uploadFailed: "Something's wrong!",
+  validationErrorsDetected: 'Validation Errors detected!',
+  validationErrorsClick: 'Validation errors detected, click for details.',
+  documentExtractionError: 'Document extraction error.',
+  extractionError: 'Extraction Error',
+  documentWithExtractionProblems: 'Document with extraction problems',
+  noNumberDetected: 'No Number detected',
+  informationNotProvided: 'Information is not provided',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** Messages with a placeholder, built by function so the wording stays in one place. */
+export const formatMessage = {
+  pricelistMapped: (name: string, n: number) => `Pricelist ${name} mapped with ${n} accounts`,
+  accountCodeUpdated: (name: string) => `Account Code for ${name} has been updated`,
+  propertyDeleteConfirm: (name: string) => `Property ${name} is going to be permanently deleted.`,
+  catalogueTitle: (supplierName: string) => `Catalogue of ${supplierName}`,
+  productDrawerTitle: (code: string) => `Product Code: ${code}`,
+  pageOf: (x: number, y: number) => `Page ${x} of ${y}`,
+} as const;
+
+/** Field-level validation texts. The spec gives rules but no wording for these. */
+export const fieldErrors = {
+  required: (field: string) => `${field} is required`,
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  invalidEmail: (field: string) => `${field} must be a valid email address`,
+  passwordsDiffer: 'New password and repeat password must be equal',
+  passwordTooWeak: 'Password strength must be at least Good',
+  humanCheck: 'Please confirm you are human',
+  humanCheckReused: 'This human check was already used, please verify again',
+  recoveryCodeInvalid: 'The verification code is invalid or has expired',
+  oldPasswordWrong: 'The old password is not correct',
+  tooManyAttempts: 'Too many failed sign-in attempts, please try again later',
+} as const;
+
+/**
+ * The generic error toast of the spec: the joined errors list or Message from the
+ * response, else the error message, else "Can't process this request!".
+ */
+export function errorToastText(body: unknown, error?: { message?: string } | null): string {
+  if (body && typeof body === 'object') {
+    const b = body as { errors?: unknown; Message?: unknown };
+    if (Array.isArray(b.errors) && b.errors.length > 0) return b.errors.map(String).join(', ');
+    if (typeof b.Message === 'string' && b.Message) return b.Message;
+  }
+  if (error?.message) return error.message;
+  return messages.cantProcess;
+}

@@ -1,0 +1,107 @@
+/**
+ * Who may do what: one capability table read by the menu, the route guards and the
+ * server's policy, so the three can never disagree.
+ */
+export const ORG_TYPES = ['SUPPLIER', 'UNIVERSITY', 'SUPPORT'] as const;
+export type OrgType = (typeof ORG_TYPES)[number];
+export const USER_TYPES = ['REGULAR', 'ADMIN', 'SUPPORT'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** The organisation a support user has assumed (the spec's render-for). */
+export interface RenderFor {
+  orgType: 'SUPPLIER' | 'UNIVERSITY';
+  orgId: string;
+  companyName: string;
+}
+
+export interface Viewer {
+  userType: UserType;
+  orgType: OrgType;
+  orgId: string;
+  renderFor?: RenderFor | null;
+}
+
+export type Capability =
+  | 'viewCatalogue'
+  | 'viewPreferences'
+  | 'viewOrders'
+  | 'viewPricelists'
+  | 'viewInvoices'
+  | 'viewAccounts'
+  | 'viewUserCommunity'
+  | 'assumeRole'
+  | 'createAsn'
+  | 'exportAsn'
+  | 'exportOrder'
+  | 'includeProducts'
+  | 'exportInvoices'
+  | 'exportCatalogue'
+  | 'manageCatalogueTemplates'
+  | 'uploadPriceFile'
+  | 'manageAsnRecipients'
+  | 'editCategoryTree'
+  | 'editTaxCodes'
+  | 'editAccountCodes';
+
+/** The perspective a screen renders for: the assumed organisation of a support user, else the own one. */
+export type Perspective = 'SUPPLIER' | 'UNIVERSITY' | 'SUPPORT';
+
+export function perspectiveOf(viewer: Viewer): Perspective {
+  if (viewer.userType === 'SUPPORT' && viewer.renderFor) return viewer.renderFor.orgType;
+  return viewer.orgType;
+}
+
+export function isSupport(viewer: Pick<Viewer, 'userType'>): boolean {
+  return viewer.userType === 'SUPPORT';
+}
+
+/** The spec counts SUPPORT and ADMIN user types as admin. */
+export function isAdmin(viewer: Pick<Viewer, 'userType'>): boolean {
+  return viewer.userType === 'SUPPORT' || viewer.userType === 'ADMIN';
+}
+
+const everyone: readonly Perspective[] = ['SUPPLIER', 'UNIVERSITY', 'SUPPORT'];
+
+/** Capability -> perspectives that hold it; `supportOnly` ones also need the SUPPORT user type. */
+const table: Record<Capability, { perspectives: readonly Perspective[]; supportOnly?: boolean }> = {
+  viewCatalogue: { perspectives: everyone },
+  viewPreferences: { perspectives: everyone },
+  viewOrders: { perspectives: everyone },
+  viewPricelists: { perspectives: ['SUPPLIER', 'SUPPORT'] },
+  viewInvoices: { perspectives: ['UNIVERSITY', 'SUPPORT'] },
+  viewAccounts: { perspectives: everyone, supportOnly: true },
+  viewUserCommunity: { perspectives: everyone, supportOnly: true },
+  assumeRole: { perspectives: everyone, supportOnly: true },
+  createAsn: { perspectives: ['SUPPLIER'] },
+  exportAsn: { perspectives: ['SUPPLIER'] },
+  exportOrder: { perspectives: ['SUPPLIER'] },
+  includeProducts: { perspectives: ['UNIVERSITY'] },
+  exportInvoices: { perspectives: ['UNIVERSITY'] },
+  exportCatalogue: { perspectives: ['UNIVERSITY'] },
+  manageCatalogueTemplates: { perspectives: ['UNIVERSITY'] },
+  uploadPriceFile: { perspectives: ['SUPPLIER'] },
+  manageAsnRecipients: { perspectives: ['SUPPLIER'] },
+  editCategoryTree: { perspectives: ['UNIVERSITY'] },
+  editTaxCodes: { perspectives: ['UNIVERSITY'] },
+  editAccountCodes: { perspectives: ['UNIVERSITY'] },
+};
+
+export function can(viewer: Viewer, capability: Capability): boolean {
+  const rule = table[capability];
+  if (rule.supportOnly && !isSupport(viewer)) return false;
+  return rule.perspectives.includes(perspectiveOf(viewer));
+}
+
+/** Path kinds of the API: `/seller/{id}` needs a SUPPLIER org, `/buyer/{id}` a UNIVERSITY org. */
+export type OrgPathKind = 'seller' | 'buyer' | 'org';
+
+export function orgTypeForPathKind(kind: OrgPathKind): OrgType | null {
+  if (kind === 'seller') return 'SUPPLIER';
+  if (kind === 'buyer') return 'UNIVERSITY';
+  return null;
+}
+
+/** Account type numbers of the spec: 1 supplier, 2 university. */
+export function orgTypeOfAccountType(type: number): 'SUPPLIER' | 'UNIVERSITY' {
+  return type === 1 ? 'SUPPLIER' : 'UNIVERSITY';
+}
