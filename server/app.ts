@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from './app-context';
+import { registerSessionLoader } from './auth/session';
+import { registerErrorHandler } from './http/error-handler';
+import { routeGroups } from './routes';
+
+export interface BuildOptions {
+  logger?: boolean;
+}
+
+/** Builds the Fastify instance without listening: tests call `inject`, main.ts listens. */
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, fields: 20 } });
+  registerErrorHandler(app);
+  registerSessionLoader(app, ctx.db);
+
+  await app.register(
+    async (api) => {
+      for (const group of routeGroups) await group(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  if (ctx.config.distDir && existsSync(join(ctx.config.distDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: ctx.config.distDir, wildcard: false, index: 'index.html' });
+    // Client-side routes (deep links, reloads) all get the shell; the API keeps its JSON 404s.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/servlet')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ errors: [`No route ${request.method} ${request.url}`] });
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      // The service worker and the shell must never be served stale from an HTTP cache.
+      if (request.url === '/sw.js' || request.url === '/' || request.url.endsWith('.html')) {
+        reply.header('cache-control', 'no-cache');
+      } else if (request.url.startsWith('/assets/')) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+      return payload;
+    });
+  }
+  return app;
+}

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OrgType, UserType } from '../../src/domain/roles';
+import type { Db } from '../db/database';
+
+export const SESSION_COOKIE = 'portal_session';
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+/** Who is asking: loaded from the session cookie before every handler. */
+export interface SessionUser {
+  sessionId: string;
+  userNo: number;
+  username: string;
+  displayName: string;
+  userType: UserType;
+  policyState: string;
+  orgNo: number;
+  orgKey: string;
+  orgType: OrgType;
+  orgName: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function orgTypeOfNumber(type: number): OrgType {
+  if (type === 1) return 'SUPPLIER';
+  if (type === 2) return 'UNIVERSITY';
+  return 'SUPPORT';
+}
+
+export async function loadSessionUser(db: Db, token: string | undefined): Promise<SessionUser | null> {
+  if (!token) return null;
+  const id = hashToken(token);
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.user_no', 's.user_no')
+    .innerJoin('orgs as o', 'o.org_no', 'u.org_no')
+    .select([
+      's.id',
+      's.expires_at',
+      'u.user_no',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+      'u.type as user_type',
+      'u.policy_state',
+      'o.org_no',
+      'o.unique_key',
+      'o.type as org_type',
+      'o.name as org_name',
+    ])
+    .where('s.id', '=', id)
+    .where('u.deleted', '=', 0)
+    .where('o.deleted', '=', 0)
+    .executeTakeFirst();
+  if (!row || row.expires_at < new Date().toISOString()) return null;
+  return {
+    sessionId: row.id,
+    userNo: row.user_no,
+    username: row.username,
+    displayName: `${row.first_name} ${row.last_name}`.trim(),
+    userType: row.user_type as UserType,
+    policyState: row.policy_state,
+    orgNo: row.org_no,
+    orgKey: row.unique_key,
+    orgType: orgTypeOfNumber(row.org_type),
+    orgName: row.org_name,
+  };
+}
+
+/** Decorates every request with `request.user` (null without a valid session). */
+export function registerSessionLoader(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    request.user = await loadSessionUser(db, request.cookies[SESSION_COOKIE]);
+  });
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set; the embedded SQLite file under dataDir otherwise. */
+  databaseUrl: string | null;
+  demo: boolean;
+  /** HMAC secret for the human check, signed file URLs and the like. */
+  secret: string;
+  /** SMTP URL for nodemailer; mail goes to files under dataDir/mail when unset. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Built PWA served by the same process; absent in API-only tests. */
+  distDir: string | null;
+  /** Secure cookies behind HTTPS; off for plain-HTTP localhost. */
+  secureCookies: boolean;
+}
+
+/** The secret survives restarts so sessions' signed URLs stay valid; PORTAL_SECRET overrides it. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = resolve(overrides.dataDir ?? env.PORTAL_DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const distDir = resolve('dist');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    demo: env.PORTAL_DEMO !== '0',
+    secret: env.PORTAL_SECRET || loadOrCreateSecret(dataDir),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Procurement Portal <no-reply@portal.localhost>',
+    distDir: existsSync(join(distDir, 'index.html')) ? distDir : null,
+    secureCookies: env.PORTAL_SECURE_COOKIES === '1',
+    ...overrides,
+  };
+}

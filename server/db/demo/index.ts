@@ -1,0 +1,24 @@
+import type { Db } from '../database';
+import { seedOrgsAndUsers } from './seed-orgs';
+
+export { DEMO_PASSWORD, DEMO_SIGN_INS } from './orgs';
+
+export interface SeedOptions {
+  /** Products per supplier; benchmarks raise it. */
+  products?: number;
+}
+
+/** Seeders run in this order; each area's seeder adds its rows for the demo organisations. */
+const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers];
+
+export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
+  const full: Required<SeedOptions> = { products: opts.products ?? 2000 };
+  for (const seed of seeders) await seed(db, full);
+}
+
+export async function seedDemoIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boolean> {
+  const any = await db.selectFrom('orgs').select('org_no').limit(1).executeTakeFirst();
+  if (any) return false;
+  await seedDemo(db, opts);
+  return true;
+}

@@ -1,0 +1,7 @@
+import type { CoreTables } from './tables/core';
+
+/**
+ * The whole database, one interface per area under tables/. An area adds its tables
+ * by intersecting its interface here (`CoreTables & OrderTables & ...`); its migration lives in migrations/.
+ */
+export type Database = CoreTables;

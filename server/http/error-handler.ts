@@ -1,0 +1,15 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { messages } from '../../src/domain/messages';
+import { HttpError } from './errors';
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.status).send({ errors: error.errors });
+    // Fastify's own client errors (bad JSON, body too large, unsupported media type) keep their 4xx.
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) return reply.code(status).send({ errors: [error.message] });
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ errors: [messages.somethingWentWrong] });
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ errors: [`No route ${request.method} ${request.url}`] }));
+}

@@ -1,0 +1,29 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrations';
+import { seedDemoIfEmpty, DEMO_SIGN_INS, DEMO_PASSWORD } from './db/demo';
+
+const config = loadConfig();
+const db = createDatabase(config);
+await migrateToLatest(db);
+const seeded = config.demo ? await seedDemoIfEmpty(db) : false;
+const app = await buildApp({ config, db }, { logger: process.env.PORTAL_LOG !== '0' });
+
+const close = async () => {
+  await app.close();
+  await db.destroy();
+  process.exit(0);
+};
+process.on('SIGINT', close);
+process.on('SIGTERM', close);
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}`;
+console.log(`\nProcurement portal: ${url}`);
+if (!config.distDir) console.log('  (no built PWA found under dist/: run `npm run build` for the web app)');
+console.log(`  data: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}${seeded ? ' (demo data seeded)' : ''}`);
+if (config.demo) {
+  console.log(`  demo sign-ins (password ${DEMO_PASSWORD}):`);
+  for (const s of DEMO_SIGN_INS) console.log(`    ${s.username.padEnd(26)} ${s.role}`);
+}

@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import { can, orgTypeForPathKind, type Capability, type OrgPathKind, type Viewer } from '../src/domain/roles';
+import type { SessionUser } from './auth/session';
+import { orgTypeOfNumber } from './auth/session';
+import type { Db } from './db/database';
+import { forbidden, HttpError, notFound, unauthorized } from './http/errors';
+
+/**
+ * The one place that decides who may touch what. Every route that names an
+ * organisation in its path goes through `requireOrg`; objects are then always looked
+ * up within that organisation, so another organisation's id answers 404.
+ */
+
+export interface OrgRef {
+  orgNo: number;
+  orgKey: string;
+  orgType: ReturnType<typeof orgTypeOfNumber>;
+  name: string;
+}
+
+export const termsPending = () => new HttpError(403, ['The Terms of Use must be accepted first']);
+
+/** A signed-in user; one who has not accepted the terms may only read and accept the policy. */
+export function requireUser(request: FastifyRequest, opts: { allowPendingTerms?: boolean } = {}): SessionUser {
+  const user = request.user;
+  if (!user) throw unauthorized();
+  if (!opts.allowPendingTerms && user.policyState !== 'ACTIVE') throw termsPending();
+  return user;
+}
+
+export function requireSupport(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.userType !== 'SUPPORT') throw forbidden();
+  return user;
+}
+
+export async function findOrg(db: Db, orgKey: string): Promise<OrgRef | null> {
+  const row = await db
+    .selectFrom('orgs')
+    .select(['org_no', 'unique_key', 'type', 'name'])
+    .where('unique_key', '=', orgKey)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  return row ? { orgNo: row.org_no, orgKey: row.unique_key, orgType: orgTypeOfNumber(row.type), name: row.name } : null;
+}
+
+/**
+ * The path's organisation must be the session's own (of the type the path kind
+ * needs: `/seller` a SUPPLIER, `/buyer` a UNIVERSITY), or the session a SUPPORT user.
+ */
+export async function requireOrg(
+  request: FastifyRequest,
+  db: Db,
+  kind: OrgPathKind,
+  orgKey: string,
+): Promise<{ user: SessionUser; org: OrgRef }> {
+  const user = requireUser(request);
+  const wantedType = orgTypeForPathKind(kind);
+  if (user.userType !== 'SUPPORT') {
+    if (user.orgKey !== orgKey) throw forbidden();
+    if (wantedType && user.orgType !== wantedType) throw forbidden();
+  }
+  const org = await findOrg(db, orgKey);
+  if (!org) throw notFound('Organisation');
+  if (wantedType && org.orgType !== wantedType) throw notFound('Organisation');
+  return { user, org };
+}
+
+/** The viewer the capability table sees: a support user acts as the organisation in the path. */
+export function viewerFor(user: SessionUser, org: OrgRef | null): Viewer {
+  const renderFor =
+    user.userType === 'SUPPORT' && org && org.orgType !== 'SUPPORT'
+      ? { orgType: org.orgType, orgId: org.orgKey, companyName: org.name }
+      : null;
+  return { userType: user.userType, orgType: user.orgType, orgId: user.orgKey, renderFor };
+}
+
+export function requireCapability(user: SessionUser, org: OrgRef | null, capability: Capability): void {
+  if (!can(viewerFor(user, org), capability)) throw forbidden();
+}

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+
+/** Every route group of the API, registered under /api. Areas add their plugin here. */
+export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void> | void> = [];
