@@ -44,5 +44,12 @@ export const PROPERTY_NAMES = {
   asnContactEmailList: 'ASN_CONTACT_EMAIL_LIST',
 } as const;
 
-/** Local-storage keys the spec says are kept in the browser. */
-export const STORAGE_KEYS = { theme: 'portal.theme', renderFor: 'portal.renderFor' } as const;
+/**
+ * Local-storage keys: the spec keeps the theme and the assumed organisation in the
+ * browser; the last loaded session is kept too so the shell opens offline.
+ */
+export const STORAGE_KEYS = {
+  theme: 'portal.theme',
+  renderFor: 'portal.renderFor',
+  session: 'portal.session',
+} as const;

@@ -31,25 +31,44 @@ export interface PasswordChangeInput {
   repeatPassword: string;
 }
 
+export type PasswordField = 'oldPassword' | 'newPassword' | 'repeatPassword';
+
+export interface PasswordIssue {
+  field: PasswordField;
+  message: string;
+}
+
 /**
  * Password change and reset rules: old (change only), new and repeat non-empty, new
- * equal to repeat, strength at least Good (score above 2).
+ * equal to repeat, strength at least Good (score above 2). Each issue names its
+ * field so a form can show it where the user typed.
  */
+export function passwordChangeIssues(
+  input: PasswordChangeInput,
+  opts: { requireOld: boolean; userInputs?: string[] },
+): PasswordIssue[] {
+  const issues: PasswordIssue[] = [];
+  if (opts.requireOld && !input.oldPassword) {
+    issues.push({ field: 'oldPassword', message: fieldErrors.required('Old password') });
+  }
+  if (!input.newPassword) issues.push({ field: 'newPassword', message: fieldErrors.required('New password') });
+  if (!input.repeatPassword) {
+    issues.push({ field: 'repeatPassword', message: fieldErrors.required('Repeat password') });
+  }
+  if (input.newPassword && input.repeatPassword && input.newPassword !== input.repeatPassword) {
+    issues.push({ field: 'repeatPassword', message: fieldErrors.passwordsDiffer });
+  }
+  if (input.newPassword && passwordScore(input.newPassword, opts.userInputs) < MIN_PASSWORD_SCORE) {
+    issues.push({ field: 'newPassword', message: fieldErrors.passwordTooWeak });
+  }
+  return issues;
+}
+
 export function validatePasswordChange(
   input: PasswordChangeInput,
   opts: { requireOld: boolean; userInputs?: string[] },
 ): string[] {
-  const errors: string[] = [];
-  if (opts.requireOld && !input.oldPassword) errors.push(fieldErrors.required('Old password'));
-  if (!input.newPassword) errors.push(fieldErrors.required('New password'));
-  if (!input.repeatPassword) errors.push(fieldErrors.required('Repeat password'));
-  if (input.newPassword && input.repeatPassword && input.newPassword !== input.repeatPassword) {
-    errors.push(fieldErrors.passwordsDiffer);
-  }
-  if (input.newPassword && passwordScore(input.newPassword, opts.userInputs) < MIN_PASSWORD_SCORE) {
-    errors.push(fieldErrors.passwordTooWeak);
-  }
-  return errors;
+  return passwordChangeIssues(input, opts).map((issue) => issue.message);
 }
 
 /** Server-side form: there is no repeat field on the wire, only the new password. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORG_TYPES, USER_TYPES } from '../roles';
+import { ORG_TYPES, USER_TYPES, type RenderFor } from '../roles';
 
 export const policyStateSchema = z.enum(['TERMS_OF_USE', 'ACTIVE']);
 export type PolicyState = z.infer<typeof policyStateSchema>;
@@ -51,3 +51,10 @@ export const orgSummarySchema = z.object({ name: z.string(), uniqueKey: z.string
 /** Every error answer of the API: the generic toast joins this list. */
 export const errorBodySchema = z.object({ errors: z.array(z.string()) });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The assumed organisation of a support user, as kept in local storage. */
+export const renderForSchema = z.object({
+  orgType: z.enum(['SUPPLIER', 'UNIVERSITY']),
+  orgId: z.string(),
+  companyName: z.string(),
+}) satisfies z.ZodType<RenderFor>;

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import { ApiError, NetworkError } from './api-error';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface RequestOptions<S extends z.ZodType> {
+  schema: S;
+  json?: unknown;
+  form?: FormData;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Sends one call and returns its answer parsed with the schema of the contract.
+ * Every failure is typed: NetworkError without an answer, ApiError with one.
+ */
+export async function request<S extends z.ZodType>(
+  method: Method,
+  url: string,
+  { schema, json, form }: RequestOptions<S>,
+): Promise<z.infer<S>> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
+  if (form) {
+    init.body = form;
+  } else if (json !== undefined) {
+    init.body = JSON.stringify(json);
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, body);
+
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, body, 'The server answered in an unexpected shape');
+  return parsed.data;
+}

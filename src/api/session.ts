@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { loginAnswerSchema, policySchema, profileSchema, type Policy } from '../domain/schemas/session';
+import { apiUrl, servletUrl } from './endpoint';
+import { request } from './request';
+
+export interface Credentials {
+  username: string;
+  password: string;
+  /** The ALTCHA payload of the solved human check. */
+  captcha: string;
+}
+
+export function login({ username, password, captcha }: Credentials) {
+  const form = new FormData();
+  form.set('M', '1');
+  form.set('username', username);
+  form.set('password', password);
+  form.set('captcha', captcha);
+  return request('POST', servletUrl(), { schema: loginAnswerSchema, form });
+}
+
+export async function logout(): Promise<void> {
+  await request('GET', servletUrl({ M: 2 }), { schema: z.unknown() });
+}
+
+export function fetchPolicy() {
+  return request('GET', apiUrl('/policy'), { schema: policySchema });
+}
+
+export function acceptTermsOfUse(policy: Policy) {
+  return request('PUT', apiUrl('/policy/actions/acceptTermsOfUse'), { schema: policySchema, json: policy });
+}
+
+export function fetchProfile() {
+  return request('GET', apiUrl('/profile'), { schema: profileSchema });
+}

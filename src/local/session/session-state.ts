@@ -1,0 +1,8 @@
+import type { Policy, Profile } from '../../domain/schemas/session';
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signedOut' }
+  | { status: 'termsPending'; policy: Policy }
+  /** `offline`: the profile came from the browser because the server could not be reached. */
+  | { status: 'active'; profile: Profile; offline: boolean };

@@ -1,0 +1,32 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Description, ErrorText, FieldRoot, Input, Label } from './field.styles';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** Shown under the input in the error colour and announced with it. */
+  error?: string | undefined;
+  /** Help shown under the input, e.g. a strength bar; also read out with it. */
+  description?: ReactNode;
+}
+
+/** A labelled input whose description and error are tied to it with aria-describedby. */
+export function Field({ label, error, description, ...inputProps }: FieldProps) {
+  const id = useId();
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
+
+  return (
+    <FieldRoot>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...inputProps}
+      />
+      {description && <Description id={descriptionId}>{description}</Description>}
+      {error && <ErrorText id={errorId}>{error}</ErrorText>}
+    </FieldRoot>
+  );
+}
