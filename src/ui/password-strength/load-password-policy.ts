@@ -1,4 +1,6 @@
-export type PasswordPolicy = typeof import('../../domain/password-policy');
+import type * as passwordPolicy from '../../domain/password-policy';
+
+export type PasswordPolicy = typeof passwordPolicy;
 
 let loading: Promise<PasswordPolicy> | null = null;
 
