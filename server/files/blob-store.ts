@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { ServerConfig } from '../config';
+
+export interface StoredBlob {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/**
+ * Where uploaded and generated files live. The local-disk store is the only driver
+ * installed; an S3-compatible one would implement the same three calls.
+ */
+export interface BlobStore {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredBlob | null>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,400}$/;
+
+/** Keys are path-like (`buyer/UNI.../template.csv`); `..` and absolute paths never leave the root. */
+export function assertBlobKey(key: string): void {
+  if (!KEY_PATTERN.test(key) || key.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+    throw new Error(`Invalid blob key: ${key}`);
+  }
+}
+
+/** Files under `root`, with the content type kept in a small sidecar file beside each blob. */
+export class DiskBlobStore implements BlobStore {
+  constructor(readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertBlobKey(key);
+    return join(this.root, key);
+  }
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    // Write to a temporary name first so a reader never sees half a file.
+    const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(tmp, bytes);
+    await writeFile(`${path}.type`, contentType);
+    await rename(tmp, path);
+  }
+
+  async get(key: string): Promise<StoredBlob | null> {
+    const path = this.pathOf(key);
+    try {
+      const bytes = await readFile(path);
+      const contentType = await readFile(`${path}.type`, 'utf8').catch(() => 'application/octet-stream');
+      return { bytes, contentType };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    await rm(path, { force: true });
+    await rm(`${path}.type`, { force: true });
+  }
+}
+
+const stores = new Map<string, BlobStore>();
+
+/** The blob store of a configuration: `${dataDir}/blobs/`. One instance per data directory. */
+export function blobStoreFor(config: Pick<ServerConfig, 'dataDir'>): BlobStore {
+  const root = join(config.dataDir, 'blobs');
+  let store = stores.get(root);
+  if (!store) {
+    store = new DiskBlobStore(root);
+    stores.set(root, store);
+  }
+  return store;
+}
