@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** End-to-end tests must fail, never skip, when the browser is missing. */
+export function assertBrowserPresent(): void {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium package (see .ci/run).`);
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  assertBrowserPresent();
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export interface ContextOptions {
+  viewport?: { width: number; height: number };
+  touch?: boolean;
+}
+
+/** A fresh profile per journey: its own IndexedDB, service worker and cookies. */
+export async function newContext(browser: Browser, baseURL: string, opts: ContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+    hasTouch: opts.touch ?? false,
+    serviceWorkers: 'allow',
+  });
+}
