@@ -1,7 +1,8 @@
 import type { CoreTables } from './tables/core';
+import type { InvoiceTables } from './tables/invoices';
 
 /**
  * The whole database, one interface per area under tables/. An area adds its tables
  * by intersecting its interface here (`CoreTables & OrderTables & ...`); its migration lives in migrations/.
  */
-export type Database = CoreTables;
+export type Database = CoreTables & InvoiceTables;

@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from '../database';
 import * as core from './0001-core';
+import * as invoices from './0007-invoices';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
   '0001-core': core,
+  '0007-invoices': invoices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
