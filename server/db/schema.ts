@@ -1,3 +1,4 @@
+import type { AccountTables } from './tables/accounts';
 import type { CoreTables } from './tables/core';
 import type { InvoiceTables } from './tables/invoices';
 
@@ -5,4 +6,4 @@ import type { InvoiceTables } from './tables/invoices';
  * The whole database, one interface per area under tables/. An area adds its tables
  * by intersecting its interface here (`CoreTables & OrderTables & ...`); its migration lives in migrations/.
  */
-export type Database = CoreTables & InvoiceTables;
+export type Database = CoreTables & InvoiceTables & AccountTables;
