@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+export const accountTypeSchema = z.union([z.literal(1), z.literal(2)]);
+
+/** An account (organisation) as the accounts list and the Add/Edit Account drawer see it. */
+export const accountSchema = z.object({
+  uniqueKey: z.string(),
+  orgNo: z.number().int(),
+  name: z.string(),
+  tradingName: z.string().nullable(),
+  type: accountTypeSchema,
+  countryNo: z.number().int(),
+  /** The suburb. */
+  address2: z.string().nullable(),
+  state: z.string().nullable(),
+  postCode: z.string().nullable(),
+  email: z.string().nullable(),
+  industryNo: z.number().int(),
+  membershipStatus: z.string(),
+  busy: z.boolean(),
+  alert: z.boolean(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+/**
+ * POST /org and PUT /org/{uniqueKey}. The unique key, industry number and membership
+ * status are the server's to set, so the body's values for them are ignored.
+ */
+export const accountInputSchema = z.object({
+  name: z.string(),
+  tradingName: z.string().nullish(),
+  type: accountTypeSchema.optional(),
+  countryNo: z.number().int().optional(),
+  address2: z.string().nullish(),
+  state: z.string().nullish(),
+  postCode: z.string().nullish(),
+  email: z.string().nullish(),
+  alert: z.boolean().optional(),
+  uniqueKey: z.string().optional(),
+  orgNo: z.number().int().optional(),
+  industryNo: z.number().int().optional(),
+  membershipStatus: z.string().optional(),
+  busy: z.boolean().optional(),
+});
+export type AccountInput = z.infer<typeof accountInputSchema>;
+
+export const accountListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  nameLike: z.string().optional(),
+  type: z.coerce.number().pipe(accountTypeSchema).optional(),
+});
+
+export const countrySchema = z.object({
+  CountryNo: z.number().int(),
+  Name: z.string(),
+  Code: z.string().length(2),
+  RegionNo: z.number().int().min(0).max(3),
+});
+export type Country = z.infer<typeof countrySchema>;

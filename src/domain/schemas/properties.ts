@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { EDI_DOC_TYPES, EDI_TYPES } from '../constants';
+
+export const ediDocTypeSchema = z.enum(EDI_DOC_TYPES);
+export type EdiDocType = z.infer<typeof ediDocTypeSchema>;
+export const ediTypeSchema = z.enum(EDI_TYPES);
+export type EdiType = z.infer<typeof ediTypeSchema>;
+
+/** GET /org/{id}/property rows. */
+export const orgPropertySchema = z.object({
+  orgPropertyNo: z.number().int(),
+  orgNo: z.number().int(),
+  property: z.string(),
+  value: z.string(),
+});
+export type OrgProperty = z.infer<typeof orgPropertySchema>;
+
+/** POST /org/{id}/property and PUT .../{propNo}: the org comes from the path, never the body. */
+export const orgPropertyInputSchema = z.object({
+  property: z.string(),
+  value: z.string(),
+  orgPropertyNo: z.number().int().optional(),
+  orgNo: z.number().int().optional(),
+});
+export type OrgPropertyInput = z.infer<typeof orgPropertyInputSchema>;
+
+export const otherOrgPropertySchema = z.object({
+  otherOrgUniqueKey: z.string(),
+  property: z.string(),
+  value: z.string(),
+});
+export type OtherOrgProperty = z.infer<typeof otherOrgPropertySchema>;
+export const otherOrgPropertyInputSchema = otherOrgPropertySchema;
+
+export const receivingEmailSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  emailAddress: z.string(),
+});
+export type ReceivingEmail = z.infer<typeof receivingEmailSchema>;
+export const receivingEmailInputSchema = z.object({
+  code: z.string(),
+  emailAddress: z.string(),
+  id: z.number().int().optional(),
+});
+export type ReceivingEmailInput = z.infer<typeof receivingEmailInputSchema>;
+
+/** The spec's "Sender Source"; the API path calls it sending-email-domain. */
+export const senderSourceSchema = z.object({
+  id: z.number().int(),
+  identifier: z.string(),
+});
+export type SenderSource = z.infer<typeof senderSourceSchema>;
+export const senderSourceInputSchema = z.object({
+  identifier: z.string(),
+  id: z.number().int().optional(),
+});
+export type SenderSourceInput = z.infer<typeof senderSourceInputSchema>;
+
+/**
+ * One per doc type. For EMAIL the recipient list (comma separated) is kept in
+ * `endpoint`; for cXML `endpoint` is the URL posted to, with `user`/`password` as
+ * basic authentication when set.
+ */
+export const ediExportSettingSchema = z.object({
+  id: z.number().int(),
+  docType: ediDocTypeSchema,
+  orderFormat: z.number().int(),
+  type: ediTypeSchema,
+  ftpServer: z.string().nullable(),
+  ftpDir: z.string().nullable(),
+  user: z.string().nullable(),
+  password: z.string().nullable(),
+  endpoint: z.string().nullable(),
+});
+export type EdiExportSetting = z.infer<typeof ediExportSettingSchema>;
+
+/** The form sends the order format as typed: the rule, not the schema, says "integer with no decimals". */
+export const ediExportSettingInputSchema = z.object({
+  id: z.number().int().optional(),
+  docType: ediDocTypeSchema,
+  orderFormat: z.union([z.number(), z.string()]).optional(),
+  type: ediTypeSchema.optional(),
+  ftpServer: z.string().nullish(),
+  ftpDir: z.string().nullish(),
+  user: z.string().nullish(),
+  password: z.string().nullish(),
+  endpoint: z.string().nullish(),
+});
+export type EdiExportSettingInput = z.infer<typeof ediExportSettingInputSchema>;
+
+/** GET /uom: standard unit -> description and variations. */
+export const uomStandardEntrySchema = z.object({
+  description: z.string(),
+  variations: z.array(z.string()),
+});
+export type UomStandardEntry = z.infer<typeof uomStandardEntrySchema>;
+export const standardUnitsSchema = z.record(z.string(), uomStandardEntrySchema);
+
+/** GET and PUT /seller/{id}/uom: standard unit -> the organisation's own code. */
+export const uomMappingSchema = z.record(z.string(), z.string());
+export type UomMapping = z.infer<typeof uomMappingSchema>;
+
+/** GET or POST /buyer/{id}. */
+export const taxCodeMappingSchema = z.object({
+  taxableCode: z.string(),
+  nonTaxableCode: z.string(),
+});
+export type TaxCodeMapping = z.infer<typeof taxCodeMappingSchema>;
+export const buyerSettingsSchema = z.object({ taxCodeMapping: taxCodeMappingSchema });
+export type BuyerSettings = z.infer<typeof buyerSettingsSchema>;
+/** Before the buyer ever saves tax codes the answer carries null. */
+export const buyerSettingsAnswerSchema = z.object({ taxCodeMapping: taxCodeMappingSchema.nullable() });
+
+/** GET or POST /buyer/{buyerId}/seller/{sellerId}/props. */
+export const buyerSellerPropsSchema = z.object({ supplierCode: z.string() });
+export type BuyerSellerProps = z.infer<typeof buyerSellerPropsSchema>;
+export const buyerSellerPropsAnswerSchema = z.object({ supplierCode: z.string().nullable() });

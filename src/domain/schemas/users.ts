@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { USER_TYPES } from '../roles';
+
+/** Types a user community can give; SUPPORT belongs to support staff only. */
+export const communityUserTypeSchema = z.enum(['REGULAR', 'ADMIN']);
+
+export const userSchema = z.object({
+  userNo: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  username: z.string(),
+  type: z.enum(USER_TYPES),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** POST /org/{orgid}/user and PUT .../{userNo}: the username is always the email. */
+export const userInputSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  type: communityUserTypeSchema.default('REGULAR'),
+  userNo: z.number().int().optional(),
+  username: z.string().optional(),
+});
+export type UserInput = z.infer<typeof userInputSchema>;
+
+export const userListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  nameLike: z.string().optional(),
+  type: communityUserTypeSchema.optional(),
+});
