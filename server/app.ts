@@ -7,7 +7,9 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from './app-context';
 import { registerSessionLoader } from './auth/session';
 import { registerErrorHandler } from './http/error-handler';
+import { startJobs } from './jobs/start';
 import { routeGroups } from './routes';
+import { fileRoutes } from './routes/files';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -27,6 +29,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     { prefix: '/api' },
   );
+  await fileRoutes(app, ctx);
+  startJobs(app, ctx);
 
   if (ctx.config.distDir && existsSync(join(ctx.config.distDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: ctx.config.distDir, wildcard: false, index: 'index.html' });

@@ -1,9 +1,11 @@
 import type { AccountTables } from './tables/accounts';
+import type { CatalogueTables } from './tables/catalogue';
 import type { CoreTables } from './tables/core';
+import type { JobTables } from './tables/jobs';
 import type { InvoiceTables } from './tables/invoices';
 
 /**
  * The whole database, one interface per area under tables/. An area adds its tables
  * by intersecting its interface here (`CoreTables & OrderTables & ...`); its migration lives in migrations/.
  */
-export type Database = CoreTables & InvoiceTables & AccountTables;
+export type Database = CoreTables & InvoiceTables & AccountTables & JobTables & CatalogueTables;

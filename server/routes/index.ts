@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
+import { jobRoutes } from './jobs';
 
 /** Every route group of the API, registered under /api. Areas add their plugin here. */
-export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void> | void> = [];
+export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void> | void> = [
+  jobRoutes,
+];
