@@ -31,10 +31,10 @@ export interface EdiSetting {
 
 const CXML_TIMEOUT_MS = 15_000;
 
-let ediConfig: Pick<ServerConfig, 'dataDir'> | null = null;
+let ediConfig: ServerConfig | null = null;
 
 /** Called once by buildApp: deliveries keep the signature other areas call, without threading the config. */
-export function configureEdi(config: Pick<ServerConfig, 'dataDir'>): void {
+export function configureEdi(config: ServerConfig): void {
   ediConfig = config;
 }
 
@@ -71,9 +71,13 @@ function safeFileName(fileName: string): string {
   return name;
 }
 
-async function deliverLocal(input: DeliveryInput): Promise<Delivery> {
+function configured(): ServerConfig {
   if (!ediConfig) throw new Error('EDI delivery is not configured');
-  const dir = join(ediConfig.dataDir, 'exports', safeFileName(input.orgKey), input.docType);
+  return ediConfig;
+}
+
+async function deliverLocal(input: DeliveryInput): Promise<Delivery> {
+  const dir = join(configured().dataDir, 'exports', safeFileName(input.orgKey), input.docType);
   await mkdir(dir, { recursive: true });
   const file = join(dir, safeFileName(input.fileName));
   await writeFile(file, input.content, 'utf8');
@@ -84,16 +88,19 @@ const DOC_TYPE_NAMES: Record<EdiDocType, string> = { inv: 'Invoice', po: 'Purcha
 
 /** EMAIL settings keep the recipient list (comma separated) in `endpoint`. */
 async function deliverEmail(input: DeliveryInput, setting: EdiSetting): Promise<Delivery> {
-  const to = (setting.endpoint ?? '').trim();
-  if (!to) throw new Error(`The EMAIL export setting for ${input.docType} has no recipient address`);
+  const to = (setting.endpoint ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (to.length === 0) throw new Error(`The EMAIL export setting for ${input.docType} has no recipient address`);
   const fileName = safeFileName(input.fileName);
-  await sendMail({
+  await sendMail(configured(), {
     to,
     subject: `${DOC_TYPE_NAMES[input.docType]} ${fileName}`,
     text: `${DOC_TYPE_NAMES[input.docType]} export ${fileName} is attached.`,
     attachments: [{ filename: fileName, content: input.content, contentType: input.contentType }],
   });
-  return { channel: 'EMAIL', location: to };
+  return { channel: 'EMAIL', location: to.join(', ') };
 }
 
 async function deliverCxml(input: DeliveryInput, setting: EdiSetting): Promise<Delivery> {
