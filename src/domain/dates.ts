@@ -1,0 +1,20 @@
+/**
+ * Dates as the spec shows them: either date-only, or the first 21 characters of the
+ * date string (an ISO timestamp cut after the tenths of a second is never shown).
+ */
+export function formatDateOnly(value: string | null | undefined): string {
+  return value ? value.slice(0, 10) : '';
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  return value ? value.slice(0, 21) : '';
+}
+
+/** True for a calendar date or ISO timestamp that names a real day (2026-02-30 is not one). */
+export function isValidIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
+}

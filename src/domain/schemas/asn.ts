@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../constants';
+import { addressInputSchema, addressSchema, emptyAddress } from './orders';
+
+/** Advance ship notices (spec section 3). Drafts live in the browser; the server holds submitted ASNs only. */
+
+export const asnLineSchema = z.object({
+  /** The order line's number. */
+  number: z.number().int(),
+  quantity: z.number(),
+  uom: z.string(),
+});
+export type AsnLine = z.infer<typeof asnLineSchema>;
+
+export const asnStateSchema = z.enum(['DRAFT', 'SUBMITTED']);
+export type AsnState = z.infer<typeof asnStateSchema>;
+
+export const asnSchema = z.object({
+  id: z.number().int(),
+  shipmentId: z.string(),
+  createdDate: z.string(),
+  /** The issue date of the screens. */
+  noticeDate: z.string(),
+  deliveryDate: z.string(),
+  shipmentDate: z.string(),
+  carrierName: z.string(),
+  trackingId: z.string(),
+  shipFrom: addressSchema,
+  shipTo: addressSchema,
+  lines: z.array(asnLineSchema),
+  orderNumber: z.string(),
+  orderId: z.number().int(),
+  sellerId: z.string(),
+  buyerId: z.string(),
+  exported: z.boolean(),
+  waitingForAction: z.boolean(),
+  state: asnStateSchema,
+});
+export type Asn = z.infer<typeof asnSchema>;
+
+const optionalText = z.string().nullish().transform((v) => v ?? '');
+
+/** The body of POST /seller/{sellerId}/buyer/{buyerId}/asn; the rules of src/domain/rules/asn.ts then apply. */
+export const asnSubmitSchema = z.object({
+  orderNumber: optionalText,
+  noticeDate: optionalText,
+  deliveryDate: optionalText,
+  shipmentDate: optionalText,
+  carrierName: optionalText,
+  trackingId: optionalText,
+  shipFrom: addressInputSchema.default(emptyAddress),
+  shipTo: addressInputSchema.default(emptyAddress),
+  lines: z
+    .array(z.object({ number: z.number().int(), quantity: z.number(), uom: optionalText }))
+    .max(1000)
+    .default([]),
+});
+export type AsnSubmit = z.infer<typeof asnSubmitSchema>;
+
+export const asnListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  orderNumber: z.string().trim().max(100).optional(),
+});
