@@ -58,3 +58,6 @@ export const countrySchema = z.object({
   RegionNo: z.number().int().min(0).max(3),
 });
 export type Country = z.infer<typeof countrySchema>;
+
+/** GET /org: one offset page (page size 20). */
+export const accountPageSchema = z.array(accountSchema);

@@ -116,3 +116,15 @@ export const buyerSettingsAnswerSchema = z.object({ taxCodeMapping: taxCodeMappi
 export const buyerSellerPropsSchema = z.object({ supplierCode: z.string() });
 export type BuyerSellerProps = z.infer<typeof buyerSellerPropsSchema>;
 export const buyerSellerPropsAnswerSchema = z.object({ supplierCode: z.string().nullable() });
+
+/** Offset-paged lists of the Properties tab (page size 20). */
+export const orgPropertyPageSchema = z.array(orgPropertySchema);
+export const otherOrgPropertyPageSchema = z.array(otherOrgPropertySchema);
+export const receivingEmailPageSchema = z.array(receivingEmailSchema);
+export const senderSourcePageSchema = z.array(senderSourceSchema);
+export const ediExportSettingPageSchema = z.array(ediExportSettingSchema);
+
+export const pageQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

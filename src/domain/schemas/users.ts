@@ -31,3 +31,6 @@ export const userListQuerySchema = z.object({
   nameLike: z.string().optional(),
   type: communityUserTypeSchema.optional(),
 });
+
+/** GET /org/{orgid}/user: one offset page (page size 20). */
+export const userPageSchema = z.array(userSchema);
