@@ -10,6 +10,7 @@ import { configureEdi } from './edi/deliver';
 import { registerErrorHandler } from './http/error-handler';
 import { startJobs } from './jobs/start';
 import { routeGroups } from './routes';
+import { servletRoutes } from './routes/servlet';
 import { fileRoutes } from './routes/files';
 
 export interface BuildOptions {
@@ -31,6 +32,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     { prefix: '/api' },
   );
+  await servletRoutes(app, ctx);
   await fileRoutes(app, ctx);
   startJobs(app, ctx);
 

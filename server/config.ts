@@ -18,6 +18,17 @@ export interface ServerConfig {
   distDir: string | null;
   /** Secure cookies behind HTTPS; off for plain-HTTP localhost. */
   secureCookies: boolean;
+  /** Sign-in tuning; tests lower the human-check cost and the failure delay (defaults in server/auth/tuning.ts). */
+  auth?: Partial<AuthTuning>;
+}
+
+export interface AuthTuning {
+  /** PBKDF2 iterations per human-check attempt. */
+  challengeCost: number;
+  /** The solving counter is drawn from this range: the expected work is cost x counter. */
+  challengeCounter: [number, number];
+  /** How long an answer is held back once a username or address has 5 recent failures. */
+  failureDelayMs: number;
 }
 
 /** The secret survives restarts so sessions' signed URLs stay valid; PORTAL_SECRET overrides it. */

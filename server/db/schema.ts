@@ -1,5 +1,6 @@
 import type { AccountTables } from './tables/accounts';
 import type { CatalogueTables } from './tables/catalogue';
+import type { AuthTables } from './tables/auth';
 import type { CoreTables } from './tables/core';
 import type { OrderTables } from './tables/orders';
 import type { JobTables } from './tables/jobs';
@@ -9,4 +10,4 @@ import type { InvoiceTables } from './tables/invoices';
  * The whole database, one interface per area under tables/. An area adds its tables
  * by intersecting its interface here (`CoreTables & OrderTables & ...`); its migration lives in migrations/.
  */
-export type Database = CoreTables & OrderTables & InvoiceTables & AccountTables & JobTables & CatalogueTables;
+export type Database = CoreTables & AuthTables & OrderTables & InvoiceTables & AccountTables & JobTables & CatalogueTables;

@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from '../database';
 import * as core from './0001-core';
+import * as auth from './0002-auth';
 import * as orders from './0005-orders';
 import * as jobs from './0003-jobs';
 import * as catalogue from './0004-catalogue';
@@ -10,6 +11,7 @@ import * as invoices from './0007-invoices';
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
   '0001-core': core,
+  '0002-auth': auth,
   '0005-orders': orders,
   '0003-jobs': jobs,
   '0004-catalogue': catalogue,

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/database';
+import type { Tx } from '../sync/change-log';
+import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from './session';
+
+/** A new session: the cookie carries a random token, the table only its SHA-256. */
+export async function createSession(db: Db, userNo: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db
+    .insertInto('sessions')
+    .values({
+      id: hashToken(token),
+      user_no: userNo,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      last_seen_at: now.toISOString(),
+    })
+    .execute();
+  // Expired sessions of this user go as a new one starts, so the table does not grow without bound.
+  await db.deleteFrom('sessions').where('user_no', '=', userNo).where('expires_at', '<', now.toISOString()).execute();
+  return { token, expiresAt };
+}
+
+export function setSessionCookie(reply: FastifyReply, config: ServerConfig, token: string, expiresAt: Date): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: ServerConfig): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+}
+
+export async function deleteSessionByToken(db: Db, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+}
+
+/** Ends every session of a user, except the one given (the session that changed the password). */
+export async function deleteUserSessions(trx: Tx, userNo: number, exceptSessionId?: string): Promise<void> {
+  let q = trx.deleteFrom('sessions').where('user_no', '=', userNo);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}

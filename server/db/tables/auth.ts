@@ -1,0 +1,33 @@
+import type { Generated } from 'kysely';
+
+/** Human-check solutions already spent: a solved challenge signs in once. */
+export interface AltchaUsedTable {
+  /** SHA-256 of the challenge signature. */
+  id: string;
+  expires_at: string;
+}
+
+/** Failed sign-ins per key (`user:<username>` or `addr:<client address>`) within a window. */
+export interface LoginFailuresTable {
+  key: string;
+  failures: number;
+  window_start: string;
+  locked_until: string | null;
+}
+
+/** Password recovery codes, stored hashed; a newer request voids the older ones. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_no: number;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  attempts: number;
+  used: number;
+}
+
+export interface AuthTables {
+  altcha_used: AltchaUsedTable;
+  login_failures: LoginFailuresTable;
+  recovery_codes: RecoveryCodesTable;
+}

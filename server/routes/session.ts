@@ -1,0 +1,164 @@
+import type { FastifyInstance } from 'fastify';
+import { validateRecoveryCode, validateRecoveryRequest } from '../../src/domain/auth-rules';
+import { fieldErrors } from '../../src/domain/messages';
+import { validateNewPassword } from '../../src/domain/password-policy';
+import {
+  changePasswordSchema,
+  policySchema,
+  resetPasswordSchema,
+  sendRecoveryCodeSchema,
+  type Policy,
+  type Profile,
+} from '../../src/domain/schemas/session';
+import type { AppContext } from '../app-context';
+import { issueChallenge } from '../auth/altcha';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { checkRecoveryCode, findActiveUser, issueRecoveryCode } from '../auth/recovery';
+import type { SessionUser } from '../auth/session';
+import { deleteUserSessions } from '../auth/sessions';
+import { writeHistory } from '../history';
+import { badRequest } from '../http/errors';
+import { mutate } from '../http/mutate';
+import { parse } from '../http/parse';
+import { requireOrg, requireUser } from '../policy';
+
+export function policyOf(user: SessionUser): Policy {
+  return {
+    orgType: user.orgType,
+    orgId: user.orgKey,
+    userType: user.userType,
+    state: user.policyState === 'ACTIVE' ? 'ACTIVE' : 'TERMS_OF_USE',
+  };
+}
+
+/** Names and the username make weak passwords: zxcvbn scores them as guessable. */
+const userInputs = (u: { username: string; first_name: string; last_name: string }) => [u.username, u.first_name, u.last_name];
+
+/** The session, terms of use, profile, password recovery and password change calls. */
+export async function sessionRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
+  app.get('/altcha/challenge', async (_request, reply) => {
+    return reply.header('cache-control', 'no-store').send(await issueChallenge(config));
+  });
+
+  app.get('/policy', async (request) => policyOf(requireUser(request, { allowPendingTerms: true })));
+
+  app.put('/policy/actions/acceptTermsOfUse', async (request, reply) => {
+    const user = requireUser(request, { allowPendingTerms: true });
+    parse(policySchema.partial(), request.body);
+    return mutate(db, request, reply, async (trx) => {
+      if (user.policyState !== 'ACTIVE') {
+        await trx.updateTable('users').set({ policy_state: 'ACTIVE' }).where('user_no', '=', user.userNo).execute();
+        await writeHistory(trx, user, {
+          orgKey: user.orgKey,
+          entity: 'user',
+          entityKey: String(user.userNo),
+          type: 'TERMS_ACCEPTED',
+          action: 'Terms of use accepted',
+          description: `${user.displayName} accepted the Terms of Use`,
+        });
+      }
+      return { body: policyOf({ ...user, policyState: 'ACTIVE' }) };
+    });
+  });
+
+  app.get('/profile', async (request): Promise<Profile> => {
+    const user = requireUser(request, { allowPendingTerms: true });
+    const row = await db
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'email', 'username'])
+      .where('user_no', '=', user.userNo)
+      .executeTakeFirstOrThrow();
+    return {
+      user: { userNo: user.userNo, firstName: row.first_name, lastName: row.last_name, email: row.email, username: row.username },
+      policy: policyOf(user),
+      orgName: user.orgName,
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/org/:id', async (request) => {
+    const { org } = await requireOrg(request, db, 'org', request.params.id);
+    return { name: org.name, uniqueKey: org.orgKey };
+  });
+
+  app.post('/login/actions/sendRecoveryCode', async (request) => {
+    const { username } = parse(sendRecoveryCodeSchema, request.body);
+    const errors = validateRecoveryRequest({ username });
+    if (errors.length) throw badRequest(errors);
+    try {
+      await issueRecoveryCode(db, config, username);
+    } catch (error) {
+      // The answer must not differ for known and unknown users, so a mail failure is only logged.
+      request.log.error({ err: error }, 'recovery code could not be sent');
+    }
+    return {};
+  });
+
+  app.post('/login/actions/resetPassword', async (request) => {
+    const input = parse(resetPasswordSchema, request.body);
+    const missing = validateRecoveryCode(input);
+    if (missing.length) throw badRequest(missing);
+    const user = await findActiveUser(db, input.username);
+    if (!user) throw badRequest([fieldErrors.recoveryCodeInvalid]);
+    const checked = await checkRecoveryCode(db, config, user.user_no, input.verificationCode);
+    if ('error' in checked) throw badRequest([checked.error]);
+    const passwordErrors = validateNewPassword(input.newPassword, userInputs(user));
+    if (passwordErrors.length) throw badRequest(passwordErrors);
+
+    const passwordHash = await hashPassword(input.newPassword);
+    await db.transaction().execute(async (trx) => {
+      const consumed = await trx
+        .updateTable('recovery_codes')
+        .set({ used: 1 })
+        .where('id', '=', checked.codeId)
+        .where('used', '=', 0)
+        .executeTakeFirst();
+      // Two resets with the same code raced: only the first one counts.
+      if (Number(consumed.numUpdatedRows) === 0) throw badRequest([fieldErrors.recoveryCodeInvalid]);
+      await trx.updateTable('users').set({ password_hash: passwordHash }).where('user_no', '=', user.user_no).execute();
+      await deleteUserSessions(trx, user.user_no);
+      const org = await trx.selectFrom('orgs').select('unique_key').where('org_no', '=', user.org_no).executeTakeFirstOrThrow();
+      const name = `${user.first_name} ${user.last_name}`.trim();
+      await writeHistory(trx, name, {
+        orgKey: org.unique_key,
+        entity: 'user',
+        entityKey: String(user.user_no),
+        type: 'PASSWORD_RESET',
+        action: 'Password reset',
+        description: `${name} reset the password with a verification code`,
+      });
+    });
+    return {};
+  });
+
+  app.put<{ Params: { orgid: string } }>('/org/:orgid/user/actions/changePassword', async (request, reply) => {
+    // The path names the user's own organisation (support may name any); the password changed is always the caller's own.
+    const { user } = await requireOrg(request, db, 'org', request.params.orgid);
+    const input = parse(changePasswordSchema, request.body);
+    return mutate(db, request, reply, async (trx) => {
+      const row = await trx
+        .selectFrom('users')
+        .select(['username', 'first_name', 'last_name', 'password_hash'])
+        .where('user_no', '=', user.userNo)
+        .executeTakeFirstOrThrow();
+      if (!input.oldPassword) throw badRequest([fieldErrors.required('Old password')]);
+      if (!(await verifyPassword(row.password_hash, input.oldPassword))) throw badRequest([fieldErrors.oldPasswordWrong]);
+      const errors = validateNewPassword(input.newPassword, userInputs(row));
+      if (errors.length) throw badRequest(errors);
+      await trx
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(input.newPassword) })
+        .where('user_no', '=', user.userNo)
+        .execute();
+      await deleteUserSessions(trx, user.userNo, user.sessionId);
+      await writeHistory(trx, user, {
+        orgKey: user.orgKey,
+        entity: 'user',
+        entityKey: String(user.userNo),
+        type: 'PASSWORD_CHANGED',
+        action: 'Password changed',
+        description: `${user.displayName} changed the password`,
+      });
+      return { body: {} };
+    });
+  });
+}
