@@ -1,3 +1,5 @@
+import { errorToastText } from '../domain/messages';
+
 /** A server answer outside 2xx (or one that breaks the contract), with its parsed body. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -27,4 +29,9 @@ export function isUnreachable(error: unknown): boolean {
 
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
+}
+
+/** The spec's generic error toast for any failed call. */
+export function errorToastTextOf(error: unknown): string {
+  return errorToastText(error instanceof ApiError ? error.body : undefined, error instanceof Error ? error : null);
 }

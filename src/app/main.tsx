@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { createAppRouter } from './router';
+import { registerServiceWorker } from './service-worker/register-service-worker';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html lacks the #root element');
+
+registerServiceWorker();
+createRoot(container).render(
+  <StrictMode>
+    <App router={createAppRouter()} />
+  </StrictMode>,
+);

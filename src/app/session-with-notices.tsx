@@ -1,0 +1,23 @@
+import { useCallback, type ReactNode } from 'react';
+import { messages } from '../domain/messages';
+import { SessionProvider } from '../local/session/session-provider';
+import { useSnackbar } from '../ui/snackbar/use-snackbar';
+
+interface SessionWithNoticesProps {
+  children: ReactNode;
+  reloadPage?: () => void;
+}
+
+/** The session, wired to tell the user whenever the assumed organisation changes. */
+export function SessionWithNotices({ children, reloadPage }: SessionWithNoticesProps) {
+  const { notify } = useSnackbar();
+  const onIdentityChange = useCallback(
+    () => notify({ variant: 'success', message: messages.identityAssumed }),
+    [notify],
+  );
+  return (
+    <SessionProvider onIdentityChange={onIdentityChange} reloadPage={reloadPage}>
+      {children}
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,9 @@
+import { Page, PageTitle } from '../../ui/page';
+
+export function AccountsScreen() {
+  return (
+    <Page>
+      <PageTitle>Accounts</PageTitle>
+    </Page>
+  );
+}

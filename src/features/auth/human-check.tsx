@@ -1,0 +1,39 @@
+import type {} from 'altcha/types/react';
+import { useEffect, useRef } from 'react';
+import { altchaChallengeUrl } from '../../api/endpoint';
+
+interface HumanCheckProps {
+  /** The ALTCHA payload once solved; null when it expires, fails or restarts. */
+  onChange: (payload: string | null) => void;
+}
+
+interface StateChangeDetail {
+  state: string;
+  payload?: string;
+}
+
+/**
+ * The self-hosted proof-of-work check the login needs. Kept behind this small
+ * component because the web component cannot run outside a real browser.
+ */
+export function HumanCheck({ onChange }: HumanCheckProps) {
+  const widget = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    // Defines <altcha-widget>; loaded here so only the login page pays for it.
+    void import('altcha');
+  }, []);
+
+  useEffect(() => {
+    const element = widget.current;
+    if (!element) return;
+    const onStateChange = (event: Event) => {
+      const { state, payload } = (event as CustomEvent<StateChangeDetail>).detail;
+      onChange(state === 'verified' && payload ? payload : null);
+    };
+    element.addEventListener('statechange', onStateChange);
+    return () => element.removeEventListener('statechange', onStateChange);
+  }, [onChange]);
+
+  return <altcha-widget ref={widget} challenge={altchaChallengeUrl} />;
+}

@@ -1,0 +1,9 @@
+import { Page, PageTitle } from '../../ui/page';
+
+export function InvoiceScreen() {
+  return (
+    <Page>
+      <PageTitle>Invoice</PageTitle>
+    </Page>
+  );
+}

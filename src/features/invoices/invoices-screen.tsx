@@ -1,0 +1,9 @@
+import { Page, PageTitle } from '../../ui/page';
+
+export function InvoicesScreen() {
+  return (
+    <Page>
+      <PageTitle>Invoices</PageTitle>
+    </Page>
+  );
+}

@@ -1,0 +1,9 @@
+import { Page, PageTitle } from '../../ui/page';
+
+export function PreferencesScreen() {
+  return (
+    <Page>
+      <PageTitle>Preferences</PageTitle>
+    </Page>
+  );
+}

@@ -1,0 +1,9 @@
+import { Page, PageTitle } from '../../ui/page';
+
+export function PricelistsScreen() {
+  return (
+    <Page>
+      <PageTitle>Pricelists</PageTitle>
+    </Page>
+  );
+}

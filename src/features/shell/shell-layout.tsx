@@ -1,0 +1,41 @@
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
+import { useActiveSession } from '../../local/session/use-session';
+import { breakpoints } from '../../ui/theme/theme';
+import { Main, Root } from './shell-layout.styles';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+export interface SettingsPanelProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+interface ShellLayoutProps {
+  /** The settings drawer; passed in because features do not import each other. */
+  settingsPanel: ComponentType<SettingsPanelProps>;
+  children: ReactNode;
+}
+
+const startsCollapsed = () => window.matchMedia?.(`(max-width: ${breakpoints.medium - 1}px)`).matches ?? false;
+
+/** Top bar, side menu and the current screen: the frame of every route inside the app. */
+export function ShellLayout({ settingsPanel: SettingsPanel, children }: ShellLayoutProps) {
+  const { viewer } = useActiveSession();
+  const [collapsed, setCollapsed] = useState(startsCollapsed);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const navId = useId();
+
+  return (
+    <Root>
+      <TopBar
+        navId={navId}
+        navExpanded={!collapsed}
+        onToggleNav={() => setCollapsed((c) => !c)}
+        onOpenSettings={() => setSettingsOpen(true)}
+      />
+      <SideMenu id={navId} viewer={viewer} collapsed={collapsed} />
+      <Main>{children}</Main>
+      <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
+    </Root>
+  );
+}

@@ -1,0 +1,77 @@
+import styled from 'styled-components';
+import { media } from '../../ui/theme/theme';
+
+export const Bar = styled.header`
+  grid-area: top;
+  z-index: ${({ theme }) => theme.zIndex.topBar};
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  height: ${({ theme }) => theme.layout.topBarHeight}px;
+  padding: 0 12px;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+`;
+
+export const Title = styled.span`
+  font-size: 1.0625rem;
+  font-weight: 700;
+  letter-spacing: -0.01em;
+  white-space: nowrap;
+
+  ${media.small} {
+    display: none;
+  }
+`;
+
+export const Spacer = styled.div`
+  flex: 1;
+`;
+
+export const Who = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  min-width: 0;
+  line-height: 1.25;
+  text-align: right;
+`;
+
+export const UserName = styled.span`
+  font-weight: 600;
+  white-space: nowrap;
+`;
+
+export const Company = styled.span<{ $assumed: boolean }>`
+  max-width: 40vw;
+  overflow: hidden;
+  color: ${({ theme, $assumed }) => ($assumed ? theme.color.secondary : theme.color.textMuted)};
+  font-size: 0.8125rem;
+  font-weight: ${({ $assumed }) => ($assumed ? 600 : 400)};
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+export const OfflineBadge = styled.span`
+  padding: 2px 10px;
+  border-radius: 999px;
+  background: ${({ theme }) => theme.color.surfaceSunken};
+  color: ${({ theme }) => theme.color.warning};
+  font-size: 0.75rem;
+  font-weight: 700;
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+`;
+
+export const Avatar = styled.span`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 36px;
+  height: 36px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.color.primary};
+  color: ${({ theme }) => theme.color.onPrimary};
+  font-size: 0.875rem;
+  font-weight: 700;
+`;

@@ -1,0 +1,22 @@
+import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
+import { SessionLoading } from '../features/auth/session-loading';
+import { SignInScreen } from '../features/auth/sign-in-screen';
+import { useSession } from '../local/session/use-session';
+
+const TERMS_PATH = '/app/termsOfUse';
+
+/**
+ * Decides what may show at all: the login without a session, only the terms while
+ * they wait for acceptance, the requested route otherwise.
+ */
+export function SessionGate() {
+  const { state } = useSession();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const onTerms = pathname === TERMS_PATH;
+
+  if (state.status === 'loading') return <SessionLoading />;
+  if (state.status === 'signedOut') return <SignInScreen />;
+  if (state.status === 'termsPending' && !onTerms) return <Navigate to={TERMS_PATH} replace />;
+  if (state.status === 'active' && onTerms) return <Navigate to="/app/catalogue" replace />;
+  return <Outlet />;
+}
