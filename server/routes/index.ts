@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { sessionRoutes } from './session';
 import { jobRoutes } from './jobs';
+import { invoiceRoutes } from './invoices';
 
 /** Every route group of the API, registered under /api. Areas add their plugin here. */
 export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void> | void> = [
   sessionRoutes,
   jobRoutes,
+  invoiceRoutes,
 ];

@@ -1,5 +1,6 @@
 import type { Db } from '../database';
 import { seedOrgsAndUsers } from './seed-orgs';
+import { seedInvoices } from './seed-invoices';
 
 export { DEMO_PASSWORD, DEMO_SIGN_INS } from './orgs';
 
@@ -9,7 +10,7 @@ export interface SeedOptions {
 }
 
 /** Seeders run in this order; each area's seeder adds its rows for the demo organisations. */
-const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers];
+const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedInvoices];
 
 export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   const full: Required<SeedOptions> = { products: opts.products ?? 2000 };

@@ -1,0 +1,78 @@
+import type { Selectable } from 'kysely';
+import { invoiceDocumentSchema, type InvoiceDocument, type InvoiceItem } from '../../src/domain/schemas/invoices';
+import type { Db } from '../db/database';
+import type { InvoicesTable } from '../db/tables/invoices';
+
+/** The entity name of invoices in the change log, the changes feed and history. */
+export const INVOICE_ENTITY = 'invoice';
+
+export type InvoiceRow = Omit<Selectable<InvoicesTable>, 'pdf_source'>;
+
+/** Every column but the demo PDF source, which only the PDF download reads. */
+export const INVOICE_COLUMNS = [
+  'oiid',
+  'buyer_key',
+  'supplier_key',
+  'read',
+  'exported',
+  've_status',
+  'title',
+  'supplier_name',
+  'supplier_code',
+  'document',
+  'message_subject',
+  'message_sender_email',
+  'message_created_date',
+  'message_recipients',
+  'message_html_body',
+  'pdf_key',
+  'created_at',
+  'rev',
+  'deleted',
+] as const;
+
+/** The URL the browser fetches the invoice's PDF from, with its session cookie. */
+export function invoicePdfPath(buyerKey: string, oiid: number): string {
+  return `/api/buyer/${encodeURIComponent(buyerKey)}/invoice/${oiid}/pdf`;
+}
+
+export function parseInvoiceDocument(json: string | null): InvoiceDocument | null {
+  return json ? invoiceDocumentSchema.parse(JSON.parse(json)) : null;
+}
+
+/** The answer shape of one invoice: the list, the detail, the actions and the changes feed all use it. */
+export function toInvoiceItem(row: InvoiceRow): InvoiceItem {
+  return {
+    oiid: row.oiid,
+    buyerId: row.buyer_key,
+    read: row.read === 1,
+    exported: row.exported === 1,
+    veStatus: row.ve_status,
+    title: row.title,
+    supplierName: row.supplier_name,
+    supplierCode: row.supplier_code,
+    document: parseInvoiceDocument(row.document),
+    message: {
+      subject: row.message_subject,
+      senderEmail: row.message_sender_email,
+      createdDate: row.message_created_date,
+      recipients: JSON.parse(row.message_recipients) as string[],
+      htmlBody: row.message_html_body,
+      pdfUrl: row.pdf_key ? invoicePdfPath(row.buyer_key, row.oiid) : null,
+    },
+    rev: Number(row.rev),
+  };
+}
+
+/** Live invoices of one buyer by id, for the changes feed: deleted or other buyers' ids are left out. */
+export async function loadInvoices(db: Db, buyerKey: string, oiids: number[]): Promise<Map<number, InvoiceItem>> {
+  if (oiids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('invoices')
+    .select(INVOICE_COLUMNS)
+    .where('buyer_key', '=', buyerKey)
+    .where('oiid', 'in', oiids)
+    .where('deleted', '=', 0)
+    .execute();
+  return new Map(rows.map((r) => [r.oiid, toInvoiceItem(r)]));
+}
