@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
+import { accountRoutes } from './accounts';
+import { buyerSettingsRoutes } from './buyer-settings';
+import { propertiesRoutes } from './properties';
+import { uomRoutes } from './uom';
+import { userRoutes } from './users';
 import { sessionRoutes } from './session';
 import { jobRoutes } from './jobs';
 import { invoiceRoutes } from './invoices';
 
 /** Every route group of the API, registered under /api. Areas add their plugin here. */
 export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void> | void> = [
+  accountRoutes,
+  userRoutes,
+  propertiesRoutes,
+  uomRoutes,
+  buyerSettingsRoutes,
   sessionRoutes,
   jobRoutes,
   invoiceRoutes,

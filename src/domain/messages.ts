@@ -82,6 +82,8 @@ export const fieldErrors = {
   ownUserDelete: 'You cannot delete your own user',
   usernameTaken: 'A user with this email already exists',
   ediDocTypeTaken: (docType: string) => `An EDI export setting for ${docType} already exists`,
+  propertyExists: (name: string) => `Property ${name} already exists`,
+  unknownUom: (unit: string) => `${unit} is not a standard unit of measure`,
   passwordsDiffer: 'New password and repeat password must be equal',
   passwordTooWeak: 'Password strength must be at least Good',
   humanCheck: 'Please confirm you are human',

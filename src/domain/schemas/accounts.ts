@@ -61,3 +61,14 @@ export type Country = z.infer<typeof countrySchema>;
 
 /** GET /org: one offset page (page size 20). */
 export const accountPageSchema = z.array(accountSchema);
+
+/** GET /seller/{sellerId}/buyer/{buyerId}: the supplier's customer. */
+export const customerSchema = z.object({
+  uniqueKey: z.string(),
+  name: z.string(),
+  address2: z.string().nullable(),
+  state: z.string().nullable(),
+  postCode: z.string().nullable(),
+  countryNo: z.number().int(),
+});
+export type Customer = z.infer<typeof customerSchema>;

@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { countryByNo } from '../../src/domain/countries';
+import { ACCOUNT_FIXED_FIELDS, NEW_ACCOUNT_DEFAULTS, validateAccount } from '../../src/domain/rules/accounts';
+import { accountInputSchema, accountListQuerySchema, type AccountInput } from '../../src/domain/schemas/accounts';
+import { containsIgnoreCase } from '../accounts/like';
+import { supportScopes } from '../accounts/support-scopes';
+import { newUniqueKey } from '../accounts/unique-key';
+import { accountView } from '../accounts/views';
+import type { AppContext } from '../app-context';
+import type { SessionUser } from '../auth/session';
+import { writeHistory } from '../history';
+import { badRequest, notFound } from '../http/errors';
+import { mutate } from '../http/mutate';
+import { parse } from '../http/parse';
+import { requireSupport } from '../policy';
+import { recordChange, type Tx } from '../sync/change-log';
+
+const keyParams = z.object({ uniqueKey: z.string() });
+
+/** The spec's accounts are suppliers (1) and universities (2); the support organisation is not one. */
+async function findAccount(trx: Tx, uniqueKey: string) {
+  const row = await trx
+    .selectFrom('orgs')
+    .selectAll()
+    .where('unique_key', '=', uniqueKey)
+    .where('deleted', '=', 0)
+    .where('type', 'in', [1, 2])
+    .executeTakeFirst();
+  if (!row) throw notFound('Account');
+  return row;
+}
+
+function checkAccount(input: AccountInput): void {
+  const errors = validateAccount(input);
+  if (input.countryNo !== undefined && !countryByNo(input.countryNo)) errors.push('Country is not in the country list');
+  if (errors.length) throw badRequest(errors);
+}
+
+const nullIfBlank = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() ? v.trim() : null);
+
+/** The columns a save writes; fields the body leaves out keep their value on an edit. */
+function accountColumns(input: AccountInput) {
+  return {
+    name: input.name.trim(),
+    trading_name: nullIfBlank(input.tradingName),
+    type: input.type,
+    country_no: input.countryNo,
+    address2: nullIfBlank(input.address2),
+    state: nullIfBlank(input.state),
+    post_code: nullIfBlank(input.postCode),
+    email: nullIfBlank(input.email),
+    alert: input.alert === undefined ? undefined : input.alert ? 1 : 0,
+    industry_no: ACCOUNT_FIXED_FIELDS.industryNo,
+    membership_status: ACCOUNT_FIXED_FIELDS.membershipStatus,
+  };
+}
+
+async function accountHistory(trx: Tx, user: SessionUser, orgKey: string, type: string, action: string, description: string) {
+  await writeHistory(trx, user, { orgKey, entity: 'account', entityKey: orgKey, type, action, description });
+}
+
+export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.get('/org', async (request) => {
+    requireSupport(request);
+    const query = parse(accountListQuerySchema, request.query);
+    let q = db.selectFrom('orgs').selectAll().where('deleted', '=', 0);
+    q = query.type ? q.where('type', '=', query.type) : q.where('type', 'in', [1, 2]);
+    if (query.nameLike?.trim()) q = q.where(containsIgnoreCase('name', query.nameLike.trim()));
+    const rows = await q.orderBy('name').orderBy('org_no').limit(query.limit).offset(query.offset).execute();
+    return rows.map(accountView);
+  });
+
+  app.post('/org', async (request, reply) => {
+    const user = requireSupport(request);
+    const input = parse(accountInputSchema, request.body);
+    checkAccount(input);
+    return mutate(db, request, reply, async (trx) => {
+      const uniqueKey = await newUniqueKey(trx);
+      const rev = await recordChange(trx, { entity: 'account', key: uniqueKey, op: 'upsert', scopes: await supportScopes(trx) });
+      const columns = accountColumns(input);
+      await trx
+        .insertInto('orgs')
+        .values({
+          ...columns,
+          unique_key: uniqueKey,
+          trading_name: columns.trading_name ?? null,
+          type: input.type ?? NEW_ACCOUNT_DEFAULTS.type,
+          country_no: input.countryNo ?? NEW_ACCOUNT_DEFAULTS.countryNo,
+          address2: columns.address2 ?? null,
+          state: columns.state ?? null,
+          post_code: columns.post_code ?? null,
+          email: columns.email ?? null,
+          alert: columns.alert ?? 0,
+          busy: 0,
+          rev,
+          deleted: 0,
+        })
+        .execute();
+      await accountHistory(trx, user, uniqueKey, 'CREATED', 'Account created', `Account ${columns.name} created`);
+      return { status: 201, body: accountView(await findAccount(trx, uniqueKey)) };
+    });
+  });
+
+  app.put('/org/:uniqueKey', async (request, reply) => {
+    const user = requireSupport(request);
+    const { uniqueKey } = parse(keyParams, request.params);
+    const input = parse(accountInputSchema, request.body);
+    checkAccount(input);
+    return mutate(db, request, reply, async (trx) => {
+      await findAccount(trx, uniqueKey);
+      const rev = await recordChange(trx, { entity: 'account', key: uniqueKey, op: 'upsert', scopes: await supportScopes(trx) });
+      await trx
+        .updateTable('orgs')
+        .set({ ...accountColumns(input), rev })
+        .where('unique_key', '=', uniqueKey)
+        .execute();
+      await accountHistory(trx, user, uniqueKey, 'UPDATED', 'Account updated', `Account ${input.name.trim()} updated`);
+      return { body: accountView(await findAccount(trx, uniqueKey)) };
+    });
+  });
+
+  app.delete('/org/:uniqueKey', async (request, reply) => {
+    const user = requireSupport(request);
+    const { uniqueKey } = parse(keyParams, request.params);
+    return mutate(db, request, reply, async (trx) => {
+      const account = await findAccount(trx, uniqueKey);
+      const scopes = await supportScopes(trx);
+      const rev = await recordChange(trx, { entity: 'account', key: uniqueKey, op: 'delete', scopes });
+      await trx.updateTable('orgs').set({ deleted: 1, rev }).where('org_no', '=', account.org_no).execute();
+      // Its people go with it: signed out at once, their usernames free for a new account.
+      const users = await trx.selectFrom('users').select(['user_no', 'username']).where('org_no', '=', account.org_no).where('deleted', '=', 0).execute();
+      for (const u of users) {
+        const userRev = await recordChange(trx, { entity: 'user', key: String(u.user_no), op: 'delete', scopes });
+        await trx
+          .updateTable('users')
+          .set({ deleted: 1, rev: userRev, password_hash: null, username: `${u.username}#deleted-${u.user_no}` })
+          .where('user_no', '=', u.user_no)
+          .execute();
+        await trx.deleteFrom('sessions').where('user_no', '=', u.user_no).execute();
+      }
+      await accountHistory(trx, user, uniqueKey, 'DELETED', 'Account deleted', `Account ${account.name} deleted`);
+      return { body: {} };
+    });
+  });
+}

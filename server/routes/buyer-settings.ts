@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { validateAccountCode, validateTaxCodes } from '../../src/domain/rules/properties';
+import { buyerSellerPropsSchema, buyerSettingsSchema } from '../../src/domain/schemas/properties';
+import type { AppContext } from '../app-context';
+import { writeHistory } from '../history';
+import { badRequest, notFound } from '../http/errors';
+import { mutate } from '../http/mutate';
+import { parse } from '../http/parse';
+import { findOrg, requireCapability, requireOrg } from '../policy';
+import { recordChange } from '../sync/change-log';
+
+const buyerParams = z.object({ buyerId: z.string() });
+const pairParams = z.object({ buyerId: z.string(), sellerId: z.string() });
+const customerParams = z.object({ sellerId: z.string(), buyerId: z.string() });
+
+async function requireSupplier(db: AppContext['db'], sellerKey: string) {
+  const seller = await findOrg(db, sellerKey);
+  if (!seller || seller.orgType !== 'SUPPLIER') throw notFound('Supplier');
+  return seller;
+}
+
+export async function buyerSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  /** Tax codes: buyers only (support acting for a buyer). Null until the buyer first saves them. */
+  app.get('/buyer/:buyerId', async (request) => {
+    const { user, org } = await requireOrg(request, db, 'buyer', parse(buyerParams, request.params).buyerId);
+    requireCapability(user, org, 'editTaxCodes');
+    const row = await db.selectFrom('buyer_settings').selectAll().where('org_no', '=', org.orgNo).executeTakeFirst();
+    return { taxCodeMapping: row ? { taxableCode: row.taxable_code, nonTaxableCode: row.non_taxable_code } : null };
+  });
+
+  app.post('/buyer/:buyerId', async (request, reply) => {
+    const { user, org } = await requireOrg(request, db, 'buyer', parse(buyerParams, request.params).buyerId);
+    requireCapability(user, org, 'editTaxCodes');
+    const { taxCodeMapping } = parse(buyerSettingsSchema, request.body);
+    const errors = validateTaxCodes(taxCodeMapping);
+    if (errors.length) throw badRequest(errors);
+    const taxable = taxCodeMapping.taxableCode.trim();
+    const nonTaxable = taxCodeMapping.nonTaxableCode.trim();
+    return mutate(db, request, reply, async (trx) => {
+      const rev = await recordChange(trx, { entity: 'buyerSettings', key: org.orgKey, op: 'upsert', scopes: [{ kind: 'org', orgKey: org.orgKey }] });
+      await trx
+        .insertInto('buyer_settings')
+        .values({ org_no: org.orgNo, taxable_code: taxable, non_taxable_code: nonTaxable, rev })
+        .onConflict((oc) => oc.column('org_no').doUpdateSet({ taxable_code: taxable, non_taxable_code: nonTaxable, rev }))
+        .execute();
+      await writeHistory(trx, user, {
+        orgKey: org.orgKey,
+        entity: 'buyerSettings',
+        entityKey: org.orgKey,
+        type: 'UPDATED',
+        action: 'Tax codes updated',
+        description: `Taxable ${taxable}, non taxable ${nonTaxable}`,
+      });
+      return { body: { taxCodeMapping: { taxableCode: taxable, nonTaxableCode: nonTaxable } } };
+    });
+  });
+
+  /** The Catalogue Account Code the buyer gives a supplier. Null until set. */
+  app.get('/buyer/:buyerId/seller/:sellerId/props', async (request) => {
+    const params = parse(pairParams, request.params);
+    const { user, org } = await requireOrg(request, db, 'buyer', params.buyerId);
+    requireCapability(user, org, 'editAccountCodes');
+    const seller = await requireSupplier(db, params.sellerId);
+    const row = await db
+      .selectFrom('buyer_seller_props')
+      .select('supplier_code')
+      .where('buyer_org_no', '=', org.orgNo)
+      .where('seller_org_no', '=', seller.orgNo)
+      .executeTakeFirst();
+    return { supplierCode: row?.supplier_code ?? null };
+  });
+
+  app.post('/buyer/:buyerId/seller/:sellerId/props', async (request, reply) => {
+    const params = parse(pairParams, request.params);
+    const { user, org } = await requireOrg(request, db, 'buyer', params.buyerId);
+    requireCapability(user, org, 'editAccountCodes');
+    const seller = await requireSupplier(db, params.sellerId);
+    const { supplierCode } = parse(buyerSellerPropsSchema, request.body);
+    const errors = validateAccountCode(supplierCode);
+    if (errors.length) throw badRequest(errors);
+    const code = supplierCode.trim();
+    return mutate(db, request, reply, async (trx) => {
+      const key = `${org.orgKey}/${seller.orgKey}`;
+      const rev = await recordChange(trx, { entity: 'buyerSellerProps', key, op: 'upsert', scopes: [{ kind: 'org', orgKey: org.orgKey }] });
+      await trx
+        .insertInto('buyer_seller_props')
+        .values({ buyer_org_no: org.orgNo, seller_org_no: seller.orgNo, supplier_code: code, rev })
+        .onConflict((oc) => oc.columns(['buyer_org_no', 'seller_org_no']).doUpdateSet({ supplier_code: code, rev }))
+        .execute();
+      await writeHistory(trx, user, {
+        orgKey: org.orgKey,
+        entity: 'buyerSellerProps',
+        entityKey: key,
+        type: 'UPDATED',
+        action: 'Account code updated',
+        description: `Catalogue Account Code for ${seller.name} = ${code}`,
+      });
+      return { body: { supplierCode: code } };
+    });
+  });
+
+  /** A supplier's customer: the spec calls it and does not use the answer; it names the buyer. */
+  app.get('/seller/:sellerId/buyer/:buyerId', async (request) => {
+    const params = parse(customerParams, request.params);
+    await requireOrg(request, db, 'seller', params.sellerId);
+    const buyer = await db
+      .selectFrom('orgs')
+      .select(['unique_key', 'name', 'address2', 'state', 'post_code', 'country_no'])
+      .where('unique_key', '=', params.buyerId)
+      .where('type', '=', 2)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    if (!buyer) throw notFound('Customer');
+    return {
+      uniqueKey: buyer.unique_key,
+      name: buyer.name,
+      address2: buyer.address2,
+      state: buyer.state,
+      postCode: buyer.post_code,
+      countryNo: buyer.country_no,
+    };
+  });
+}

@@ -1,0 +1,375 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { PROPERTY_NAMES } from '../../src/domain/constants';
+import { fieldErrors, messages } from '../../src/domain/messages';
+import { isAdmin } from '../../src/domain/roles';
+import {
+  ediOrderFormatValue,
+  validateEdiOrderFormat,
+  validateOtherOrgProperty,
+  validateProperty,
+  validateReceivingEmail,
+  validateSenderSource,
+} from '../../src/domain/rules/properties';
+import {
+  ediExportSettingInputSchema,
+  orgPropertyInputSchema,
+  otherOrgPropertyInputSchema,
+  pageQuerySchema,
+  receivingEmailInputSchema,
+  senderSourceInputSchema,
+} from '../../src/domain/schemas/properties';
+import {
+  ediExportSettingView,
+  orgPropertyView,
+  otherOrgPropertyKey,
+  otherOrgPropertyView,
+  receivingEmailView,
+  senderSourceView,
+} from '../accounts/views';
+import type { AppContext } from '../app-context';
+import type { SessionUser } from '../auth/session';
+import type { Db } from '../db/database';
+import { writeHistory } from '../history';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { mutate } from '../http/mutate';
+import { parse } from '../http/parse';
+import { findOrg, requireCapability, requireOrg, type OrgRef } from '../policy';
+import { recordChange, type Tx } from '../sync/change-log';
+
+const orgParams = z.object({ orgId: z.string() });
+const propParams = z.object({ orgId: z.string(), propNo: z.coerce.number().int().positive() });
+const otherParams = z.object({ orgId: z.string(), otherOrgUniqueKey: z.string(), property: z.string() });
+const propertyQuerySchema = pageQuerySchema.extend({ property: z.string().optional() });
+const otherQuerySchema = pageQuerySchema.extend({ otherOrgUniqueKey: z.string().optional(), property: z.string().optional() });
+
+const scopeOf = (org: OrgRef) => [{ kind: 'org' as const, orgKey: org.orgKey }];
+
+function fail(errors: string[]): void {
+  if (errors.length) throw badRequest(errors);
+}
+
+/** Properties a screen other than Basic Properties owns carry that screen's permission too. */
+function requirePropertyPermission(user: SessionUser, org: OrgRef, property: string): void {
+  if (property.trim() === PROPERTY_NAMES.asnContactEmailList) requireCapability(user, org, 'manageAsnRecipients');
+}
+
+function requireOtherPropertyPermission(user: SessionUser, org: OrgRef, property: string): void {
+  const name = property.trim();
+  if (name === PROPERTY_NAMES.supplierCode || name === PROPERTY_NAMES.supplierCodeAp) requireCapability(user, org, 'editAccountCodes');
+}
+
+/**
+ * Receiving emails, EDI export settings (with their credentials) and sender sources
+ * are account administration: the organisation's admins and support.
+ */
+async function requireOrgAdmin(request: FastifyRequest, db: Db, orgKey: string) {
+  const ref = await requireOrg(request, db, 'org', orgKey);
+  if (!isAdmin(ref.user)) throw forbidden();
+  return ref;
+}
+
+async function history(trx: Tx, user: SessionUser, org: OrgRef, entity: string, key: string | number, type: string, action: string, description: string) {
+  await writeHistory(trx, user, { orgKey: org.orgKey, entity, entityKey: String(key), type, action, description });
+}
+
+async function ensurePropertyNameFree(trx: Tx, orgNo: number, property: string, exceptNo?: number): Promise<void> {
+  let q = trx.selectFrom('properties').select('org_property_no').where('org_no', '=', orgNo).where('property', '=', property).where('deleted', '=', 0);
+  if (exceptNo !== undefined) q = q.where('org_property_no', '!=', exceptNo);
+  if (await q.executeTakeFirst()) throw conflict([fieldErrors.propertyExists(property)]);
+}
+
+async function findProperty(trx: Tx, orgNo: number, propNo: number) {
+  const row = await trx
+    .selectFrom('properties')
+    .selectAll()
+    .where('org_no', '=', orgNo)
+    .where('org_property_no', '=', propNo)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw notFound('Property');
+  return row;
+}
+
+function propertyRoutes(app: FastifyInstance, db: Db): void {
+  /** With `property=NAME` the answer holds at most one row: the name is single-valued, duplicates are a conflict. */
+  app.get('/org/:orgId/property', async (request) => {
+    const { org } = await requireOrg(request, db, 'org', parse(orgParams, request.params).orgId);
+    const query = parse(propertyQuerySchema, request.query);
+    const base = db.selectFrom('properties').selectAll().where('org_no', '=', org.orgNo).where('deleted', '=', 0);
+    if (query.property !== undefined) {
+      const rows = await base.where('property', '=', query.property).orderBy('org_property_no').limit(2).execute();
+      if (rows.length > 1) throw conflict([messages.propertyConflict]);
+      return rows.map(orgPropertyView);
+    }
+    const rows = await base.orderBy('org_property_no').limit(query.limit).offset(query.offset).execute();
+    return rows.map(orgPropertyView);
+  });
+
+  app.post('/org/:orgId/property', async (request, reply) => {
+    const { user, org } = await requireOrg(request, db, 'org', parse(orgParams, request.params).orgId);
+    const input = parse(orgPropertyInputSchema, request.body);
+    requirePropertyPermission(user, org, input.property);
+    fail(validateProperty(input));
+    const property = input.property.trim();
+    return mutate(db, request, reply, async (trx) => {
+      await ensurePropertyNameFree(trx, org.orgNo, property);
+      const { org_property_no } = await trx
+        .insertInto('properties')
+        .values({ org_no: org.orgNo, property, value: input.value.trim(), rev: 0, deleted: 0 })
+        .returning('org_property_no')
+        .executeTakeFirstOrThrow();
+      const rev = await recordChange(trx, { entity: 'orgProperty', key: String(org_property_no), op: 'upsert', scopes: scopeOf(org) });
+      await trx.updateTable('properties').set({ rev }).where('org_property_no', '=', org_property_no).execute();
+      await history(trx, user, org, 'orgProperty', org_property_no, 'CREATED', 'Property added', `${property} = ${input.value.trim()}`);
+      return { status: 201, body: orgPropertyView(await findProperty(trx, org.orgNo, org_property_no)) };
+    });
+  });
+
+  app.put('/org/:orgId/property/:propNo', async (request, reply) => {
+    const params = parse(propParams, request.params);
+    const { user, org } = await requireOrg(request, db, 'org', params.orgId);
+    const input = parse(orgPropertyInputSchema, request.body);
+    requirePropertyPermission(user, org, input.property);
+    fail(validateProperty(input));
+    const property = input.property.trim();
+    return mutate(db, request, reply, async (trx) => {
+      const before = await findProperty(trx, org.orgNo, params.propNo);
+      requirePropertyPermission(user, org, before.property);
+      await ensurePropertyNameFree(trx, org.orgNo, property, params.propNo);
+      const rev = await recordChange(trx, { entity: 'orgProperty', key: String(params.propNo), op: 'upsert', scopes: scopeOf(org) });
+      await trx
+        .updateTable('properties')
+        .set({ property, value: input.value.trim(), rev })
+        .where('org_property_no', '=', params.propNo)
+        .execute();
+      await history(trx, user, org, 'orgProperty', params.propNo, 'UPDATED', 'Property modified', `${property} = ${input.value.trim()}`);
+      return { body: orgPropertyView(await findProperty(trx, org.orgNo, params.propNo)) };
+    });
+  });
+
+  app.delete('/org/:orgId/property/:propNo', async (request, reply) => {
+    const params = parse(propParams, request.params);
+    const { user, org } = await requireOrg(request, db, 'org', params.orgId);
+    return mutate(db, request, reply, async (trx) => {
+      const row = await findProperty(trx, org.orgNo, params.propNo);
+      requirePropertyPermission(user, org, row.property);
+      const rev = await recordChange(trx, { entity: 'orgProperty', key: String(row.org_property_no), op: 'delete', scopes: scopeOf(org) });
+      await trx.updateTable('properties').set({ deleted: 1, rev }).where('org_property_no', '=', row.org_property_no).execute();
+      await history(trx, user, org, 'orgProperty', row.org_property_no, 'DELETED', 'Property deleted', `${row.property} deleted`);
+      return { body: {} };
+    });
+  });
+}
+
+function otherOrgPropertyRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/org/:orgId/other-org-property', async (request) => {
+    const { org } = await requireOrg(request, db, 'org', parse(orgParams, request.params).orgId);
+    const query = parse(otherQuerySchema, request.query);
+    let q = db.selectFrom('other_org_properties').selectAll().where('org_no', '=', org.orgNo).where('deleted', '=', 0);
+    if (query.otherOrgUniqueKey) q = q.where('other_org_key', '=', query.otherOrgUniqueKey);
+    if (query.property) q = q.where('property', '=', query.property);
+    const rows = await q.orderBy('id').limit(query.limit).offset(query.offset).execute();
+    return rows.map(otherOrgPropertyView);
+  });
+
+  /** Sets the value of (account, property): one value per pair, so a second POST replaces the first. */
+  app.post('/org/:orgId/other-org-property', async (request, reply) => {
+    const { user, org } = await requireOrg(request, db, 'org', parse(orgParams, request.params).orgId);
+    const input = parse(otherOrgPropertyInputSchema, request.body);
+    requireOtherPropertyPermission(user, org, input.property);
+    fail(validateOtherOrgProperty(input));
+    const otherKey = input.otherOrgUniqueKey.trim();
+    const property = input.property.trim();
+    const value = input.value.trim();
+    if (otherKey === org.orgKey) throw badRequest(['A property about another account cannot name the own account']);
+    const other = await findOrg(db, otherKey);
+    if (!other || other.orgType === 'SUPPORT') throw notFound('Account');
+    return mutate(db, request, reply, async (trx) => {
+      const key = otherOrgPropertyKey(otherKey, property);
+      const rev = await recordChange(trx, { entity: 'otherOrgProperty', key, op: 'upsert', scopes: scopeOf(org) });
+      const existing = await trx
+        .selectFrom('other_org_properties')
+        .select('id')
+        .where('org_no', '=', org.orgNo)
+        .where('other_org_key', '=', otherKey)
+        .where('property', '=', property)
+        .orderBy('id')
+        .executeTakeFirst();
+      if (existing) {
+        await trx.updateTable('other_org_properties').set({ value, rev, deleted: 0 }).where('id', '=', existing.id).execute();
+      } else {
+        await trx.insertInto('other_org_properties').values({ org_no: org.orgNo, other_org_key: otherKey, property, value, rev, deleted: 0 }).execute();
+      }
+      await history(trx, user, org, 'otherOrgProperty', key, existing ? 'UPDATED' : 'CREATED', 'Account property saved', `${property} for ${other.name} = ${value}`);
+      return { body: { otherOrgUniqueKey: otherKey, property, value } };
+    });
+  });
+
+  app.delete('/org/:orgId/other-org-property/:otherOrgUniqueKey/:property', async (request, reply) => {
+    const params = parse(otherParams, request.params);
+    const { user, org } = await requireOrg(request, db, 'org', params.orgId);
+    requireOtherPropertyPermission(user, org, params.property);
+    return mutate(db, request, reply, async (trx) => {
+      const row = await trx
+        .selectFrom('other_org_properties')
+        .select('id')
+        .where('org_no', '=', org.orgNo)
+        .where('other_org_key', '=', params.otherOrgUniqueKey)
+        .where('property', '=', params.property)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      if (!row) throw notFound('Property');
+      const key = otherOrgPropertyKey(params.otherOrgUniqueKey, params.property);
+      const rev = await recordChange(trx, { entity: 'otherOrgProperty', key, op: 'delete', scopes: scopeOf(org) });
+      await trx.updateTable('other_org_properties').set({ deleted: 1, rev }).where('id', '=', row.id).execute();
+      await history(trx, user, org, 'otherOrgProperty', key, 'DELETED', 'Account property deleted', `${params.property} for ${params.otherOrgUniqueKey} deleted`);
+      return { body: {} };
+    });
+  });
+}
+
+/**
+ * The three lists of the Properties tab that share one shape of calls: list, add,
+ * PUT and DELETE by id, rows mirrored to the organisation and soft-deleted.
+ */
+interface ListResource<Input, Row> {
+  path: string;
+  table: 'receiving_emails' | 'sender_sources' | 'edi_export_settings';
+  entity: string;
+  label: string;
+  input: z.ZodType<Input>;
+  validate(input: Input): string[];
+  columns(input: Input): Record<string, unknown>;
+  describe(input: Input): string;
+  view(row: Row): unknown;
+  /** Extra checks inside the transaction (e.g. one EDI setting per doc type). */
+  check?(trx: Tx, orgNo: number, input: Input, exceptId?: number): Promise<void>;
+}
+
+function listResourceRoutes<Input, Row>(app: FastifyInstance, db: Db, r: ListResource<Input, Row>): void {
+  // The three tables share the (id, org_no, rev, deleted) columns this generic code touches.
+  const table = r.table as 'receiving_emails';
+  const idParams = z.object({ orgId: z.string(), propId: z.coerce.number().int().positive() });
+
+  async function find(trx: Tx, orgNo: number, id: number): Promise<Row> {
+    const row = await trx.selectFrom(table).selectAll().where('org_no', '=', orgNo).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    if (!row) throw notFound(r.label);
+    return row as unknown as Row;
+  }
+
+  app.get(`/org/:orgId/${r.path}`, async (request) => {
+    const { org } = await requireOrgAdmin(request, db, parse(orgParams, request.params).orgId);
+    const query = parse(pageQuerySchema, request.query);
+    const rows = await db.selectFrom(table).selectAll().where('org_no', '=', org.orgNo).where('deleted', '=', 0).orderBy('id').limit(query.limit).offset(query.offset).execute();
+    return rows.map((row) => r.view(row as unknown as Row));
+  });
+
+  app.post(`/org/:orgId/${r.path}`, async (request, reply) => {
+    const { user, org } = await requireOrgAdmin(request, db, parse(orgParams, request.params).orgId);
+    const input = parse(r.input, request.body);
+    fail(r.validate(input));
+    return mutate(db, request, reply, async (trx) => {
+      await r.check?.(trx, org.orgNo, input);
+      const { id } = await trx
+        .insertInto(table)
+        .values({ ...r.columns(input), org_no: org.orgNo, rev: 0, deleted: 0 } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const rev = await recordChange(trx, { entity: r.entity, key: String(id), op: 'upsert', scopes: scopeOf(org) });
+      await trx.updateTable(table).set({ rev }).where('id', '=', id).execute();
+      await history(trx, user, org, r.entity, id, 'CREATED', `${r.label} added`, r.describe(input));
+      return { status: 201, body: r.view(await find(trx, org.orgNo, id)) };
+    });
+  });
+
+  app.put(`/org/:orgId/${r.path}/:propId`, async (request, reply) => {
+    const params = parse(idParams, request.params);
+    const { user, org } = await requireOrgAdmin(request, db, params.orgId);
+    const input = parse(r.input, request.body);
+    fail(r.validate(input));
+    return mutate(db, request, reply, async (trx) => {
+      await find(trx, org.orgNo, params.propId);
+      await r.check?.(trx, org.orgNo, input, params.propId);
+      const rev = await recordChange(trx, { entity: r.entity, key: String(params.propId), op: 'upsert', scopes: scopeOf(org) });
+      await trx
+        .updateTable(table)
+        .set({ ...r.columns(input), rev } as never)
+        .where('id', '=', params.propId)
+        .execute();
+      await history(trx, user, org, r.entity, params.propId, 'UPDATED', `${r.label} modified`, r.describe(input));
+      return { body: r.view(await find(trx, org.orgNo, params.propId)) };
+    });
+  });
+
+  app.delete(`/org/:orgId/${r.path}/:propId`, async (request, reply) => {
+    const params = parse(idParams, request.params);
+    const { user, org } = await requireOrgAdmin(request, db, params.orgId);
+    return mutate(db, request, reply, async (trx) => {
+      await find(trx, org.orgNo, params.propId);
+      const rev = await recordChange(trx, { entity: r.entity, key: String(params.propId), op: 'delete', scopes: scopeOf(org) });
+      await trx.updateTable(table).set({ deleted: 1, rev }).where('id', '=', params.propId).execute();
+      await history(trx, user, org, r.entity, params.propId, 'DELETED', `${r.label} deleted`, `${r.label} ${params.propId} deleted`);
+      return { body: {} };
+    });
+  });
+}
+
+const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
+
+export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+  propertyRoutes(app, db);
+  otherOrgPropertyRoutes(app, db);
+
+  listResourceRoutes(app, db, {
+    path: 'receiving-email',
+    table: 'receiving_emails',
+    entity: 'receivingEmail',
+    label: 'Receiving email',
+    input: receivingEmailInputSchema,
+    validate: validateReceivingEmail,
+    columns: (i) => ({ code: i.code.trim(), email_address: i.emailAddress.trim() }),
+    describe: (i) => `${i.code.trim()}: ${i.emailAddress.trim()}`,
+    view: receivingEmailView,
+  });
+
+  listResourceRoutes(app, db, {
+    path: 'sending-email-domain',
+    table: 'sender_sources',
+    entity: 'senderSource',
+    label: 'Sender source',
+    input: senderSourceInputSchema,
+    validate: validateSenderSource,
+    columns: (i) => ({ identifier: i.identifier.trim() }),
+    describe: (i) => i.identifier.trim(),
+    view: senderSourceView,
+  });
+
+  listResourceRoutes(app, db, {
+    path: 'edi-export',
+    table: 'edi_export_settings',
+    entity: 'ediExportSetting',
+    label: 'EDI export setting',
+    input: ediExportSettingInputSchema,
+    validate: (i) => validateEdiOrderFormat(i.orderFormat),
+    columns: (i) => ({
+      doc_type: i.docType,
+      order_format: ediOrderFormatValue(i.orderFormat),
+      type: i.type ?? 'LOCAL',
+      ftp_server: blankToNull(i.ftpServer),
+      ftp_dir: blankToNull(i.ftpDir),
+      ftp_user: blankToNull(i.user),
+      password: i.password ? i.password : null,
+      endpoint: blankToNull(i.endpoint),
+    }),
+    // Credentials stay out of the audit trail.
+    describe: (i) => `${i.docType}: ${i.type ?? 'LOCAL'}, order format ${ediOrderFormatValue(i.orderFormat)}`,
+    view: ediExportSettingView,
+    async check(trx, orgNo, input, exceptId) {
+      let q = trx.selectFrom('edi_export_settings').select('id').where('org_no', '=', orgNo).where('doc_type', '=', input.docType).where('deleted', '=', 0);
+      if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+      if (await q.executeTakeFirst()) throw conflict([fieldErrors.ediDocTypeTaken(input.docType)]);
+    },
+  });
+}
