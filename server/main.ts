@@ -7,7 +7,7 @@ import { seedDemoIfEmpty, DEMO_SIGN_INS, DEMO_PASSWORD } from './db/demo';
 const config = loadConfig();
 const db = createDatabase(config);
 await migrateToLatest(db);
-const seeded = config.demo ? await seedDemoIfEmpty(db) : false;
+const seeded = config.demo ? await seedDemoIfEmpty(db, { dataDir: config.dataDir }) : false;
 const app = await buildApp({ config, db }, { logger: process.env.PORTAL_LOG !== '0' });
 
 const close = async () => {

@@ -1,7 +1,25 @@
+import { exportCatalogue } from './catalogue/catalogue-export';
+import { importCategoryTree } from './catalogue/category-tree-import';
+import { importPriceFile } from './catalogue/price-file-import';
+import { importPricelistPrices } from './catalogue/pricelist-price-import';
+import { applyTemplate, generateTemplate } from './catalogue/template';
 import type { JobHandler } from './job-context';
+import { JOB_KINDS } from './kinds';
 
 /** Every job kind the runner knows. Areas add their handlers here (one line each). */
-export const jobHandlers: Record<string, JobHandler> = {};
+export const jobHandlers: Record<string, JobHandler> = {
+  [JOB_KINDS.priceFileImport]: importPriceFile,
+  [JOB_KINDS.pricelistPriceImport]: importPricelistPrices,
+  [JOB_KINDS.templateGenerate]: generateTemplate,
+  [JOB_KINDS.templateApply]: applyTemplate,
+  [JOB_KINDS.catalogueExport]: exportCatalogue,
+  [JOB_KINDS.categoryTreeImport]: importCategoryTree,
+};
 
 /** Job kinds that apply an uploaded file: the purpose of a signed upload URL must be one of them. */
-export const uploadJobKinds = new Set<string>([]);
+export const uploadJobKinds = new Set<string>([
+  JOB_KINDS.priceFileImport,
+  JOB_KINDS.pricelistPriceImport,
+  JOB_KINDS.templateApply,
+  JOB_KINDS.categoryTreeImport,
+]);

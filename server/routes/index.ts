@@ -6,7 +6,10 @@ import { propertiesRoutes } from './properties';
 import { uomRoutes } from './uom';
 import { userRoutes } from './users';
 import { sessionRoutes } from './session';
+import { categoryTreeRoutes } from './category-tree';
+import { catalogueRoutes } from './catalogue';
 import { jobRoutes } from './jobs';
+import { pricelistRoutes } from './pricelists';
 import { invoiceRoutes } from './invoices';
 
 /** Every route group of the API, registered under /api. Areas add their plugin here. */
@@ -18,5 +21,8 @@ export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promi
   buyerSettingsRoutes,
   sessionRoutes,
   jobRoutes,
+  catalogueRoutes,
+  pricelistRoutes,
+  categoryTreeRoutes,
   invoiceRoutes,
 ];

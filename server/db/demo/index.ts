@@ -1,4 +1,5 @@
 import type { Db } from '../database';
+import { seedCatalogue } from './seed-catalogue';
 import { seedOrgsAndUsers } from './seed-orgs';
 import { seedInvoices } from './seed-invoices';
 
@@ -7,13 +8,15 @@ export { DEMO_PASSWORD, DEMO_SIGN_INS } from './orgs';
 export interface SeedOptions {
   /** Products per supplier; benchmarks raise it. */
   products?: number;
+  /** The data directory: where the catalogue's product images go (through the blob store). */
+  dataDir?: string | null;
 }
 
 /** Seeders run in this order; each area's seeder adds its rows for the demo organisations. */
-const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedInvoices];
+const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedInvoices, seedCatalogue];
 
 export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
-  const full: Required<SeedOptions> = { products: opts.products ?? 2000 };
+  const full: Required<SeedOptions> = { products: opts.products ?? 2000, dataDir: opts.dataDir ?? null };
   for (const seed of seeders) await seed(db, full);
 }
 

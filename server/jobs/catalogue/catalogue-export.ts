@@ -1,0 +1,155 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { contractPricesAt, sellerPriceAt } from '../../../src/domain/price-discrepancies';
+import type { ContractPrice, SellerPrice } from '../../../src/domain/schemas/catalogue';
+import { chunks, recordChanges } from '../../catalogue/changes';
+import { metaEntityKey, today, toSellerPrice } from '../../catalogue/products';
+import { writeHistory } from '../../history';
+import type { JobContext } from '../job-context';
+import { JobFailure } from '../job-context';
+import type { JobRow } from '../queue';
+import { csvLine } from './csv';
+import { jobUser, payloadText } from './load-upload';
+
+/** The columns of the exported catalogue file the buyer's purchasing system reads. */
+export const EXPORT_COLUMNS = [
+  'BuyerId',
+  'SupplierId',
+  'ProductCode',
+  'Description',
+  'UOM',
+  'FlagCode',
+  'Taxable',
+  'LeadTime',
+  'CategoryCode',
+  'Barcode',
+  'Price',
+  'PriceSource',
+  'Currency',
+] as const;
+
+/** Where LOCAL catalogue exports go: `${dataDir}/exports/<buyerKey>/catalogue/`. */
+export const catalogueExportDir = (dataDir: string, buyerKey: string) => join(dataDir, 'exports', buyerKey, 'catalogue');
+
+/**
+ * Exports the buyer's included products of one supplier: the price is the contract
+ * price in force for one unit when there is one, the supplier's otherwise. Every
+ * exported product's meta gets the export time.
+ */
+export async function exportCatalogue(ctx: JobContext, job: JobRow): Promise<unknown> {
+  const buyerKey = job.orgKey;
+  const sellerKey = payloadText(job, 'sellerId');
+  const startedAt = Date.now();
+  const at = today();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const metas = await trx
+        .selectFrom('product_meta')
+        .innerJoin('products', (j) =>
+          j.onRef('products.seller_key', '=', 'product_meta.seller_key').onRef('products.product_code', '=', 'product_meta.product_code'),
+        )
+        .select([
+          'product_meta.id as metaId',
+          'product_meta.contract_prices',
+          'products.product_code',
+          'products.description',
+          'products.unit_of_measure',
+          'products.flag_code',
+          'products.taxable',
+          'products.lead_time',
+          'products.group_code',
+          'products.barcodes',
+        ])
+        .where('product_meta.buyer_key', '=', buyerKey)
+        .where('product_meta.seller_key', '=', sellerKey)
+        .where('product_meta.excluded', '=', 0)
+        .where('product_meta.deleted', '=', 0)
+        .where('products.deleted', '=', 0)
+        .orderBy('products.product_code')
+        .execute();
+      if (metas.length === 0) throw new JobFailure('There are no products to export');
+      const lines = [csvLine([...EXPORT_COLUMNS])];
+      for (const part of chunks(metas)) {
+        const prices = new Map<string, SellerPrice[]>();
+        for (const p of await trx
+          .selectFrom('seller_prices')
+          .selectAll()
+          .where('seller_key', '=', sellerKey)
+          .where(
+            'product_code',
+            'in',
+            part.map((m) => m.product_code),
+          )
+          .execute()) {
+          prices.set(p.product_code, [...(prices.get(p.product_code) ?? []), toSellerPrice(p)]);
+        }
+        for (const m of part) {
+          const uom = m.unit_of_measure ?? '';
+          const contract = contractPricesAt(JSON.parse(m.contract_prices) as ContractPrice[], at).find(
+            (c) => c.uom.toUpperCase() === uom.toUpperCase() && c.quantity === 1,
+          );
+          const seller = sellerPriceAt(prices.get(m.product_code) ?? [], uom, 1, at);
+          const barcode = (JSON.parse(m.barcodes) as Array<{ code: string }>)[0]?.code ?? '';
+          lines.push(
+            csvLine([
+              buyerKey,
+              sellerKey,
+              m.product_code,
+              m.description,
+              uom,
+              m.flag_code,
+              m.taxable,
+              m.lead_time,
+              m.group_code,
+              barcode,
+              contract?.price ?? seller?.price ?? '',
+              contract ? 'CONTRACT' : seller ? 'SUPPLIER' : '',
+              contract?.currency ?? seller?.currency ?? '',
+            ]),
+          );
+        }
+      }
+      const stamp = new Date(startedAt).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+      const fileName = `catalogue-${sellerKey}-${stamp}.csv`;
+      const content = Buffer.from(lines.join(''), 'utf8');
+      const dir = catalogueExportDir(ctx.config.dataDir, buyerKey);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, fileName), content);
+      // The same file is kept in the blob store so the buyer can download what was sent.
+      const blobKey = `exports/${buyerKey}/catalogue/${fileName}`;
+      await ctx.blobs.put(blobKey, content, 'text/csv; charset=utf-8');
+
+      const rev = await recordChanges(
+        trx,
+        'productMeta',
+        metas.map((m) => ({ key: metaEntityKey(buyerKey, sellerKey, m.product_code), scopes: [{ kind: 'buyer' as const, orgKey: buyerKey }] })),
+      );
+      for (const part of chunks(metas.map((m) => m.metaId))) {
+        await trx
+          .updateTable('product_meta')
+          .set({ last_exported_ms: startedAt, rev: rev ?? 0, updated_at: new Date().toISOString() })
+          .where('id', 'in', part)
+          .execute();
+      }
+      await writeHistory(trx, jobUser(job), {
+        orgKey: buyerKey,
+        entity: 'catalogueExport',
+        entityKey: `${buyerKey}:${sellerKey}`,
+        type: 'CATALOGUE_EXPORTED',
+        action: 'Catalogue exported',
+        description: `${metas.length} products to ${fileName}`,
+      });
+      return { products: metas.length, fileName, blobKey, path: join('exports', buyerKey, 'catalogue', fileName) };
+    });
+  } catch (error) {
+    await writeHistory(ctx.db, jobUser(job), {
+      orgKey: buyerKey,
+      entity: 'catalogueExport',
+      entityKey: `${buyerKey}:${sellerKey}`,
+      type: 'EXPORT_FAILED',
+      action: 'Catalogue export failed',
+      description: error instanceof Error ? error.message : String(error),
+    });
+    throw error;
+  }
+}

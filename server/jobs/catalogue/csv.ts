@@ -1,0 +1,98 @@
+import { parse } from 'csv-parse/sync';
+import { isValidIsoDate } from '../../../src/domain/dates';
+import { JobFailure } from '../job-context';
+
+export interface CsvRecord {
+  /** The file's line number of the row (the header is line 1), for error messages. */
+  line: number;
+  values: Record<string, string>;
+}
+
+const normalise = (header: string) => header.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Parses an uploaded CSV with a header row. Headers are matched loosely (case, spaces
+ * and punctuation ignored: 'Product Code' = 'productCode'); the required ones must be there.
+ */
+export function readCsv(bytes: Buffer, required: string[]): CsvRecord[] {
+  let rows: string[][];
+  try {
+    rows = parse(bytes, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
+  } catch (error) {
+    throw new JobFailure(`The file is not a valid CSV file: ${(error as Error).message}`, { errors: [] });
+  }
+  const [header, ...data] = rows;
+  if (!header) throw new JobFailure('The file is empty', { errors: [] });
+  const names = header.map(normalise);
+  const missing = required.filter((r) => !names.includes(normalise(r)));
+  if (missing.length) throw new JobFailure(`Missing columns: ${missing.join(', ')}`, { errors: [`Missing columns: ${missing.join(', ')}`] });
+  return data.map((cells, i) => ({
+    line: i + 2,
+    values: Object.fromEntries(names.map((name, c) => [name, cells[c] ?? ''])),
+  }));
+}
+
+export const col = (record: CsvRecord, name: string) => record.values[normalise(name)] ?? '';
+
+/** Field checks that collect row errors instead of stopping at the first. */
+export class RowErrors {
+  readonly errors: string[] = [];
+
+  add(line: number, message: string): void {
+    this.errors.push(`Row ${line}: ${message}`);
+  }
+
+  text(line: number, field: string, value: string, max?: number): string {
+    if (!value) this.add(line, `${field} is required`);
+    else if (max !== undefined && value.length > max) this.add(line, `${field} must be at most ${max} characters`);
+    return value;
+  }
+
+  integer(line: number, field: string, value: string, opts: { optional?: boolean; min?: number } = {}): number | null {
+    if (!value) {
+      if (!opts.optional) this.add(line, `${field} is required`);
+      return null;
+    }
+    if (!/^-?\d+$/.test(value)) {
+      this.add(line, `${field} must be a whole number`);
+      return null;
+    }
+    const n = Number(value);
+    if (opts.min !== undefined && n < opts.min) this.add(line, `${field} must be at least ${opts.min}`);
+    return n;
+  }
+
+  price(line: number, field: string, value: string): number {
+    const n = Number(value);
+    if (!value || !Number.isFinite(n) || n < 0) {
+      this.add(line, `${field} must be a number not below 0`);
+      return 0;
+    }
+    return Math.round(n * 10000) / 10000;
+  }
+
+  date(line: number, field: string, value: string): string {
+    if (!value || !isValidIsoDate(value)) this.add(line, `${field} must be a date written YYYY-MM-DD`);
+    return value.slice(0, 10);
+  }
+
+  /** All or nothing: a file with any bad row changes nothing. */
+  throwIfAny(what: string, rowCount: number): void {
+    if (this.errors.length === 0) return;
+    const n = this.errors.length;
+    throw new JobFailure(`${what}: ${n} ${n === 1 ? 'row has an error' : 'rows have errors'}, nothing was imported`, {
+      rows: rowCount,
+      errors: this.errors.slice(0, 200),
+      errorCount: n,
+    });
+  }
+}
+
+function cell(value: string | number | null | undefined): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: Array<string | number | null | undefined>): string {
+  return `${values.map(cell).join(',')}\r\n`;
+}

@@ -1,0 +1,136 @@
+import { ASN_FIELD_LENGTHS } from '../../../src/domain/constants';
+import { chunks, recordChanges } from '../../catalogue/changes';
+import { writeHistory } from '../../history';
+import type { Tx } from '../../sync/change-log';
+import type { JobContext } from '../job-context';
+import type { JobRow } from '../queue';
+import { col, readCsv, RowErrors } from './csv';
+import { jobUser, uploadedFile } from './load-upload';
+
+export const PRICE_FILE_COLUMNS = ['productCode', 'uom', 'startDate', 'lowerQuantity', 'upperQuantity', 'price'];
+const DEFAULT_CURRENCY = 'AUD';
+
+export interface PriceRow {
+  productCode: string;
+  uom: string;
+  startDate: string;
+  lowerQuantity: number;
+  upperQuantity: number | null;
+  price: number;
+  currency: string;
+}
+
+/** The rows of a price file (supplier PPO file or pricelist prices), every row checked against the supplier's catalogue. */
+export async function readPriceRows(db: Tx, sellerKey: string, bytes: Buffer, withCurrency: boolean): Promise<PriceRow[]> {
+  const records = readCsv(bytes, PRICE_FILE_COLUMNS);
+  const errors = new RowErrors();
+  const rows: PriceRow[] = records.map((r) => {
+    const line = r.line;
+    const lower = errors.integer(line, 'lowerQuantity', col(r, 'lowerQuantity'), { min: 0 }) ?? 0;
+    const upper = errors.integer(line, 'upperQuantity', col(r, 'upperQuantity'), { optional: true, min: 0 });
+    if (upper !== null && upper < lower) errors.add(line, 'upperQuantity must not be below lowerQuantity');
+    const currency = (withCurrency ? col(r, 'currency') : '').toUpperCase() || DEFAULT_CURRENCY;
+    if (!/^[A-Z]{3}$/.test(currency)) errors.add(line, 'currency must be a three-letter code');
+    return {
+      productCode: errors.text(line, 'productCode', col(r, 'productCode')),
+      uom: errors.text(line, 'uom', col(r, 'uom').toUpperCase(), ASN_FIELD_LENGTHS.uom),
+      startDate: errors.date(line, 'startDate', col(r, 'startDate')),
+      lowerQuantity: lower,
+      upperQuantity: upper,
+      price: errors.price(line, 'price', col(r, 'price')),
+      currency,
+    };
+  });
+  if (records.length === 0) errors.errors.push('The file holds no prices');
+  const codes = [...new Set(rows.map((r) => r.productCode).filter(Boolean))];
+  const known = new Set<string>();
+  for (const part of chunks(codes)) {
+    const found = await db
+      .selectFrom('products')
+      .select('product_code')
+      .where('seller_key', '=', sellerKey)
+      .where('product_code', 'in', part)
+      .where('deleted', '=', 0)
+      .execute();
+    for (const f of found) known.add(f.product_code);
+  }
+  rows.forEach((row, i) => {
+    if (row.productCode && !known.has(row.productCode)) errors.add(records[i]!.line, `Unknown product code ${row.productCode}`);
+  });
+  errors.throwIfAny('The price file was rejected', records.length);
+  return rows;
+}
+
+/**
+ * Applies a supplier's price file: for every product the file names, the file's rows
+ * replace that product's prices. Products the file does not name keep theirs.
+ */
+export async function importPriceFile(ctx: JobContext, job: JobRow): Promise<unknown> {
+  const sellerKey = job.orgKey;
+  const bytes = await uploadedFile(ctx, job);
+  return ctx.db.transaction().execute(async (trx) => {
+    const rows = await readPriceRows(trx, sellerKey, bytes, true);
+    const codes = [...new Set(rows.map((r) => r.productCode))];
+    for (const part of chunks(codes)) {
+      await trx.deleteFrom('seller_prices').where('seller_key', '=', sellerKey).where('product_code', 'in', part).execute();
+    }
+    for (const part of chunks(rows)) {
+      await trx
+        .insertInto('seller_prices')
+        .values(
+          part.map((r) => ({
+            seller_key: sellerKey,
+            product_code: r.productCode,
+            uom: r.uom,
+            lower_quantity: r.lowerQuantity,
+            upper_quantity: r.upperQuantity,
+            price: r.price,
+            start_date: r.startDate,
+            currency: r.currency,
+          })),
+        )
+        .execute();
+    }
+    // Buyers that curate these products see new supplier prices (and discrepancies) too.
+    const buyersByCode = new Map<string, string[]>();
+    for (const part of chunks(codes)) {
+      const metas = await trx
+        .selectFrom('product_meta')
+        .select(['product_code', 'buyer_key'])
+        .where('seller_key', '=', sellerKey)
+        .where('product_code', 'in', part)
+        .where('deleted', '=', 0)
+        .execute();
+      for (const m of metas) buyersByCode.set(m.product_code, [...(buyersByCode.get(m.product_code) ?? []), m.buyer_key]);
+    }
+    const rev = await recordChanges(
+      trx,
+      'product',
+      codes.map((code) => ({
+        key: `${sellerKey}:${code}`,
+        scopes: [
+          { kind: 'seller' as const, orgKey: sellerKey },
+          ...(buyersByCode.get(code) ?? []).map((b) => ({ kind: 'buyer' as const, orgKey: b })),
+        ],
+      })),
+    );
+    const now = new Date().toISOString();
+    for (const part of chunks(codes)) {
+      await trx
+        .updateTable('products')
+        .set({ rev: rev ?? 0, updated_at: now })
+        .where('seller_key', '=', sellerKey)
+        .where('product_code', 'in', part)
+        .execute();
+    }
+    await writeHistory(trx, jobUser(job), {
+      orgKey: sellerKey,
+      entity: 'priceFile',
+      entityKey: String(job.id),
+      type: 'PRICE_FILE_IMPORTED',
+      action: 'Price file imported',
+      description: `${rows.length} prices for ${codes.length} products`,
+    });
+    return { rows: rows.length, products: codes.length, errors: [] };
+  });
+}

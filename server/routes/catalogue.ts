@@ -1,0 +1,236 @@
+import { sql } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { validateCatalogueExport } from '../../src/domain/rules/catalogue';
+import { metaUpdateSchema, productListQuerySchema, type ProductPage, type ProductWrapper } from '../../src/domain/schemas/catalogue';
+import type { AppContext } from '../app-context';
+import { decodeCursor, encodeCursor } from '../catalogue/cursor';
+import { likePattern, metaEntityKey, wrapProducts } from '../catalogue/products';
+import { uploadKey } from '../catalogue/upload-key';
+import type { Db } from '../db/database';
+import { signedUploadUrl, UPLOAD_URL_TTL_SEC } from '../files/signed-url';
+import { writeHistory } from '../history';
+import { badRequest, notFound } from '../http/errors';
+import { mutate } from '../http/mutate';
+import { parse } from '../http/parse';
+import { JOB_KINDS } from '../jobs/kinds';
+import { enqueueJob } from '../jobs/queue';
+import { findOrg, requireCapability, requireOrg, type OrgRef } from '../policy';
+import { recordChange, type Tx } from '../sync/change-log';
+
+/** The supplier named in a buyer path: any SUPPLIER organisation (the picker lists them all). */
+export async function requireSupplierOrg(db: Db, sellerKey: string): Promise<OrgRef> {
+  const seller = await findOrg(db, sellerKey);
+  if (!seller || seller.orgType !== 'SUPPLIER') throw notFound('Supplier');
+  return seller;
+}
+
+async function productPage(
+  db: Tx,
+  sellerKey: string,
+  buyerKey: string | null,
+  query: z.infer<typeof productListQuerySchema>,
+): Promise<ProductPage> {
+  const after = decodeCursor<string>(query.cursor, 'string');
+  let q = db.selectFrom('products').selectAll().where('seller_key', '=', sellerKey).where('deleted', '=', 0);
+  if (after !== null) q = q.where('product_code', '>', after);
+  if (query.q) q = q.where(sql<boolean>`search like ${likePattern(query.q)} escape '\\'`);
+  const rows = await q.orderBy('product_code').limit(query.limit + 1).execute();
+  const more = rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  return {
+    data: await wrapProducts(db, sellerKey, page, buyerKey),
+    cursor: more ? encodeCursor(page[page.length - 1]!.product_code) : null,
+  };
+}
+
+async function oneProduct(db: Tx, sellerKey: string, code: string, buyerKey: string | null): Promise<ProductWrapper> {
+  const row = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('seller_key', '=', sellerKey)
+    .where('product_code', '=', code)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw notFound('Product');
+  return (await wrapProducts(db, sellerKey, [row], buyerKey))[0]!;
+}
+
+type BuyerSellerParams = { buyerId: string; sellerId: string };
+
+async function buyerAndSeller(request: FastifyRequest<{ Params: BuyerSellerParams }>, db: Db) {
+  const { user, org: buyer } = await requireOrg(request, db, 'buyer', request.params.buyerId);
+  const seller = await requireSupplierOrg(db, request.params.sellerId);
+  return { user, buyer, seller };
+}
+
+export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, config } = ctx;
+
+  app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/product', async (request) => {
+    const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
+    requireCapability(user, org, 'viewCatalogue');
+    return productPage(db, org.orgKey, null, parse(productListQuerySchema, request.query));
+  });
+
+  app.get<{ Params: { sellerId: string; productCode: string } }>('/seller/:sellerId/product/:productCode', async (request) => {
+    const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
+    requireCapability(user, org, 'viewCatalogue');
+    return oneProduct(db, org.orgKey, request.params.productCode, null);
+  });
+
+  app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/product', async (request) => {
+    const { user, buyer, seller } = await buyerAndSeller(request, db);
+    requireCapability(user, buyer, 'viewCatalogue');
+    return productPage(db, seller.orgKey, buyer.orgKey, parse(productListQuerySchema, request.query));
+  });
+
+  app.get<{ Params: BuyerSellerParams & { productCode: string } }>(
+    '/buyer/:buyerId/seller/:sellerId/product/:productCode',
+    async (request) => {
+      const { user, buyer, seller } = await buyerAndSeller(request, db);
+      requireCapability(user, buyer, 'viewCatalogue');
+      return oneProduct(db, seller.orgKey, request.params.productCode, buyer.orgKey);
+    },
+  );
+
+  app.post<{ Params: BuyerSellerParams & { productCode: string } }>(
+    '/buyer/:buyerId/seller/:sellerId/meta/:productCode',
+    async (request, reply) => {
+      const { user, buyer, seller } = await buyerAndSeller(request, db);
+      requireCapability(user, buyer, 'includeProducts');
+      const input = parse(metaUpdateSchema, request.body);
+      const code = request.params.productCode;
+      return mutate(db, request, reply, async (trx) => {
+        const product = await trx
+          .selectFrom('products')
+          .select(['product_code', 'description'])
+          .where('seller_key', '=', seller.orgKey)
+          .where('product_code', '=', code)
+          .where('deleted', '=', 0)
+          .executeTakeFirst();
+        if (!product) throw notFound('Product');
+        const existing = await trx
+          .selectFrom('product_meta')
+          .selectAll()
+          .where('buyer_key', '=', buyer.orgKey)
+          .where('seller_key', '=', seller.orgKey)
+          .where('product_code', '=', code)
+          .executeTakeFirst();
+        // The spec: with no meta yet, including creates one with excluded false; otherwise the flag toggles.
+        const excluded = input.excluded ?? (existing && existing.deleted === 0 ? existing.excluded !== 1 : false);
+        const rev = await recordChange(trx, {
+          entity: 'productMeta',
+          key: metaEntityKey(buyer.orgKey, seller.orgKey, code),
+          op: 'upsert',
+          scopes: [{ kind: 'buyer', orgKey: buyer.orgKey }],
+        });
+        const now = new Date().toISOString();
+        if (existing) {
+          await trx
+            .updateTable('product_meta')
+            .set({ excluded: excluded ? 1 : 0, deleted: 0, rev, updated_at: now })
+            .where('id', '=', existing.id)
+            .execute();
+        } else {
+          await trx
+            .insertInto('product_meta')
+            .values({
+              buyer_key: buyer.orgKey,
+              seller_key: seller.orgKey,
+              product_code: code,
+              excluded: excluded ? 1 : 0,
+              contract_prices: '[]',
+              last_exported_ms: null,
+              updated_at: now,
+              rev,
+              deleted: 0,
+            })
+            .execute();
+        }
+        await writeHistory(trx, user, {
+          orgKey: buyer.orgKey,
+          entity: 'product',
+          entityKey: metaEntityKey(buyer.orgKey, seller.orgKey, code),
+          type: excluded ? 'EXCLUDED' : 'INCLUDED',
+          action: excluded ? 'Product excluded' : 'Product included',
+          description: `${code} ${product.description ?? ''} of ${seller.name}`.trim(),
+        });
+        return { body: await oneProduct(trx, seller.orgKey, code, buyer.orgKey) };
+      });
+    },
+  );
+
+  app.post<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/meta/action/download', async (request, reply) => {
+    const { user, buyer, seller } = await buyerAndSeller(request, db);
+    requireCapability(user, buyer, 'manageCatalogueTemplates');
+    return mutate(db, request, reply, async (trx) => {
+      const jobId = await enqueueJob(trx, {
+        orgKey: buyer.orgKey,
+        kind: JOB_KINDS.templateGenerate,
+        payload: { sellerId: seller.orgKey, user: user.displayName },
+      });
+      return { status: 202, body: { jobId, downloadUrl: null } };
+    });
+  });
+
+  app.post<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/meta/action/upload-url', async (request) => {
+    const { user, buyer, seller } = await buyerAndSeller(request, db);
+    requireCapability(user, buyer, 'manageCatalogueTemplates');
+    const uploadUrl = signedUploadUrl(config, {
+      key: uploadKey(buyer.orgKey, `template-${seller.orgKey}.csv`),
+      purpose: JOB_KINDS.templateApply,
+      orgKey: buyer.orgKey,
+      expiresInSec: UPLOAD_URL_TTL_SEC,
+      params: { sellerId: seller.orgKey, user: user.displayName },
+    });
+    return { uploadUrl };
+  });
+
+  app.post<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/product/action/export', async (request, reply) => {
+    const { user, buyer, seller } = await buyerAndSeller(request, db);
+    requireCapability(user, buyer, 'exportCatalogue');
+    return mutate(db, request, reply, async (trx) => {
+      const included = await trx
+        .selectFrom('product_meta')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('buyer_key', '=', buyer.orgKey)
+        .where('seller_key', '=', seller.orgKey)
+        .where('excluded', '=', 0)
+        .where('deleted', '=', 0)
+        .executeTakeFirstOrThrow();
+      const errors = validateCatalogueExport({ productCount: Number(included.n) });
+      if (errors.length) throw badRequest(errors);
+      // Export is disabled while one runs: a second request joins the export already queued.
+      const running = await trx
+        .selectFrom('jobs')
+        .select(['id', 'payload'])
+        .where('org_key', '=', buyer.orgKey)
+        .where('kind', '=', JOB_KINDS.catalogueExport)
+        .where('state', 'in', ['queued', 'running'])
+        .execute();
+      const same = running.find((j) => (JSON.parse(j.payload) as { sellerId?: string }).sellerId === seller.orgKey);
+      const jobId =
+        same?.id ??
+        (await enqueueJob(trx, {
+          orgKey: buyer.orgKey,
+          kind: JOB_KINDS.catalogueExport,
+          payload: { sellerId: seller.orgKey, user: user.displayName },
+        }));
+      return { status: 202, body: { jobId } };
+    });
+  });
+
+  app.post<{ Params: { sellerId: string } }>('/seller/:sellerId/ppo/action/upload-url', async (request) => {
+    const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
+    requireCapability(user, org, 'uploadPriceFile');
+    const uploadUrl = signedUploadUrl(config, {
+      key: uploadKey(org.orgKey, 'price-file.csv'),
+      purpose: JOB_KINDS.priceFileImport,
+      orgKey: org.orgKey,
+      expiresInSec: UPLOAD_URL_TTL_SEC,
+      params: { user: user.displayName },
+    });
+    return { uploadUrl };
+  });
+}
