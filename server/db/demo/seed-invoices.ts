@@ -125,15 +125,33 @@ function partyOf(org: DemoOrg, lines: string[]): InvoicePdfParty {
   return { name: org.name, addressLines: [...lines, `${org.suburb} ${org.state} ${org.postCode}`, 'Australia'], email: org.email };
 }
 
-function makeLines(rand: Random, supplierKey: string): InvoiceLineItem[] {
+/** A purchase order of the orders area that an invoice can bill. */
+interface DemoOrder {
+  id: number;
+  orderNo: string;
+  currency: string;
+  lines: Array<DemoProduct & { quantity: number }>;
+}
+
+function makeLines(rand: Random, supplierKey: string, order: DemoOrder | null): InvoiceLineItem[] {
   const catalogue = PRODUCTS[supplierKey]!;
-  const count = rand.int(3, 15);
-  // Distinct products first, as a real order would have; repeats only past the catalogue's size.
-  const order = catalogue.map((p) => ({ p, k: rand.next() })).sort((a, b) => a.k - b.k).map((x) => x.p);
+  // An invoice bills its order's lines (at most 15); without an order, distinct catalogue products.
+  const ordered = order?.lines.slice(0, 15) ?? [];
+  const count = Math.max(3, ordered.length || rand.int(3, 15));
+  const shuffled = catalogue.map((p) => ({ p, k: rand.next() })).sort((a, b) => a.k - b.k).map((x) => x.p);
   const lines: InvoiceLineItem[] = [];
   for (let i = 0; i < count; i++) {
-    const p = order[i % order.length]!;
-    const qtyShipped = p.price > 1000 ? rand.int(1, 2) : p.price > 150 ? rand.int(1, 6) : rand.int(1, 40);
+    const fromOrder = ordered[i];
+    const p = fromOrder ?? shuffled[i % shuffled.length]!;
+    const qtyShipped = fromOrder
+      ? rand.chance(0.12) && fromOrder.quantity > 1
+        ? Math.ceil(fromOrder.quantity / 2)
+        : fromOrder.quantity
+      : p.price > 1000
+        ? rand.int(1, 2)
+        : p.price > 150
+          ? rand.int(1, 6)
+          : rand.int(1, 40);
     const gross = round2(qtyShipped * p.price);
     const discount = rand.chance(0.18) ? round2(gross * rand.pick([0.05, 0.075, 0.1])) : 0;
     const net = round2(gross - discount);
@@ -170,8 +188,8 @@ function makeValidationErrors(rand: Random, doc: Omit<InvoiceDocument, 'validati
   if (levels & 2) {
     errors.header.push({
       error: rand.pick([
-        `PO number ${doc.referenceId ?? '4500012345'} not found`,
-        `PO ${doc.referenceId ?? ''} is already fully invoiced`,
+        doc.referenceSystemId ? `PO ${doc.referenceId} is already fully invoiced` : `PO number ${doc.referenceId ?? '4500012345'} not found`,
+        doc.referenceId ? `Invoice date is before the date of PO ${doc.referenceId}` : 'No PO number found on the invoice',
         `Bill-to ABN does not match ${buyer.name}`,
         'Invoice total differs from the purchase order total by more than 5%',
         'Supplier ABN not found on the invoice',
@@ -202,8 +220,9 @@ function makeDocument(
   buyer: DemoOrg,
   n: number,
   dateCreated: string,
+  order: DemoOrder | null,
 ): InvoiceDocument {
-  const lineItems = makeLines(rand, supplier.key);
+  const lineItems = makeLines(rand, supplier.key, order);
   const subtotal = round2(lineItems.reduce((sum, l) => sum + l.grossLineTotal - l.tax, 0));
   const lineTax = round2(lineItems.reduce((sum, l) => sum + l.tax, 0));
   const freight = rand.chance(0.6) ? rand.pick([9.95, 12.5, 18.0, 24.5, 35.0, 49.0, 85.0]) : 0;
@@ -211,13 +230,13 @@ function makeDocument(
   const discount = rand.chance(0.22) ? round2(subtotal * rand.pick([0.02, 0.025, 0.05])) : 0;
   const totalTax = round2(lineTax + round2((freight + additionalCharges - discount) * GST));
   const totalValue = round2(subtotal - discount + freight + additionalCharges + totalTax);
-  const poNumber = `45000${String(rand.int(10000, 99999))}`;
+  const poNumber = order?.orderNo ?? `45000${String(rand.int(10000, 99999))}`;
   const base = {
     documentId: NUMBER_STYLE[supplier.key]!(n),
     dateCreated,
-    referenceId: rand.chance(0.93) ? poNumber : null,
-    referenceSystemId: null,
-    currency: rand.chance(0.96) ? 'AUD' : rand.pick(['NZD', 'USD']),
+    referenceId: order || rand.chance(0.93) ? poNumber : null,
+    referenceSystemId: order ? String(order.id) : null,
+    currency: order?.currency ?? (rand.chance(0.96) ? 'AUD' : rand.pick(['NZD', 'USD'])),
     freight,
     additionalCharges,
     subtotal,
@@ -258,14 +277,55 @@ function htmlBody(supplier: DemoOrg, buyer: DemoOrg, doc: InvoiceDocument, hasPd
   ].join('\n');
 }
 
+/** The orders already seeded, by buyer and supplier, so invoices quote real PO numbers and link to their order. */
+async function loadDemoOrders(db: Db): Promise<Map<string, DemoOrder[]>> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'order_no', 'buyer_key', 'seller_key', 'order_total_currency'])
+    .where('deleted', '=', 0)
+    .orderBy('id')
+    .execute();
+  const lines = rows.length
+    ? await db
+        .selectFrom('order_lines')
+        .select(['order_id', 'supplier_product_code', 'description', 'quantity', 'uom', 'unit_price', 'tax_line'])
+        .orderBy('order_id')
+        .orderBy('number')
+        .execute()
+    : [];
+  const linesByOrder = new Map<number, DemoOrder['lines']>();
+  for (const l of lines) {
+    const list = linesByOrder.get(l.order_id) ?? [];
+    list.push({
+      code: l.supplier_product_code,
+      description: l.description,
+      uom: l.uom,
+      price: l.unit_price,
+      quantity: l.quantity,
+      gstFree: l.tax_line === 0,
+    });
+    linesByOrder.set(l.order_id, list);
+  }
+  const byPair = new Map<string, DemoOrder[]>();
+  for (const o of rows) {
+    const orderLines = linesByOrder.get(o.id) ?? [];
+    if (orderLines.length === 0) continue;
+    const key = `${o.buyer_key}|${o.seller_key}`;
+    byPair.set(key, [...(byPair.get(key) ?? []), { id: o.id, orderNo: o.order_no, currency: o.order_total_currency, lines: orderLines }]);
+  }
+  return byPair;
+}
+
 /**
  * The demo invoices: about 210 across the universities, from the demo suppliers, with
  * line items, charges and GST that add up, ~15% with validation errors, ~5% whose
  * extraction failed. PDFs are rendered from `pdf_source` on first download (see the
- * pdf route), which keeps seeding fast.
+ * pdf route), which keeps seeding fast. Runs after the orders seeder so that most
+ * invoices bill a real order (PO number, lines and the link to the order).
  */
 export async function seedInvoices(db: Db): Promise<void> {
   const rand = new Random(20261101);
+  const orders = await loadDemoOrders(db);
   const rows: Array<Omit<InvoicesTable, 'oiid'>> = [];
   const numbers = new Map<string, number>();
 
@@ -278,7 +338,9 @@ export async function seedInvoices(db: Db): Promise<void> {
       const receivedAt = new Date(BASE_DATE - rand.int(0, 200) * DAY - rand.int(0, 23 * 60) * 60 * 1000);
       const invoiceDate = new Date(receivedAt.getTime() - rand.int(0, 3) * DAY);
       const dateCreated = `${invoiceDate.toISOString().slice(0, 10)}T00:00:00.000Z`;
-      const doc = makeDocument(rand, supplier, buyer, n, dateCreated);
+      const candidates = orders.get(`${buyer.key}|${supplier.key}`) ?? [];
+      const order = candidates.length > 0 && rand.chance(0.85) ? rand.pick(candidates) : null;
+      const doc = makeDocument(rand, supplier, buyer, n, dateCreated, order);
       const extracted = !rand.chance(0.05);
       const hasPdf = rand.chance(0.88);
       const hasHtml = !hasPdf || rand.chance(0.55);
