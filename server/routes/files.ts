@@ -26,8 +26,9 @@ export async function fileRoutes(root: FastifyInstance, ctx: AppContext): Promis
       done(null, body),
     );
 
-    app.put<{ Params: { token: string } }>('/files/upload/:token', { bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
-      const claims = verifyToken(ctx.config, request.params.token, 'upload');
+    // Wildcards, not `:token`: tokens are longer than the router's 100-character parameter limit.
+    app.put<{ Params: { '*': string } }>('/files/upload/*', { bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
+      const claims = verifyToken(ctx.config, request.params['*'], 'upload');
       if (!uploadJobKinds.has(claims.purpose)) throw expiredOrInvalidLink();
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(['The file is empty']);
@@ -43,8 +44,8 @@ export async function fileRoutes(root: FastifyInstance, ctx: AppContext): Promis
       return reply.code(200).send({ jobId });
     });
 
-    app.get<{ Params: { token: string } }>('/files/download/:token', async (request, reply) => {
-      const claims = verifyToken(ctx.config, request.params.token, 'download');
+    app.get<{ Params: { '*': string } }>('/files/download/*', async (request, reply) => {
+      const claims = verifyToken(ctx.config, request.params['*'], 'download');
       const blob = await blobs.get(claims.key);
       if (!blob) throw notFound('File');
       return reply
