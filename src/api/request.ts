@@ -1,12 +1,16 @@
 import type { z } from 'zod';
 import { ApiError, NetworkError } from './api-error';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends z.ZodType> {
   schema: S;
   json?: unknown;
   form?: FormData;
+  /** Extra headers, e.g. the outbox's `Idempotency-Key`. */
+  headers?: Record<string, string>;
+  /** The sync engine passes its own (tests point it at a real server); the page uses the global one. */
+  fetch?: typeof fetch;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -28,9 +32,9 @@ async function readBody(response: Response): Promise<unknown> {
 export async function request<S extends z.ZodType>(
   method: Method,
   url: string,
-  { schema, json, form }: RequestOptions<S>,
+  { schema, json, form, headers, fetch: send = fetch }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json', ...headers } };
   if (form) {
     init.body = form;
   } else if (json !== undefined) {
@@ -40,7 +44,7 @@ export async function request<S extends z.ZodType>(
 
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await send(url, init);
   } catch (error) {
     throw new NetworkError(error);
   }

@@ -1,0 +1,52 @@
+import { Dexie, type Table } from 'dexie';
+import type { MirrorRow } from '../../sync/rows';
+import type { OutboxEntry } from '../../sync/outbox-entry';
+import { STORES_V1, type BaseRow, type CursorRow, type MetaRow, type SyncDb } from '../../sync/store-schema';
+
+/**
+ * The browser's store: one database per signed-in user, so sign-out can delete it
+ * whole and another user of the same browser never opens it.
+ *
+ * Versions: every change of schema adds a `this.version(n).stores(...)` with its
+ * `.upgrade(tx => ...)` below the earlier ones, which stay as they are: Dexie walks a
+ * browser holding version 1 through each upgrade in turn. The table shapes live in
+ * src/sync/store-schema.ts so the sync engine can be handed this database.
+ */
+type Mirror = Table<MirrorRow, [string, string]>;
+
+export class LocalDatabase extends Dexie {
+  declare orders: Mirror;
+  declare orderLines: Mirror;
+  declare asns: Mirror;
+  declare asnDrafts: Mirror;
+  declare invoices: Mirror;
+  declare invoiceDocuments: Mirror;
+  declare invoiceMessages: Mirror;
+  declare products: Mirror;
+  declare productMeta: Mirror;
+  declare pricelists: Mirror;
+  declare prices: Mirror;
+  declare accounts: Mirror;
+  declare users: Mirror;
+  declare properties: Mirror;
+  declare otherOrgProperties: Mirror;
+  declare receivingEmails: Mirror;
+  declare senderSources: Mirror;
+  declare ediExports: Mirror;
+  declare uomMappings: Mirror;
+  declare buyerSettings: Mirror;
+  declare buyerSellerProps: Mirror;
+  declare history: Mirror;
+  declare outbox: Table<OutboxEntry, string>;
+  declare bases: Table<BaseRow, string>;
+  declare cursors: Table<CursorRow, string>;
+  declare meta: Table<MetaRow, string>;
+
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores(STORES_V1);
+  }
+}
+
+/** The engine's view of this database: the compiler checks the two agree. */
+export const asSyncDb = (db: LocalDatabase): SyncDb => db;

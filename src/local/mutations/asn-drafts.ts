@@ -1,0 +1,56 @@
+import { orgUrl, seg } from '../../api/org-path';
+import type { AsnDraftRow } from '../../sync/rows';
+import { scopeId } from '../../sync/scope';
+import { withStore } from '../../sync/storage-errors';
+import { localDatabase } from '../db/current-database';
+import { runCommand } from './run-command';
+
+/**
+ * ASNs are written as drafts kept only in this browser (they survive reloads and
+ * offline spells), then submitted once. A draft being submitted is locked; a refused
+ * submit turns it back into a draft carrying the server's errors.
+ */
+export class DraftLockedError extends Error {
+  override readonly name = 'DraftLockedError';
+  constructor() {
+    super('This ASN is being submitted and can no longer be edited');
+  }
+}
+
+export async function saveAsnDraft(sellerId: string, orderId: string, draftId: string, asn: Record<string, unknown>): Promise<void> {
+  const db = localDatabase();
+  const scope = scopeId('seller', sellerId);
+  await withStore(db, () =>
+    db.transaction('rw', db.asnDrafts, async () => {
+      const existing = (await db.asnDrafts.get([scope, draftId])) as AsnDraftRow | undefined;
+      if (existing?.state === 'submitting') throw new DraftLockedError();
+      const draft: AsnDraftRow = { scope, key: draftId, rev: 0, orderId, state: 'draft', errors: existing?.errors, asn, updatedAt: new Date().toISOString() };
+      await db.asnDrafts.put(draft);
+    }),
+  );
+}
+
+export async function deleteAsnDraft(sellerId: string, draftId: string): Promise<void> {
+  const db = localDatabase();
+  await withStore(db, () => db.asnDrafts.delete([scopeId('seller', sellerId), draftId]));
+}
+
+/** Submits the draft as it is stored; validate it first with the domain's ASN rules. */
+export async function submitAsn(sellerId: string, buyerId: string, draftId: string) {
+  const db = localDatabase();
+  const scope = scopeId('seller', sellerId);
+  const draft = (await db.asnDrafts.get([scope, draftId])) as AsnDraftRow | undefined;
+  if (!draft) throw new Error('No such ASN draft');
+  if (draft.state === 'submitting') throw new DraftLockedError();
+  return runCommand({
+    kind: 'asn.submit',
+    scope,
+    method: 'POST',
+    path: orgUrl('seller', sellerId, `/buyer${seg(buyerId)}/asn`),
+    body: draft.asn,
+    touches: [
+      { table: 'asnDrafts', scope, key: draftId },
+      { table: 'asns', scope, key: `draft:${draftId}` },
+    ],
+  });
+}

@@ -1,0 +1,17 @@
+import { discardEntry, retryEntry } from '../../sync/settle';
+import { withStore } from '../../sync/storage-errors';
+import { announceWake } from '../../sync/wake-channel';
+import { localDatabase } from '../db/current-database';
+
+/** "Changes not sent": send a refused change again (it goes back on top of the rows and into the queue). */
+export async function retryChange(id: string): Promise<void> {
+  const db = localDatabase();
+  await withStore(db, () => retryEntry(db, id));
+  announceWake(db.name);
+}
+
+/** "Changes not sent": give up on a refused change; the rows stay as the server has them. */
+export async function discardChange(id: string): Promise<void> {
+  const db = localDatabase();
+  await withStore(db, () => discardEntry(db, id));
+}

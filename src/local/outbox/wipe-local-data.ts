@@ -1,0 +1,18 @@
+import { Dexie } from 'dexie';
+import { closeLocalDatabase, databaseNameFor } from '../db/current-database';
+
+/** The service worker's runtime caches that hold this user's files (PDFs, product images). */
+export const USER_CACHE_PREFIX = 'portal-user-';
+
+/**
+ * Sign-out: deletes the user's local database (mirrored rows, outbox, drafts) and
+ * the caches of their files. The shell warns first when pendingChangeCount() > 0,
+ * since those changes are lost. The app shell's precache stays: it holds no user data.
+ */
+export async function wipeLocalData(username: string): Promise<void> {
+  closeLocalDatabase();
+  await Dexie.delete(databaseNameFor(username));
+  if (typeof caches === 'undefined') return;
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(USER_CACHE_PREFIX)).map((name) => caches.delete(name)));
+}

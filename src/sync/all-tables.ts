@@ -1,0 +1,10 @@
+import type { Table } from 'dexie';
+import { MIRROR_TABLES, type SyncDb } from './store-schema';
+
+/**
+ * Every table an outbox or overlay transaction may touch. Commands name their rows
+ * at run time, so these transactions lock the whole store: they are short and local.
+ */
+export function syncTables(db: SyncDb): Table[] {
+  return [...MIRROR_TABLES.map((t) => db[t] as Table), db.outbox, db.bases, db.meta, db.cursors];
+}

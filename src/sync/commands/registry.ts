@@ -1,0 +1,32 @@
+import type { CommandDef } from './command';
+import { collectionCommands, COLLECTIONS } from './collection-item';
+import { markInvoiceReadCommand, markOrderReadCommand } from './set-fields';
+import { submitAsnCommand } from './submit-asn';
+import {
+  otherOrgPropertyCommand,
+  productInclusionCommand,
+  supplierCodeCommand,
+  taxCodesCommand,
+  uomMappingCommand,
+} from './upsert-row';
+
+const all: CommandDef[] = [
+  markOrderReadCommand,
+  markInvoiceReadCommand,
+  submitAsnCommand,
+  productInclusionCommand,
+  taxCodesCommand,
+  supplierCodeCommand,
+  otherOrgPropertyCommand,
+  uomMappingCommand,
+  ...Object.values(COLLECTIONS).flatMap((spec) => Object.values(collectionCommands(spec))),
+];
+
+const byKind = new Map(all.map((c) => [c.kind, c]));
+
+/** Every kind of outbox entry; the overlay and the drain look commands up here. */
+export function commandFor(kind: string): CommandDef {
+  const command = byKind.get(kind);
+  if (!command) throw new Error(`Unknown outbox entry kind: ${kind}`);
+  return command;
+}

@@ -1,0 +1,33 @@
+import type { AsnDraftRow } from '../rows';
+import type { CommandDef } from './command';
+import { newRow } from './command';
+
+/**
+ * Submitting an ASN touches two rows: the local draft (marked `submitting`, so the
+ * form locks) and a provisional ASN in the order's ASN list. Accepted: both give way
+ * to the server's ASN. Refused: the overlay rolls both back, and the draft gets the
+ * server's errors so the user can fix and submit again.
+ */
+export const submitAsnCommand: CommandDef = {
+  kind: 'asn.submit',
+  apply(rows, entry) {
+    const [draft] = rows as [AsnDraftRow | undefined];
+    return [
+      draft ? { ...draft, state: 'submitting', errors: undefined } : draft,
+      newRow(entry.touches[1]!, entry.body as Record<string, unknown>),
+    ];
+  },
+  async onAck(db, entry, answer) {
+    const [draft, provisional] = entry.touches;
+    await db.asnDrafts.delete([draft!.scope, draft!.key]);
+    await db.asns.delete([provisional!.scope, provisional!.key]);
+    const id = answer && typeof answer === 'object' ? (answer as Record<string, unknown>).id : undefined;
+    if (id !== undefined && id !== null) {
+      await db.asns.put({ ...(answer as Record<string, unknown>), scope: provisional!.scope, key: String(id), rev: 0 });
+    }
+  },
+  async onFailed(db, entry, errors) {
+    const [draft] = entry.touches;
+    await db.asnDrafts.update([draft!.scope, draft!.key], { state: 'draft', errors });
+  },
+};

@@ -1,0 +1,116 @@
+import {
+  fetchInvoice,
+  fetchInvoicePage,
+  fetchOrder,
+  fetchOrderPage,
+  fetchProductPage,
+  fetchPropertyPage,
+  type Row,
+} from '../api/mirror-calls';
+import { PAGE_SIZE } from '../domain/constants';
+import { applyRows } from './apply-rows';
+import { productKey } from './row-keys';
+import { parseScope } from './scope';
+import type { RowWrite } from './split-row';
+import type { MirrorTable, SyncDb } from './store-schema';
+
+/**
+ * On-demand mirroring of what a screen is about to show: a list page or one detail.
+ * Any tab may do this (it only reads from the server and writes idempotently), so a
+ * list in a follower tab does not wait for the leader.
+ */
+export interface MirrorContext {
+  db: SyncDb;
+  fetch: typeof fetch;
+}
+
+/** `full`: a whole page came back, so the next offset is `offset + limit` (the spec's paging rule). */
+export interface OffsetPageResult {
+  count: number;
+  full: boolean;
+}
+
+export interface CursorPageResult {
+  count: number;
+  /** The cursor of the next page; null at the end. */
+  next: string | null;
+}
+
+function keyOf(row: Row, fields: string[]): string {
+  for (const field of fields) {
+    const value = row[field];
+    if (value !== undefined && value !== null) return String(value);
+  }
+  throw new Error(`A row without a key (${fields.join(', ')})`);
+}
+
+const revOf = (row: Row) => (typeof row.rev === 'number' ? row.rev : 0);
+
+function writesOf(table: MirrorTable, scope: string, rows: Row[], keyFields: string[]): RowWrite[] {
+  return rows.map((row) => ({ table, scope, key: keyOf(row, keyFields), rev: revOf(row), row }));
+}
+
+export async function mirrorOrderPage(
+  ctx: MirrorContext,
+  scope: string,
+  offset: number,
+  orderNumberLike?: string,
+): Promise<OffsetPageResult> {
+  const { kind, orgKey } = parseScope(scope);
+  const page = await fetchOrderPage(kind, orgKey, { offset, limit: PAGE_SIZE, orderNumberLike }, { fetch: ctx.fetch });
+  await applyRows(ctx.db, writesOf('orders', scope, page.rows, ['id']), 'merge');
+  return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
+}
+
+export async function mirrorOrder(ctx: MirrorContext, scope: string, orderId: string): Promise<void> {
+  const { kind, orgKey } = parseScope(scope);
+  const order = await fetchOrder(kind, orgKey, orderId, { fetch: ctx.fetch });
+  await applyRows(ctx.db, writesOf('orders', scope, [order], ['id']), 'replace');
+}
+
+export async function mirrorInvoicePage(
+  ctx: MirrorContext,
+  scope: string,
+  offset: number,
+  veStatus?: string,
+): Promise<OffsetPageResult> {
+  const { orgKey } = parseScope(scope);
+  const page = await fetchInvoicePage(orgKey, { offset, limit: PAGE_SIZE, veStatus }, { fetch: ctx.fetch });
+  await applyRows(ctx.db, writesOf('invoices', scope, page.rows, ['oiid', 'id']), 'merge');
+  return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
+}
+
+export async function mirrorInvoice(ctx: MirrorContext, scope: string, invoiceId: string): Promise<void> {
+  const { orgKey } = parseScope(scope);
+  const invoice = await fetchInvoice(orgKey, invoiceId, { fetch: ctx.fetch });
+  await applyRows(ctx.db, writesOf('invoices', scope, [invoice], ['oiid', 'id']), 'replace');
+}
+
+export async function mirrorPropertyPage(ctx: MirrorContext, scope: string, offset: number): Promise<OffsetPageResult> {
+  const { orgKey } = parseScope(scope);
+  const page = await fetchPropertyPage(orgKey, { offset, limit: PAGE_SIZE }, { fetch: ctx.fetch });
+  await applyRows(ctx.db, writesOf('properties', scope, page.rows, ['orgPropertyNo']), 'merge');
+  return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
+}
+
+function productWrites(scope: string, sellerId: string, rows: Row[]): RowWrite[] {
+  return rows.map((row) => {
+    const product = (row.product && typeof row.product === 'object' ? row.product : row) as Row;
+    const code = keyOf(product, ['productCode']);
+    return { table: 'products', scope, key: productKey(sellerId, code), rev: revOf(row), row: { ...row, sellerId } };
+  });
+}
+
+/** One page of a seller's catalogue; pass the buyer in a buyer scope, so its meta comes along. */
+export async function mirrorProductPage(
+  ctx: MirrorContext,
+  scope: string,
+  sellerId: string,
+  cursor: string | null,
+): Promise<CursorPageResult> {
+  const { kind, orgKey } = parseScope(scope);
+  const buyerId = kind === 'buyer' ? orgKey : null;
+  const page = await fetchProductPage(sellerId, buyerId, { limit: PAGE_SIZE, cursor: cursor ?? undefined }, { fetch: ctx.fetch });
+  await applyRows(ctx.db, productWrites(scope, sellerId, page.rows), 'replace');
+  return { count: page.rows.length, next: page.rows.length === 0 ? null : page.cursor };
+}

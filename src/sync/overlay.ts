@@ -1,0 +1,96 @@
+import { commandFor } from './commands/registry';
+import type { OutboxEntry, Touch } from './outbox-entry';
+import type { MirrorRow } from './rows';
+import { mirrorTable, type SyncDb } from './store-schema';
+
+/**
+ * The optimistic overlay. While an outbox entry is pending, the server's version of
+ * every row it touched is kept in `bases`; the visible row is always
+ * base + the pending entries that touch it, applied in `seq` order. So:
+ * - a pull writes the server's new row into `bases` and recomputes: the user's
+ *   pending change stays on top and nothing flickers back to a stale value;
+ * - a refusal recomputes without the refused entry: its change is rolled back,
+ *   while later entries on the same row survive.
+ * Every function here runs inside the caller's read-write transaction.
+ */
+export const touchId = (t: Touch) => `${t.table}|${t.scope}|${t.key}`;
+
+export async function currentRow(db: SyncDb, t: Touch): Promise<MirrorRow | undefined> {
+  return mirrorTable(db, t.table).get([t.scope, t.key]);
+}
+
+export async function writeRow(db: SyncDb, t: Touch, row: MirrorRow | undefined): Promise<void> {
+  const table = mirrorTable(db, t.table);
+  if (row) await table.put({ ...row, scope: t.scope, key: t.key });
+  else await table.delete([t.scope, t.key]);
+}
+
+/** Keeps the server's version of rows about to change; a row that already has one keeps it. */
+export async function ensureBases(db: SyncDb, touches: Touch[]): Promise<void> {
+  for (const t of touches) {
+    const id = touchId(t);
+    if (await db.bases.get(id)) continue;
+    const row = await currentRow(db, t);
+    await db.bases.put({ id, table: t.table, scope: t.scope, key: t.key, row: row ?? null });
+  }
+}
+
+/** The rows one entry leaves behind, given the rows it touches (in `entry.touches` order). */
+export function applyEntry(
+  entry: Pick<OutboxEntry, 'id' | 'kind' | 'body' | 'touches'>,
+  rows: Array<MirrorRow | undefined>,
+): Array<MirrorRow | undefined> {
+  return commandFor(entry.kind).apply(rows, entry);
+}
+
+/** Pending entries touching any of `touches`, and the rows they touch, until nothing new joins. */
+function closure(pending: OutboxEntry[], touches: Touch[]) {
+  const rows = new Map(touches.map((t) => [touchId(t), t]));
+  const involved = new Set<OutboxEntry>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const entry of pending) {
+      if (involved.has(entry) || !entry.touches.some((t) => rows.has(touchId(t)))) continue;
+      involved.add(entry);
+      for (const t of entry.touches) rows.set(touchId(t), t);
+      grew = true;
+    }
+  }
+  return { rows, entries: [...involved].sort((a, b) => a.seq - b.seq) };
+}
+
+/** Rewrites the visible rows of `touches` as base + pending entries; drops bases no entry needs. */
+export async function recompute(db: SyncDb, touches: Touch[]): Promise<void> {
+  if (touches.length === 0) return;
+  const pending = await db.outbox.where('state').equals('pending').toArray();
+  const { rows, entries } = closure(pending, touches);
+
+  const values = new Map<string, MirrorRow | undefined>();
+  for (const [id, t] of rows) {
+    const base = await db.bases.get(id);
+    values.set(id, base ? (base.row ?? undefined) : await currentRow(db, t));
+  }
+  for (const entry of entries) {
+    const out = applyEntry(entry, entry.touches.map((t) => values.get(touchId(t))));
+    entry.touches.forEach((t, i) => values.set(touchId(t), out[i]));
+  }
+
+  const stillNeeded = new Set(entries.flatMap((e) => e.touches.map(touchId)));
+  for (const [id, t] of rows) {
+    await writeRow(db, t, values.get(id));
+    if (!stillNeeded.has(id)) await db.bases.delete(id);
+  }
+}
+
+/** The server applied `entry`: its change becomes part of the base of every row it touched. */
+export async function foldIntoBases(db: SyncDb, entry: OutboxEntry): Promise<void> {
+  const bases = await Promise.all(entry.touches.map((t) => db.bases.get(touchId(t))));
+  const rows = await Promise.all(
+    entry.touches.map(async (t, i) => (bases[i] ? (bases[i].row ?? undefined) : currentRow(db, t))),
+  );
+  const out = applyEntry(entry, rows);
+  for (const [i, t] of entry.touches.entries()) {
+    await db.bases.put({ id: touchId(t), table: t.table, scope: t.scope, key: t.key, row: out[i] ?? null });
+  }
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { fetchChanges, type Change, type Row } from '../api/mirror-calls';
+import { applyRows } from './apply-rows';
+import { ENTITY_TABLES } from './entity-tables';
+import { mirrorInvoice, mirrorOrder } from './mirror-pages';
+import { parseScope } from './scope';
+import type { RowWrite } from './split-row';
+import type { SyncDb } from './store-schema';
+
+export const CHANGES_PAGE_SIZE = 500;
+
+export interface PullContext {
+  db: SyncDb;
+  fetch: typeof fetch;
+  signal: AbortSignal;
+  /** Rows applied so far in this pull, for the first-mirror progress bar. */
+  onProgress?: (applied: number, hasMore: boolean) => void;
+}
+
+const rowSchema = z.record(z.string(), z.unknown());
+
+function toWrite(scope: string, change: Change): RowWrite | null {
+  const table = ENTITY_TABLES[change.entity];
+  if (!table) return null;
+  if (change.op === 'delete') return { table, scope, key: change.key, rev: change.rev, row: null };
+  const row = rowSchema.safeParse(change.row);
+  return row.success ? { table, scope, key: change.key, rev: change.rev, row: row.data as Row } : null;
+}
+
+/** The feed sends some upserts without their row ("fetch it yourself"): these are the ones a detail call can fetch. */
+const REFETCH: Record<string, (ctx: PullContext, scope: string, key: string) => Promise<void>> = {
+  order: (ctx, scope, key) => mirrorOrder(ctx, scope, key),
+  invoice: (ctx, scope, key) => mirrorInvoice(ctx, scope, key),
+};
+
+/**
+ * Pulls one scope's changes feed from its cursor until the server says there is no
+ * more. Each page is fetched first, then applied with the new cursor in one Dexie
+ * transaction: the network is never awaited inside a transaction, and a cursor never
+ * moves past rows that were not stored.
+ */
+export async function pullScope(ctx: PullContext, scope: string): Promise<number> {
+  const { kind, orgKey } = parseScope(scope);
+  let since = (await ctx.db.cursors.get(scope))?.rev ?? 0;
+  let applied = 0;
+  for (;;) {
+    if (ctx.signal.aborted) return applied;
+    const page = await fetchChanges(kind, orgKey, since, CHANGES_PAGE_SIZE, { fetch: ctx.fetch });
+    const writes = page.changes.map((c) => toWrite(scope, c)).filter((w): w is RowWrite => w !== null);
+    const cursor = page.cursor;
+    await applyRows(ctx.db, writes, 'replace', async () => {
+      await ctx.db.cursors.put({ scope, rev: cursor });
+    });
+    for (const c of page.changes) {
+      if (c.op === 'upsert' && c.row === undefined) await REFETCH[c.entity]?.(ctx, scope, c.key);
+    }
+    applied += page.changes.length;
+    since = cursor;
+    ctx.onProgress?.(applied, page.hasMore);
+    if (!page.hasMore) return applied;
+  }
+}

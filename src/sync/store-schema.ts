@@ -1,0 +1,100 @@
+import type { Dexie, Table } from 'dexie';
+import type { MirrorRow } from './rows';
+import type { OutboxEntry } from './outbox-entry';
+
+/**
+ * The shape of the browser's store, described here so the sync engine can be handed
+ * the database without importing src/local (the layers run domain <- api <- sync <-
+ * local). src/local's Dexie subclass declares these tables in its versions and so
+ * satisfies `SyncDb`; the worker opens that database and passes it in.
+ */
+export const MIRROR_TABLES = [
+  'orders',
+  'orderLines',
+  'asns',
+  'asnDrafts',
+  'invoices',
+  'invoiceDocuments',
+  'invoiceMessages',
+  'products',
+  'productMeta',
+  'pricelists',
+  'prices',
+  'accounts',
+  'users',
+  'properties',
+  'otherOrgProperties',
+  'receivingEmails',
+  'senderSources',
+  'ediExports',
+  'uomMappings',
+  'buyerSettings',
+  'buyerSellerProps',
+  'history',
+] as const;
+export type MirrorTable = (typeof MIRROR_TABLES)[number];
+
+/** Secondary indexes per mirrored table; the primary key is always `[scope+key]`. */
+const MIRROR_INDEXES: Record<MirrorTable, string[]> = {
+  orders: ['[scope+orderDate]'],
+  orderLines: ['[scope+orderId]'],
+  asns: ['[scope+orderNumber]'],
+  asnDrafts: ['[scope+orderId]'],
+  invoices: ['[scope+veStatus]'],
+  invoiceDocuments: [],
+  invoiceMessages: [],
+  products: ['[scope+sellerId]'],
+  productMeta: [],
+  pricelists: [],
+  prices: ['[scope+pricelistId]'],
+  accounts: ['[scope+name]'],
+  users: ['[scope+orgKey]'],
+  properties: ['[scope+property]'],
+  otherOrgProperties: [],
+  receivingEmails: [],
+  senderSources: [],
+  ediExports: [],
+  uomMappings: [],
+  buyerSettings: [],
+  buyerSellerProps: [],
+  history: ['[scope+entityKey]'],
+};
+
+/** Where a pull resumes, per scope. */
+export interface CursorRow {
+  scope: string;
+  rev: number;
+}
+
+/** The server's version of a row an unconfirmed outbox entry has changed; see overlay.ts. */
+export interface BaseRow {
+  id: string;
+  table: MirrorTable;
+  scope: string;
+  key: string;
+  row: MirrorRow | null;
+}
+
+/** Small named values: this browser's client id, the next outbox seq, the sync status. */
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+/** Version 1 of the store, in Dexie's `stores()` notation. */
+export const STORES_V1: Record<string, string> = {
+  ...Object.fromEntries(MIRROR_TABLES.map((t) => [t, ['[scope+key]', ...MIRROR_INDEXES[t]].join(', ')])),
+  outbox: 'id, seq, state',
+  bases: 'id',
+  cursors: 'scope',
+  meta: 'key',
+};
+
+export type SyncDb = Dexie & { [T in MirrorTable]: Table<MirrorRow, [string, string]> } & {
+  outbox: Table<OutboxEntry, string>;
+  bases: Table<BaseRow, string>;
+  cursors: Table<CursorRow, string>;
+  meta: Table<MetaRow, string>;
+};
+
+export const mirrorTable = (db: SyncDb, table: MirrorTable): Table<MirrorRow, [string, string]> => db[table];
