@@ -11,8 +11,9 @@ const TERMS_PATH = '/app/termsOfUse';
  */
 export function SessionGate() {
   const { state } = useSession();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const onTerms = pathname === TERMS_PATH;
+  // The rendered matches, not the location: mid-navigation the location already names
+  // the next page while the Outlet still renders the previous one.
+  const onTerms = useRouterState({ select: (s) => s.matches.some((match) => match.routeId === TERMS_PATH) });
 
   if (state.status === 'loading') return <SessionLoading />;
   if (state.status === 'signedOut') return <SignInScreen />;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { SNACKBAR_DURATION_MS } from '../../domain/constants';
 import { IconButton } from '../button/Button';
 import { CloseIcon } from '../icons/icons';
@@ -52,11 +53,17 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   return (
     <SnackbarContext value={api}>
       {children}
-      <Stack>
-        {shown.map((snackbar) => (
-          <Snackbar key={snackbar.id} snackbar={snackbar} onClose={close} />
-        ))}
-      </Stack>
+      {/* Mounted on demand at the end of <body>: a modal drawer hides everything that
+          existed when it opened from screen readers, and a snackbar must still be heard. */}
+      {shown.length > 0 &&
+        createPortal(
+          <Stack>
+            {shown.map((snackbar) => (
+              <Snackbar key={snackbar.id} snackbar={snackbar} onClose={close} />
+            ))}
+          </Stack>,
+          document.body,
+        )}
     </SnackbarContext>
   );
 }

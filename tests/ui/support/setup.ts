@@ -1,6 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+// Whole-app renders with typed input take seconds under jsdom, more on a cold transform cache.
+vi.setConfig({ testTimeout: 20_000 });
+
 // jsdom lacks scrolling; the router restores scroll positions on every navigation.
 window.scrollTo = () => undefined;
 

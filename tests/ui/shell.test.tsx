@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../src/domain/constants';
+import { messages } from '../../src/domain/messages';
+import type { RenderFor } from '../../src/domain/roles';
+import './support/setup';
+import { fakeApi } from './support/fake-api';
+import { buyerPolicy, signedIn, supplierPolicy, supportPolicy } from './support/fixtures';
+import { renderApp } from './support/render-app';
+
+const assumedBuyer: RenderFor = { orgType: 'UNIVERSITY', orgId: 'buyer-9', companyName: 'Northern University' };
+
+async function menuItems() {
+  const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+describe('shell', () => {
+  it.each([
+    ['support', supportPolicy, null, ['Catalogue', 'Pricelists', 'Orders', 'Invoices', 'Accounts', 'Preferences']],
+    ['supplier', supplierPolicy, null, ['Catalogue', 'Pricelists', 'Orders', 'Preferences']],
+    ['buyer', buyerPolicy, null, ['Catalogue', 'Orders', 'Invoices', 'Preferences']],
+    ['support assuming a buyer', supportPolicy, assumedBuyer, ['Catalogue', 'Orders', 'Invoices', 'Accounts', 'Preferences']],
+  ] as const)('shows the menu items of a %s', async (_who, policy, renderFor, expected) => {
+    if (renderFor) localStorage.setItem(STORAGE_KEYS.renderFor, JSON.stringify(renderFor));
+    fakeApi(signedIn(policy));
+    renderApp('/app/catalogue');
+    expect(await menuItems()).toEqual(expected);
+  });
+
+  it('ignores an assumed organisation stored for a user who is not support', async () => {
+    localStorage.setItem(STORAGE_KEYS.renderFor, JSON.stringify(assumedBuyer));
+    fakeApi(signedIn(supplierPolicy, 'Acme Supplies'));
+    renderApp('/app/catalogue');
+    expect(await menuItems()).toEqual(['Catalogue', 'Pricelists', 'Orders', 'Preferences']);
+    expect(screen.getByTestId('company-name').textContent).toBe('Acme Supplies');
+  });
+
+  it('names the user and the company being viewed, and marks the current page', async () => {
+    localStorage.setItem(STORAGE_KEYS.renderFor, JSON.stringify(assumedBuyer));
+    fakeApi(signedIn(supportPolicy, 'Portal Support'));
+    renderApp('/app/orders/buyer-9/order/42');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(screen.getByTestId('user-name').textContent).toBe('Jane Doe');
+    expect(screen.getByTestId('company-name').textContent).toBe('Northern University');
+    expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Catalogue' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('asks a support user without an assumed role to assume one on the orders screen', async () => {
+    fakeApi(signedIn(supportPolicy, 'Portal Support'));
+    renderApp('/app/orders');
+    await screen.findByRole('heading', { name: 'Orders' });
+    expect(screen.getByText(messages.assumeRoleForOrders)).toBeTruthy();
+  });
+
+  it('tells a viewer when a route is not available for their role', async () => {
+    fakeApi(signedIn(buyerPolicy, 'Northern University'));
+    renderApp('/app/pricelists');
+    expect((await screen.findByRole('alert')).textContent).toBe('This page is not available for your role.');
+    expect(screen.queryByRole('heading', { name: 'Pricelists' })).toBeNull();
+  });
+
+  it('stops assuming from the account menu, confirms it and switches the menu back', async () => {
+    localStorage.setItem(STORAGE_KEYS.renderFor, JSON.stringify(assumedBuyer));
+    fakeApi(signedIn(supportPolicy, 'Portal Support'));
+    const user = userEvent.setup();
+    renderApp('/app/catalogue');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+
+    const menuButton = screen.getByRole('button', { name: 'Account menu' });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+    await user.click(menuButton);
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByRole('menuitem', { name: 'Stop assuming' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe(messages.identityAssumed);
+    expect(localStorage.getItem(STORAGE_KEYS.renderFor)).toBeNull();
+    expect(screen.getByTestId('company-name').textContent).toBe('Portal Support');
+    expect(await menuItems()).toContain('Pricelists');
+  });
+
+  it('signs out through the servlet, forgets the assumed organisation and reloads', async () => {
+    localStorage.setItem(STORAGE_KEYS.renderFor, JSON.stringify(assumedBuyer));
+    const api = fakeApi({ ...signedIn(supportPolicy), 'GET /servlet': { status: 200, body: {} } });
+    const user = userEvent.setup();
+    const { reloadPage } = renderApp('/app/catalogue');
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledOnce());
+    expect(api.calls.some((c) => c.url === '/servlet?M=2' && c.method === 'GET')).toBe(true);
+    expect(localStorage.getItem(STORAGE_KEYS.renderFor)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.session)).toBeNull();
+  });
+
+  it('collapses the side menu and keeps the items named', async () => {
+    fakeApi(signedIn(supplierPolicy));
+    const user = userEvent.setup();
+    renderApp('/app/catalogue');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('link', { name: 'Orders' })).toBeTruthy();
+  });
+});
+
+describe('session start', () => {
+  it('opens the shell from the saved session when the server cannot be reached', async () => {
+    fakeApi(signedIn(supplierPolicy, 'Acme Supplies'));
+    const online = renderApp('/app/catalogue');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    online.unmount();
+
+    fakeApi({ 'GET /api/policy': 'network-error', 'GET /api/profile': 'network-error' });
+    renderApp('/app/orders');
+    await screen.findByRole('heading', { name: 'Orders' });
+    expect(screen.getByTestId('user-name').textContent).toBe('Jane Doe');
+    expect(screen.getByTestId('company-name').textContent).toBe('Acme Supplies');
+    expect(screen.getByText('Offline')).toBeTruthy();
+  });
+
+  it('shows the login, not the saved session, when the server says signed out', async () => {
+    fakeApi(signedIn(supplierPolicy));
+    const online = renderApp('/app/catalogue');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    online.unmount();
+
+    fakeApi({ 'GET /api/policy': { status: 401, body: {} } });
+    renderApp('/app/catalogue');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(localStorage.getItem(STORAGE_KEYS.session)).toBeNull();
+  });
+
+  it('shows the login offline when nothing was saved', async () => {
+    fakeApi({ 'GET /api/policy': 'network-error' });
+    renderApp('/app/catalogue');
+    await screen.findByRole('heading', { name: 'Sign in' });
+  });
+});

@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages';
+import type { Policy } from '../../src/domain/schemas/session';
+import './support/setup';
+import { fakeApi } from './support/fake-api';
+import { profileOf, supplierPolicy } from './support/fixtures';
+import { renderApp } from './support/render-app';
+
+const pending: Policy = { ...supplierPolicy, state: 'TERMS_OF_USE' };
+
+describe('terms of use', () => {
+  it('shows only the terms until accepted, with Save enabled only when ticked', async () => {
+    let accepted = false;
+    const api = fakeApi({
+      'GET /api/policy': () => ({ status: 200, body: accepted ? supplierPolicy : pending }),
+      'PUT /api/policy/actions/acceptTermsOfUse': () => {
+        accepted = true;
+        return { status: 200, body: supplierPolicy };
+      },
+      'GET /api/profile': { status: 200, body: profileOf(supplierPolicy, 'Acme Supplies') },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/app/orders');
+
+    const save = await screen.findByRole('button', { name: 'Save' });
+    expect(router.state.location.pathname).toBe('/app/termsOfUse');
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(save).toHaveProperty('disabled', true);
+
+    const box = screen.getByRole('checkbox', { name: messages.termsCheckbox });
+    await user.click(box);
+    expect(save).toHaveProperty('disabled', false);
+    await user.click(box);
+    expect(save).toHaveProperty('disabled', true);
+
+    await user.click(box);
+    await user.click(save);
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual(pending);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/catalogue'));
+  });
+
+  it('keeps an accepted user away from the terms page', async () => {
+    fakeApi({
+      'GET /api/policy': { status: 200, body: supplierPolicy },
+      'GET /api/profile': { status: 200, body: profileOf(supplierPolicy, 'Acme Supplies') },
+    });
+    const { router } = renderApp('/app/termsOfUse');
+    await screen.findByRole('heading', { name: 'Catalogue' });
+    expect(router.state.location.pathname).toBe('/app/catalogue');
+  });
+});
