@@ -1,0 +1,87 @@
+import type { CategoryNode } from '../../src/domain/schemas/catalogue';
+import type { Pricelist } from '../../src/domain/schemas/pricelists';
+import type { Db } from '../db/database';
+import type { Scope } from '../sync/change-log';
+import { toMeta, wrapProducts } from './products';
+
+type Loader = (db: Db, keys: string[], scope: Scope) => Promise<Map<string, unknown>>;
+
+/** Splits `a:b:c` keys into their parts; keys of another shape are left out (answered as deletes). */
+function parts(keys: string[], n: number): string[][] {
+  return keys.map((k) => k.split(':')).filter((p) => p.length === n && p.every(Boolean));
+}
+
+/**
+ * Changes-feed loaders of the catalogue area:
+ * - productMeta `buyer:seller:code` (buyer scope): the Meta;
+ * - product `seller:code` (seller scope: the supplier's wrapper; buyer scope: the wrapper with that buyer's meta);
+ * - pricelist `id` (seller scope): `{pricelistId, name}`;
+ * - categoryTree `buyerKey` (buyer scope): `{buyerId, tree}`.
+ */
+export const catalogueEntityLoaders: Record<string, Loader> = {
+  productMeta: async (db, keys, scope) => {
+    const out = new Map<string, unknown>();
+    if (scope.kind !== 'buyer') return out;
+    const bySeller = new Map<string, string[]>();
+    for (const [buyer, seller, code] of parts(keys, 3)) {
+      if (buyer === scope.orgKey) bySeller.set(seller!, [...(bySeller.get(seller!) ?? []), code!]);
+    }
+    for (const [seller, codes] of bySeller) {
+      const rows = await db
+        .selectFrom('product_meta')
+        .selectAll()
+        .where('buyer_key', '=', scope.orgKey)
+        .where('seller_key', '=', seller)
+        .where('product_code', 'in', codes)
+        .where('deleted', '=', 0)
+        .execute();
+      for (const row of rows) out.set(`${scope.orgKey}:${seller}:${row.product_code}`, toMeta(row));
+    }
+    return out;
+  },
+
+  product: async (db, keys, scope) => {
+    const out = new Map<string, unknown>();
+    if (scope.kind === 'org') return out;
+    const bySeller = new Map<string, string[]>();
+    for (const [seller, code] of parts(keys, 2)) {
+      if (scope.kind === 'seller' && seller !== scope.orgKey) continue;
+      bySeller.set(seller!, [...(bySeller.get(seller!) ?? []), code!]);
+    }
+    for (const [seller, codes] of bySeller) {
+      const rows = await db
+        .selectFrom('products')
+        .selectAll()
+        .where('seller_key', '=', seller)
+        .where('product_code', 'in', codes)
+        .where('deleted', '=', 0)
+        .execute();
+      const wrappers = await wrapProducts(db, seller, rows, scope.kind === 'buyer' ? scope.orgKey : null);
+      for (const w of wrappers) out.set(`${seller}:${w.product.productCode}`, w);
+    }
+    return out;
+  },
+
+  pricelist: async (db, keys, scope) => {
+    const out = new Map<string, unknown>();
+    const ids = keys.map(Number).filter((n) => Number.isInteger(n));
+    if (scope.kind !== 'seller' || ids.length === 0) return out;
+    const rows = await db
+      .selectFrom('pricelists')
+      .select(['id', 'name'])
+      .where('seller_key', '=', scope.orgKey)
+      .where('id', 'in', ids)
+      .where('deleted', '=', 0)
+      .execute();
+    for (const r of rows) out.set(String(r.id), { pricelistId: Number(r.id), name: r.name } satisfies Pricelist);
+    return out;
+  },
+
+  categoryTree: async (db, keys, scope) => {
+    const out = new Map<string, unknown>();
+    if (scope.kind !== 'buyer' || !keys.includes(scope.orgKey)) return out;
+    const row = await db.selectFrom('category_trees').select('tree').where('buyer_key', '=', scope.orgKey).executeTakeFirst();
+    if (row) out.set(scope.orgKey, { buyerId: scope.orgKey, tree: JSON.parse(row.tree) as CategoryNode[] });
+    return out;
+  },
+};
