@@ -77,6 +77,7 @@ export class SyncEngine {
 
   private scopes: string[] = [];
   private running: AbortController | null = null;
+  private loop: Promise<void> = Promise.resolve();
   private channel: BroadcastChannel | null = null;
   /** The current term of leadership; a stolen lock ends it, so a thawed old loop cannot lead on. */
   private term: object | null = null;
@@ -118,7 +119,7 @@ export class SyncEngine {
       this.channel = new BroadcastChannel(this.lockName);
       this.channel.onmessage = () => this.wakeLocally();
     }
-    void this.contend(running.signal);
+    this.loop = this.contend(running.signal);
   }
 
   async stop(): Promise<void> {
@@ -127,6 +128,7 @@ export class SyncEngine {
     this.channel?.close();
     this.channel = null;
     this.wakeLocally();
+    await this.loop;
   }
 
   /** Drain and pull now, ignoring backoff: called on `online`, focus, a service-worker wake-up, a new change. */
@@ -189,12 +191,16 @@ export class SyncEngine {
       const waitingSince = this.now();
       let steal = false;
       const watchdog = setInterval(() => {
-        void this.leaderSilent(waitingSince).then((silent) => {
-          if (silent && !queued.signal.aborted) {
-            steal = true;
-            queued.abort();
-          }
-        });
+        // A failed read (database closing) just means no verdict this time.
+        void this.leaderSilent(waitingSince).then(
+          (silent) => {
+            if (silent && !queued.signal.aborted) {
+              steal = true;
+              queued.abort();
+            }
+          },
+          () => undefined,
+        );
       }, this.heartbeatMs);
       try {
         await this.locks.request(this.lockName, { signal: queued.signal }, () => this.lead(signal));
@@ -237,7 +243,8 @@ export class SyncEngine {
     const term = {};
     this.term = term;
     await this.beat();
-    const heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
+    // A missed beat is harmless; enough of them in a row hand the lead over, as for a frozen tab.
+    const heartbeat = setInterval(() => void this.beat().catch(() => undefined), this.heartbeatMs);
     try {
       while (!signal.aborted && this.term === term) {
         const ignoreBackoff = this.wakeRequested;
