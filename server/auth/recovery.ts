@@ -6,6 +6,8 @@ import { sendMail } from '../mail/mailer';
 
 export const RECOVERY_CODE_TTL_MS = 15 * 60 * 1000;
 export const RECOVERY_CODE_MAX_ATTEMPTS = 5;
+/** More requests than this within the code lifetime send no further mail, so nobody can flood a mailbox. */
+export const RECOVERY_CODES_PER_WINDOW = 5;
 
 function hashCode(config: ServerConfig, userNo: number, code: string): string {
   return createHmac('sha256', config.secret).update(`recovery:${userNo}:${code}`).digest('hex');
@@ -28,6 +30,13 @@ export async function findActiveUser(db: Db, username: string) {
 export async function issueRecoveryCode(db: Db, config: ServerConfig, username: string): Promise<void> {
   const user = await findActiveUser(db, username);
   if (!user) return;
+  const recent = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_no', '=', user.user_no)
+    .where('created_at', '>', new Date(Date.now() - RECOVERY_CODE_TTL_MS).toISOString())
+    .executeTakeFirstOrThrow();
+  if (Number(recent.n) >= RECOVERY_CODES_PER_WINDOW) return;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = new Date();
   await db.transaction().execute(async (trx) => {

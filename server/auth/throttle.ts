@@ -29,6 +29,12 @@ export async function recordFailure(db: Db, keys: string[], now = new Date()): P
   const nowIso = now.toISOString();
   const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
   await db.transaction().execute(async (trx) => {
+    // Counts whose window and lock are both over say nothing any more; dropping them keeps the table small.
+    await trx
+      .deleteFrom('login_failures')
+      .where('window_start', '<=', windowStart)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+      .execute();
     for (const key of keys) {
       const row = await trx.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
       const fresh = !row || (row.window_start <= windowStart && !(row.locked_until && row.locked_until > nowIso));

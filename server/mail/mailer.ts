@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -44,15 +43,19 @@ function transportFor(config: ServerConfig): Transporter {
   return transport;
 }
 
+let sequence = 0;
+
+/** Names sort in sending order: the time, then a counter for messages of the same millisecond. */
 function fileStem(now: Date, to: string): string {
   const stamp = now.toISOString().replace(/[:.]/g, '-');
+  sequence = (sequence + 1) % 1_000_000;
   const who = to.toLowerCase().replace(/[^a-z0-9@._-]/g, '_');
-  return `${stamp}-${who}-${randomBytes(3).toString('hex')}`;
+  return `${stamp}-${String(sequence).padStart(6, '0')}-${who}`;
 }
 
 /**
  * Sends one message: over SMTP when SMTP_URL is configured, otherwise written under
- * `<dataDir>/mail/` as `<ISO time with - for : and .>-<first recipient>-<6 hex>.eml`
+ * `<dataDir>/mail/` as `<ISO time with - for : and .>-<6-digit sequence>-<first recipient>.eml`
  * with a `.json` of the same name holding {to, subject, text, date, attachments}.
  */
 export async function sendMail(config: ServerConfig, message: MailMessage): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { fieldErrors } from '../../src/domain/messages';
-import { RECOVERY_CODE_MAX_ATTEMPTS } from '../../server/auth/recovery';
+import { RECOVERY_CODE_MAX_ATTEMPTS, RECOVERY_CODES_PER_WINDOW } from '../../server/auth/recovery';
 import { DEMO_PASSWORD } from '../../server/db/demo';
 import { captchaFor, FAST_AUTH, loginForm } from './helpers/captcha';
 import { latestRecoveryCode, mailsTo } from './helpers/mailbox';
@@ -59,6 +59,14 @@ describe('POST /login/actions/sendRecoveryCode', () => {
     const minutes = (Date.parse(rows[0]!.expires_at) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
+  });
+
+  test(`at most ${RECOVERY_CODES_PER_WINDOW} codes are mailed per user within 15 minutes`, async () => {
+    for (let i = 0; i < RECOVERY_CODES_PER_WINDOW + 2; i++) expect((await sendCode(USER)).statusCode).toBe(200);
+    expect(mailsTo(t.config.dataDir, USER)).toHaveLength(RECOVERY_CODES_PER_WINDOW);
+    // The newest mailed code still works.
+    const code = latestRecoveryCode(t.config.dataDir, USER);
+    expect((await reset({ username: USER, verificationCode: code, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
   });
 });
 
