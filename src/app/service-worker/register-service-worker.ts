@@ -16,5 +16,8 @@ export function registerServiceWorker(): void {
     });
   });
 
-  void workbox.register();
+  workbox.register().catch((error: unknown) => {
+    // Without a worker the app still runs online; only the offline start is lost.
+    console.warn('Service worker registration failed', error);
+  });
 }

@@ -1,5 +1,6 @@
 import type {} from 'altcha/types/react';
 import { useEffect, useRef } from 'react';
+import { useTheme } from 'styled-components';
 import { altchaChallengeUrl } from '../../api/endpoint';
 
 interface HumanCheckProps {
@@ -18,6 +19,7 @@ interface StateChangeDetail {
  */
 export function HumanCheck({ onChange }: HumanCheckProps) {
   const widget = useRef<HTMLElement>(null);
+  const theme = useTheme();
 
   useEffect(() => {
     // Defines <altcha-widget>; loaded here so only the login page pays for it.
@@ -35,5 +37,19 @@ export function HumanCheck({ onChange }: HumanCheckProps) {
     return () => element.removeEventListener('statechange', onStateChange);
   }, [onChange]);
 
-  return <altcha-widget ref={widget} challenge={altchaChallengeUrl} />;
+  return (
+    <altcha-widget
+      ref={widget}
+      challenge={altchaChallengeUrl}
+      style={{
+        '--altcha-max-width': '100%',
+        '--altcha-border-radius': theme.radius.small,
+        '--altcha-border-color': theme.color.border,
+        '--altcha-color-base': theme.color.surface,
+        '--altcha-color-base-content': theme.color.text,
+        '--altcha-color-primary': theme.color.primary,
+        '--altcha-color-primary-content': theme.color.onPrimary,
+      }}
+    />
+  );
 }
