@@ -6,6 +6,9 @@ import { propertiesRoutes } from './properties';
 import { uomRoutes } from './uom';
 import { userRoutes } from './users';
 import { sessionRoutes } from './session';
+import { orderRoutes } from './orders';
+import { asnRoutes } from './asn';
+import { syncRoutes } from './sync';
 import { categoryTreeRoutes } from './category-tree';
 import { catalogueRoutes } from './catalogue';
 import { jobRoutes } from './jobs';
@@ -20,6 +23,9 @@ export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promi
   uomRoutes,
   buyerSettingsRoutes,
   sessionRoutes,
+  orderRoutes,
+  asnRoutes,
+  syncRoutes,
   jobRoutes,
   catalogueRoutes,
   pricelistRoutes,

@@ -1,6 +1,7 @@
 import type { Db } from '../database';
 import { seedCatalogue } from './seed-catalogue';
 import { seedOrgsAndUsers } from './seed-orgs';
+import { seedOrders } from './seed-orders';
 import { seedInvoices } from './seed-invoices';
 
 export { DEMO_PASSWORD, DEMO_SIGN_INS } from './orgs';
@@ -13,7 +14,7 @@ export interface SeedOptions {
 }
 
 /** Seeders run in this order; each area's seeder adds its rows for the demo organisations. */
-const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedInvoices, seedCatalogue];
+const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedInvoices, seedCatalogue, seedOrders];
 
 export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   const full: Required<SeedOptions> = { products: opts.products ?? 2000, dataDir: opts.dataDir ?? null };

@@ -65,7 +65,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('asns_seller').on('asns').columns(['seller_key', 'order_number', 'created_date']).execute();
   await db.schema.createIndex('asns_buyer').on('asns').columns(['buyer_key', 'order_number', 'created_date']).execute();
   await db.schema.createIndex('asns_order').on('asns').column('order_id').execute();
-  await db.schema.createIndex('asns_shipment').on('asns').columns(['seller_key', 'shipment_id']).unique().execute();
+  await db.schema.createIndex('asns_shipment').on('asns').columns(['seller_key', 'buyer_key', 'shipment_id']).unique().execute();
 
   await withId(db, db.schema.createTable('asn_lines'), 'id')
     .addColumn('asn_id', 'integer', (c) => c.notNull().references('asns.id').onDelete('cascade'))

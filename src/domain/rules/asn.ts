@@ -46,6 +46,9 @@ export const asnErrors = {
   overShipped: (n: number, quantity: number, remaining: number) =>
     `Line ${n}: quantity ${quantity} is more than the ${Math.max(remaining, 0)} left to ship`,
   tooLong: fieldErrors.tooLong,
+  orderCancelled: 'A cancelled order cannot be shipped',
+  alreadyExported: 'The ASN has already been exported',
+  notWaitingForAction: 'The ASN is not waiting for action',
 } as const;
 
 /** At most two decimals, judged on the decimal text so 1.1 (binary 1.1000000000000000888) passes. */

@@ -1,0 +1,91 @@
+import type { Asn } from '../../src/domain/schemas/asn';
+import type { Db } from '../db/database';
+import type { Tx } from '../sync/change-log';
+import { parseAddress, type OrderSide } from './order-rows';
+
+/** ASNs as the API answers them; the GET routes and the changes feed share this shape. */
+
+function asnQuery(db: Tx) {
+  return db.selectFrom('asns').selectAll().where('deleted', '=', 0);
+}
+
+type AsnRow = Awaited<ReturnType<ReturnType<typeof asnQuery>['execute']>>[number];
+
+async function withLines(db: Tx, rows: AsnRow[]): Promise<Asn[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .selectFrom('asn_lines')
+    .selectAll()
+    .where(
+      'asn_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('asn_id')
+    .orderBy('number')
+    .execute();
+  const byAsn = new Map<number, Asn['lines']>();
+  for (const l of lines) {
+    const list = byAsn.get(l.asn_id) ?? [];
+    list.push({ number: l.number, quantity: Number(l.quantity), uom: l.uom });
+    byAsn.set(l.asn_id, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    shipmentId: r.shipment_id,
+    createdDate: r.created_date,
+    noticeDate: r.notice_date,
+    deliveryDate: r.delivery_date,
+    shipmentDate: r.shipment_date,
+    carrierName: r.carrier_name,
+    trackingId: r.tracking_id,
+    shipFrom: parseAddress(r.ship_from),
+    shipTo: parseAddress(r.ship_to),
+    lines: byAsn.get(r.id) ?? [],
+    orderNumber: r.order_number,
+    orderId: r.order_id,
+    sellerId: r.seller_key,
+    buyerId: r.buyer_key,
+    exported: r.exported === 1,
+    waitingForAction: r.waiting_for_action === 1,
+    state: r.state === 'DRAFT' ? 'DRAFT' : 'SUBMITTED',
+  }));
+}
+
+const sideColumn = (side: OrderSide) => (side === 'seller' ? 'seller_key' : 'buyer_key');
+
+/** One page of an organisation's ASNs, newest first, optionally of one order number. */
+export async function listAsns(
+  db: Db,
+  side: OrderSide,
+  orgKey: string,
+  page: { offset: number; limit: number; orderNumber?: string | undefined },
+): Promise<Asn[]> {
+  let q = asnQuery(db).where(sideColumn(side), '=', orgKey);
+  if (page.orderNumber) q = q.where('order_number', '=', page.orderNumber);
+  const rows = await q.orderBy('created_date', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  return withLines(db, rows);
+}
+
+export async function loadAsns(db: Tx, side: OrderSide, orgKey: string, ids: number[]): Promise<Map<number, Asn>> {
+  if (ids.length === 0) return new Map();
+  const rows = await asnQuery(db).where('id', 'in', ids).where(sideColumn(side), '=', orgKey).execute();
+  return new Map((await withLines(db, rows)).map((a) => [a.id, a]));
+}
+
+export async function loadAsn(db: Tx, side: OrderSide, orgKey: string, id: number): Promise<Asn | null> {
+  return (await loadAsns(db, side, orgKey, [id])).get(id) ?? null;
+}
+
+/** The submitted ASNs of one order: what the remaining quantities are counted against. */
+export async function shippedLinesOfOrder(db: Tx, orderId: number): Promise<Array<{ lines: Array<{ number: number; quantity: number }> }>> {
+  const lines = await db
+    .selectFrom('asn_lines as l')
+    .innerJoin('asns as a', 'a.id', 'l.asn_id')
+    .select(['l.number', 'l.quantity'])
+    .where('a.order_id', '=', orderId)
+    .where('a.deleted', '=', 0)
+    .where('a.state', '=', 'SUBMITTED')
+    .execute();
+  return [{ lines: lines.map((l) => ({ number: l.number, quantity: Number(l.quantity) })) }];
+}

@@ -1,0 +1,215 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { messages } from '../../src/domain/messages';
+import { remainingQuantities, roundQuantity } from '../../src/domain/remaining-quantities';
+import { asnErrors, validateAsnSubmit } from '../../src/domain/rules/asn';
+import { asnListQuerySchema, asnSubmitSchema } from '../../src/domain/schemas/asn';
+import { historyQuerySchema } from '../../src/domain/schemas/orders';
+import type { AppContext } from '../app-context';
+import { isPostgres } from '../db/database';
+import { asnDocument, asnFileName } from '../edi/asn-document';
+import { readHistory, writeHistory } from '../history';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { mutate } from '../http/mutate';
+import { parse } from '../http/parse';
+import { listAsns, loadAsn, shippedLinesOfOrder } from '../orders/asn-rows';
+import { deliveryText, exportWithHistory } from '../orders/export-document';
+import { findOrg, requireCapability, requireOrg } from '../policy';
+import { recordChange, type Scope, type Tx } from '../sync/change-log';
+
+const orgKeyParam = z.string().min(1).max(40);
+const listParams = z.object({ orgId: orgKeyParam });
+const asnParams = z.object({ orgId: orgKeyParam, asnId: z.coerce.number().int().positive() });
+const submitParams = z.object({ sellerId: orgKeyParam, buyerId: orgKeyParam });
+
+const bothSides = (sellerKey: string, buyerKey: string): Scope[] => [
+  { kind: 'seller', orgKey: sellerKey },
+  { kind: 'buyer', orgKey: buyerKey },
+];
+
+/**
+ * The order an ASN ships, locked for the rest of the transaction under PostgreSQL so
+ * two submits for one order are counted one after the other (SQLite has one writer).
+ */
+async function lockOrder(trx: Tx, sellerKey: string, buyerKey: string, orderNo: string) {
+  return trx
+    .selectFrom('orders')
+    .select(['id', 'order_no', 'state'])
+    .where('seller_key', '=', sellerKey)
+    .where('buyer_key', '=', buyerKey)
+    .where('order_no', '=', orderNo)
+    .where('deleted', '=', 0)
+    .$if(isPostgres(trx as unknown as Kysely<unknown>), (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  for (const side of ['seller', 'buyer'] as const) {
+    app.get(`/${side}/:orgId/asn`, async (request) => {
+      const { orgId } = parse(listParams, request.params);
+      const { user, org } = await requireOrg(request, ctx.db, side, orgId);
+      requireCapability(user, org, 'viewOrders');
+      return listAsns(ctx.db, side, org.orgKey, parse(asnListQuerySchema, request.query));
+    });
+
+    app.get(`/${side}/:orgId/asn/:asnId`, async (request) => {
+      const { orgId, asnId } = parse(asnParams, request.params);
+      const { user, org } = await requireOrg(request, ctx.db, side, orgId);
+      requireCapability(user, org, 'viewOrders');
+      const asn = await loadAsn(ctx.db, side, org.orgKey, asnId);
+      if (!asn) throw notFound('ASN');
+      return asn;
+    });
+  }
+
+  app.post('/seller/:sellerId/buyer/:buyerId/asn', async (request, reply) => {
+    const { sellerId, buyerId } = parse(submitParams, request.params);
+    const { user, org } = await requireOrg(request, ctx.db, 'seller', sellerId);
+    requireCapability(user, org, 'createAsn');
+    const buyer = await findOrg(ctx.db, buyerId);
+    if (!buyer || buyer.orgType !== 'UNIVERSITY') throw notFound('Organisation');
+    const draft = parse(asnSubmitSchema, request.body);
+    const formErrors = validateAsnSubmit(draft);
+    if (formErrors.length > 0) throw badRequest(formErrors);
+
+    return mutate(ctx.db, request, reply, async (trx) => {
+      const order = await lockOrder(trx, org.orgKey, buyer.orgKey, draft.orderNumber.trim());
+      if (!order) throw badRequest([messages.unknownOrder]);
+      if (order.state === 'Cancelled') throw badRequest([asnErrors.orderCancelled]);
+      const orderLines = (
+        await trx.selectFrom('order_lines').select(['number', 'quantity', 'uom']).where('order_id', '=', order.id).execute()
+      ).map((l) => ({ number: l.number, quantity: Number(l.quantity), uom: l.uom }));
+      const earlier = await shippedLinesOfOrder(trx, order.id);
+      const remaining = remainingQuantities(orderLines, earlier);
+      const errors = validateAsnSubmit(draft, remaining);
+      if (errors.length > 0) throw badRequest(errors);
+
+      const { count } = await trx
+        .selectFrom('asns')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      const shipmentId = `${order.order_no}-S${Number(count) + 1}`;
+      const uomOf = new Map(orderLines.map((l) => [l.number, l.uom]));
+      const inserted = await trx
+        .insertInto('asns')
+        .values({
+          shipment_id: shipmentId,
+          seller_key: org.orgKey,
+          buyer_key: buyer.orgKey,
+          order_id: order.id,
+          order_number: order.order_no,
+          state: 'SUBMITTED',
+          created_date: new Date().toISOString(),
+          notice_date: draft.noticeDate,
+          delivery_date: draft.deliveryDate,
+          shipment_date: draft.shipmentDate,
+          carrier_name: draft.carrierName,
+          tracking_id: draft.trackingId,
+          ship_from: JSON.stringify(draft.shipFrom),
+          ship_to: JSON.stringify(draft.shipTo),
+          exported: 0,
+          waiting_for_action: 1,
+          rev: 0,
+          deleted: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('asn_lines')
+        .values(
+          draft.lines.map((l) => ({
+            asn_id: inserted.id,
+            number: l.number,
+            quantity: roundQuantity(l.quantity),
+            uom: l.uom || uomOf.get(l.number) || '',
+          })),
+        )
+        .execute();
+      const scopes = bothSides(org.orgKey, buyer.orgKey);
+      const asnRev = await recordChange(trx, { entity: 'asn', key: String(inserted.id), op: 'upsert', scopes });
+      await trx.updateTable('asns').set({ rev: asnRev }).where('id', '=', inserted.id).execute();
+
+      // The order's state follows what is left to ship after this notice.
+      const after = remainingQuantities(orderLines, [...earlier, { lines: draft.lines }]);
+      const state = [...after.values()].every((q) => q <= 0) ? 'Shipped' : 'Partially Shipped';
+      if (state !== order.state) {
+        const orderRev = await recordChange(trx, { entity: 'order', key: String(order.id), op: 'upsert', scopes });
+        await trx.updateTable('orders').set({ state, rev: orderRev }).where('id', '=', order.id).execute();
+      }
+
+      await writeHistory(trx, user, {
+        orgKey: org.orgKey,
+        entity: 'asn',
+        entityKey: String(inserted.id),
+        type: 'SUBMITTED',
+        action: 'Submitted',
+        description: `ASN ${shipmentId} submitted for order ${order.order_no}`,
+      });
+      await writeHistory(trx, user, {
+        orgKey: org.orgKey,
+        entity: 'order',
+        entityKey: String(order.id),
+        type: 'ASN_SUBMITTED',
+        action: 'ASN submitted',
+        description: `ASN ${shipmentId} submitted${state !== order.state ? `; order state ${state}` : ''}`,
+      });
+      return { status: 201, body: await loadAsn(trx, 'seller', org.orgKey, inserted.id) };
+    });
+  });
+
+  app.post('/seller/:orgId/asn/:asnId/actions/export', async (request, reply) => {
+    const { orgId, asnId } = parse(asnParams, request.params);
+    const { user, org } = await requireOrg(request, ctx.db, 'seller', orgId);
+    requireCapability(user, org, 'exportAsn');
+    if (!(await loadAsn(ctx.db, 'seller', org.orgKey, asnId))) throw notFound('ASN');
+    return exportWithHistory(ctx.db, request, reply, {
+      user,
+      failure: { orgKey: org.orgKey, entity: 'asn', entityKey: String(asnId), what: 'ASN' },
+      work: async (trx, deliver) => {
+        const asn = await loadAsn(trx, 'seller', org.orgKey, asnId);
+        if (!asn) throw notFound('ASN');
+        if (asn.exported) throw conflict([asnErrors.alreadyExported]);
+        if (!asn.waitingForAction) throw conflict([asnErrors.notWaitingForAction]);
+        // Claim the notice first: a concurrent export of the same ASN then finds nothing to claim.
+        const claimed = await trx
+          .updateTable('asns')
+          .set({ exported: 1, waiting_for_action: 0 })
+          .where('id', '=', asnId)
+          .where('exported', '=', 0)
+          .where('waiting_for_action', '=', 1)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) throw conflict([asnErrors.alreadyExported]);
+        const fileName = asnFileName(asn);
+        const delivery = await deliver({
+          orgKey: asn.buyerId,
+          docType: 'asn',
+          fileName,
+          contentType: 'application/xml',
+          content: asnDocument(asn),
+        });
+        const rev = await recordChange(trx, { entity: 'asn', key: String(asnId), op: 'upsert', scopes: bothSides(asn.sellerId, asn.buyerId) });
+        await trx.updateTable('asns').set({ rev }).where('id', '=', asnId).execute();
+        await writeHistory(trx, user, {
+          orgKey: org.orgKey,
+          entity: 'asn',
+          entityKey: String(asnId),
+          type: 'EXPORTED',
+          action: 'Exported',
+          description: `ASN ${asn.shipmentId} exported ${deliveryText(delivery, fileName)}`,
+        });
+        return { body: { ...asn, exported: true, waitingForAction: false } };
+      },
+    });
+  });
+
+  app.get('/seller/:orgId/asn/:asnId/history', async (request) => {
+    const { orgId, asnId } = parse(asnParams, request.params);
+    const { user, org } = await requireOrg(request, ctx.db, 'seller', orgId);
+    requireCapability(user, org, 'exportAsn');
+    if (!(await loadAsn(ctx.db, 'seller', org.orgKey, asnId))) throw notFound('ASN');
+    const { type } = parse(historyQuerySchema, request.query);
+    return readHistory(ctx.db, 'asn', String(asnId), type);
+  });
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { historyQuerySchema, orderListQuerySchema } from '../../src/domain/schemas/orders';
+import type { AppContext } from '../app-context';
+import { poDocument, poFileName } from '../edi/po-document';
+import { readHistory, writeHistory } from '../history';
+import { conflict, notFound } from '../http/errors';
+import { mutate } from '../http/mutate';
+import { parse } from '../http/parse';
+import { deliveryText, exportWithHistory } from '../orders/export-document';
+import { listOrders, loadOrder, type OrderSide } from '../orders/order-rows';
+import { requireCapability, requireOrg } from '../policy';
+import { recordChange, type Tx } from '../sync/change-log';
+
+const orderParams = z.object({ orgId: z.string().min(1).max(40), orderId: z.coerce.number().int().positive() });
+const listParams = z.object({ orgId: z.string().min(1).max(40) });
+
+/**
+ * Marks an order read for one side. Only a real change bumps the revision, so opening
+ * an already-read order (or replaying the read action) changes nothing. Only that
+ * side's feed hears of it: the other side's read flag did not move.
+ */
+async function markRead(trx: Tx, side: OrderSide, orgKey: string, orderId: number): Promise<boolean> {
+  const column = side === 'seller' ? 'seller_read' : 'buyer_read';
+  const result = await trx
+    .updateTable('orders')
+    .set({ [column]: 1 })
+    .where('id', '=', orderId)
+    .where(side === 'seller' ? 'seller_key' : 'buyer_key', '=', orgKey)
+    .where(column, '=', 0)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  const rev = await recordChange(trx, { entity: 'order', key: String(orderId), op: 'upsert', scopes: [{ kind: side, orgKey }] });
+  await trx.updateTable('orders').set({ rev }).where('id', '=', orderId).execute();
+  return true;
+}
+
+async function orderOf(ctx: AppContext, side: OrderSide, orgKey: string, orderId: number) {
+  const order = await loadOrder(ctx.db, side, orgKey, orderId);
+  if (!order) throw notFound('Order');
+  return order;
+}
+
+export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  for (const side of ['seller', 'buyer'] as const) {
+    app.get(`/${side}/:orgId/order`, async (request) => {
+      const { orgId } = parse(listParams, request.params);
+      const { user, org } = await requireOrg(request, ctx.db, side, orgId);
+      requireCapability(user, org, 'viewOrders');
+      const query = parse(orderListQuerySchema, request.query);
+      return listOrders(ctx.db, side, org.orgKey, query);
+    });
+
+    // The spec: opening an order marks it read. The detail call does so itself; the
+    // read action below does the same for a client that opened the order offline.
+    app.get(`/${side}/:orgId/order/:orderId`, async (request) => {
+      const { orgId, orderId } = parse(orderParams, request.params);
+      const { user, org } = await requireOrg(request, ctx.db, side, orgId);
+      requireCapability(user, org, 'viewOrders');
+      const order = await orderOf(ctx, side, org.orgKey, orderId);
+      if (!order.read) {
+        await ctx.db.transaction().execute((trx) => markRead(trx, side, org.orgKey, orderId));
+        order.read = true;
+      }
+      return order;
+    });
+
+    app.post(`/${side}/:orgId/order/:orderId/actions/read`, async (request, reply) => {
+      const { orgId, orderId } = parse(orderParams, request.params);
+      const { user, org } = await requireOrg(request, ctx.db, side, orgId);
+      requireCapability(user, org, 'viewOrders');
+      await orderOf(ctx, side, org.orgKey, orderId);
+      return mutate(ctx.db, request, reply, async (trx) => {
+        await markRead(trx, side, org.orgKey, orderId);
+        return { body: await loadOrder(trx, side, org.orgKey, orderId) };
+      });
+    });
+
+    app.get(`/${side}/:orgId/order/:orderId/history`, async (request) => {
+      const { orgId, orderId } = parse(orderParams, request.params);
+      const { user, org } = await requireOrg(request, ctx.db, side, orgId);
+      requireCapability(user, org, 'viewOrders');
+      await orderOf(ctx, side, org.orgKey, orderId);
+      const { type } = parse(historyQuerySchema, request.query);
+      return readHistory(ctx.db, 'order', String(orderId), type);
+    });
+  }
+
+  app.post('/seller/:orgId/order/:orderId/actions/export', async (request, reply) => {
+    const { orgId, orderId } = parse(orderParams, request.params);
+    const { user, org } = await requireOrg(request, ctx.db, 'seller', orgId);
+    requireCapability(user, org, 'exportOrder');
+    await orderOf(ctx, 'seller', org.orgKey, orderId);
+    return exportWithHistory(ctx.db, request, reply, {
+      user,
+      failure: { orgKey: org.orgKey, entity: 'order', entityKey: String(orderId), what: 'Order' },
+      work: async (trx, deliver) => {
+        const order = await loadOrder(trx, 'seller', org.orgKey, orderId);
+        if (!order) throw notFound('Order');
+        if (!order.canExport) throw conflict(['This order cannot be exported']);
+        const fileName = poFileName(order);
+        const delivery = await deliver({
+          orgKey: order.buyerId,
+          docType: 'po',
+          fileName,
+          contentType: 'application/xml',
+          content: poDocument(order),
+        });
+        await writeHistory(trx, user, {
+          orgKey: org.orgKey,
+          entity: 'order',
+          entityKey: String(orderId),
+          type: 'EXPORTED',
+          action: 'Exported',
+          description: `Order ${order.orderNo} exported ${deliveryText(delivery, fileName)}`,
+        });
+        return { body: order };
+      },
+    });
+  });
+}
