@@ -4,7 +4,7 @@ import { Description, ErrorText, FieldRoot, Input, Label } from './field.styles'
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   /** Shown under the input in the error colour and announced with it. */
-  error?: string | undefined;
+  error?: string;
   /** Help shown under the input, e.g. a strength bar; also read out with it. */
   description?: ReactNode;
 }
