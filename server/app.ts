@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from './app-context';
 import { registerSessionLoader } from './auth/session';
 import { configureEdi } from './edi/deliver';
-import { registerErrorHandler } from './http/error-handler';
+import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
 import { startJobs } from './jobs/start';
 import { routeGroups } from './routes';
 import { servletRoutes } from './routes/servlet';
@@ -36,15 +36,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await fileRoutes(app, ctx);
   startJobs(app, ctx);
 
-  if (ctx.config.distDir && existsSync(join(ctx.config.distDir, 'index.html'))) {
+  const serveShell = Boolean(ctx.config.distDir && existsSync(join(ctx.config.distDir, 'index.html')));
+  registerNotFoundHandler(app, serveShell);
+  if (serveShell && ctx.config.distDir) {
     await app.register(fastifyStatic, { root: ctx.config.distDir, wildcard: false, index: 'index.html' });
-    // Client-side routes (deep links, reloads) all get the shell; the API keeps its JSON 404s.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/servlet')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.code(404).send({ errors: [`No route ${request.method} ${request.url}`] });
-    });
     app.addHook('onSend', async (request, reply, payload) => {
       // The service worker and the shell must never be served stale from an HTTP cache.
       if (request.url === '/sw.js' || request.url === '/' || request.url.endsWith('.html')) {

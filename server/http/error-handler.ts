@@ -11,5 +11,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ errors: [messages.somethingWentWrong] });
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ errors: [`No route ${request.method} ${request.url}`] }));
+}
+
+/**
+ * Unknown API paths answer a JSON 404. With the built PWA present, every other GET
+ * (deep links, reloads of client-side routes) gets the shell instead.
+ */
+export function registerNotFoundHandler(app: FastifyInstance, serveShell: boolean): void {
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api') || request.url.startsWith('/servlet') || request.url.startsWith('/files');
+    if (serveShell && request.method === 'GET' && !isApi) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ errors: [`No route ${request.method} ${request.url}`] });
+  });
 }
