@@ -11,6 +11,7 @@ import {
   type InvoiceItem,
 } from '../../src/domain/schemas/invoices';
 import { seedInvoices } from '../../server/db/demo/seed-invoices';
+import { seedOrders } from '../../server/db/demo/seed-orders';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const BUYER = 'buyer@uni.demo.test';
@@ -37,6 +38,7 @@ async function historyOf(oiid: number) {
 
 beforeAll(async () => {
   t = await createTestApp();
+  await seedOrders(t.db);
   await seedInvoices(t.db);
 });
 
@@ -61,7 +63,8 @@ describe('demo invoices', () => {
       expect(d.lineItems.length).toBeLessThanOrEqual(15);
       const net = d.lineItems.reduce((s, l) => s + l.grossLineTotal - l.tax, 0);
       expect(d.subtotal).toBeCloseTo(net, 2);
-      for (const l of d.lineItems) expect(l.grossLineTotal).toBeCloseTo(l.qtyShipped * l.unitPrice - l.discount + l.tax, 2);
+      // Net and tax are each rounded to cents, so a line may differ from the exact product by a cent.
+      for (const l of d.lineItems) expect(Math.abs(l.grossLineTotal - (l.qtyShipped * l.unitPrice - l.discount + l.tax))).toBeLessThanOrEqual(0.0101);
       expect(d.totalValue).toBeCloseTo(d.subtotal - d.discount + d.freight + d.additionalCharges + d.totalTax, 2);
     }
     const withErrors = docs.filter((d) => d.validationErrors.general.length + d.validationErrors.header.length + d.validationErrors.line.length > 0);
@@ -73,6 +76,16 @@ describe('demo invoices', () => {
     const missing = all.filter((r) => !r.document).length;
     expect(missing).toBeGreaterThanOrEqual(5);
     expect(missing / all.length).toBeLessThan(0.1);
+  });
+
+  it('bills the seeded orders: PO number and order id of an order of the same buyer and supplier', async () => {
+    const linked = await t.db.selectFrom('invoices').select(['buyer_key', 'supplier_key', 'document']).where('document', 'is not', null).execute();
+    const docs = linked.map((r) => ({ ...r, doc: JSON.parse(r.document!) as InvoiceDocument })).filter((r) => r.doc.referenceSystemId);
+    expect(docs.length).toBeGreaterThan(linked.length / 2);
+    for (const r of docs.slice(0, 30)) {
+      const order = await t.db.selectFrom('orders').select(['order_no', 'buyer_key', 'seller_key']).where('id', '=', Number(r.doc.referenceSystemId)).executeTakeFirstOrThrow();
+      expect(order).toEqual({ order_no: r.doc.referenceId, buyer_key: r.buyer_key, seller_key: r.supplier_key });
+    }
   });
 
   it('varies between PDF only, HTML body only, and both', async () => {
@@ -382,5 +395,24 @@ describe('authorization matrix', () => {
         expect(res.statusCode, `${user} ${r.method} ${r.url}`).toBe(200);
       }
     }
+  });
+});
+
+describe('changes feed', () => {
+  it('carries invoices to their buyer only, in the item shape, and a read mark as a newer revision', async () => {
+    const [unread] = await rows((r) => r.buyer_key === WESTMERE && r.read === 0);
+    const before = (await t.db.selectFrom('rev_counter').select('value').executeTakeFirstOrThrow()).value;
+    const marked = invoiceItemSchema.parse((await t.as(BUYER, { method: 'POST', url: `${base}/${unread!.oiid}/actions/read` })).json());
+    const res = await t.as(BUYER, { method: 'GET', url: `/api/sync/buyer/${WESTMERE}/changes?since=${Number(before)}` });
+    expect(res.statusCode).toBe(200);
+    const changes = res.json().changes as Array<{ entity: string; key: string; op: string; rev: number; row?: unknown }>;
+    const change = changes.find((c) => c.entity === 'invoice' && c.key === String(unread!.oiid));
+    expect(change).toMatchObject({ op: 'upsert', rev: marked.rev });
+    expect(invoiceItemSchema.parse(change!.row)).toEqual(marked);
+
+    const first = await t.as(OTHER_BUYER, { method: 'GET', url: `/api/sync/buyer/${NORTHGATE}/changes?since=0&limit=500` });
+    const theirs = (first.json().changes as Array<{ entity: string; row?: InvoiceItem }>).filter((c) => c.entity === 'invoice');
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((c) => c.row?.buyerId === NORTHGATE)).toBe(true);
   });
 });

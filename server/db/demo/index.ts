@@ -13,8 +13,8 @@ export interface SeedOptions {
   dataDir?: string | null;
 }
 
-/** Seeders run in this order; each area's seeder adds its rows for the demo organisations. */
-const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedInvoices, seedCatalogue, seedOrders];
+/** Seeders run in this order; each area's seeder adds its rows for the demo organisations (invoices bill the orders, so after them). */
+const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedCatalogue, seedOrders, seedInvoices];
 
 export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   const full: Required<SeedOptions> = { products: opts.products ?? 2000, dataDir: opts.dataDir ?? null };
