@@ -77,7 +77,7 @@ async function seed(args: string[], io: CliIo): Promise<void> {
       );
     }
     const started = Date.now();
-    await seedDemo(db, products === undefined ? {} : { products });
+    await seedDemo(db, { dataDir: loadConfig(io.env).dataDir, ...(products === undefined ? {} : { products }) });
     io.out(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   });
 }
