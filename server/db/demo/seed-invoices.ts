@@ -345,7 +345,8 @@ export async function seedInvoices(db: Db): Promise<void> {
       const hasPdf = rand.chance(0.88);
       const hasHtml = !hasPdf || rand.chance(0.55);
       const title = rand.chance(0.85) ? 'Tax Invoice' : 'Invoice';
-      const supplierCode = `V${String(10000 + ((supplier.key.charCodeAt(3) * 37 + buyer.key.charCodeAt(3) * 11) % 9000))}`;
+      // The buyer's Invoice Account Code for the supplier, numbered as the accounts seeder numbers SUPPLIER_CODE_AP.
+      const supplierCode = `AP${10000 + (UNIVERSITIES.indexOf(buyer) + 1) * 100 + SUPPLIERS.indexOf(supplier)}`;
       const exported = extracted && doc.validationErrors.general.length === 0 && rand.chance(0.3);
       const veStatus = exported ? 'Exported' : extracted && rand.chance(0.22) ? 'Emailed' : 'Pending';
       const pdfSource: InvoicePdfInput = {
