@@ -1,4 +1,5 @@
 import type { Db } from '../database';
+import { seedAccounts } from './seed-accounts';
 import { seedCatalogue } from './seed-catalogue';
 import { seedOrgsAndUsers } from './seed-orgs';
 import { seedOrders } from './seed-orders';
@@ -14,7 +15,7 @@ export interface SeedOptions {
 }
 
 /** Seeders run in this order; each area's seeder adds its rows for the demo organisations (invoices bill the orders, so after them). */
-const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedCatalogue, seedOrders, seedInvoices];
+const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedCatalogue, seedOrders, seedInvoices, seedAccounts];
 
 export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   const full: Required<SeedOptions> = { products: opts.products ?? 2000, dataDir: opts.dataDir ?? null };
