@@ -11,7 +11,7 @@ import type { Tx } from '../sync/change-log';
  * Runs an export as one idempotent mutation: the document is delivered inside the
  * transaction that marks it exported, so a state change never claims a delivery that
  * did not happen. A failed delivery rolls the change back, then leaves an
- * EXPORT_FAILED history entry in its own transaction and answers 502 with the reason;
+ * EXPORT_FAILED history entry in its own transaction and answers 422 with the reason (a 4xx, as the invoice export does, so the outbox does not retry a misconfigured channel by itself);
  * nothing is stored under the Idempotency-Key, so the same request may be retried.
  */
 export async function exportWithHistory(
@@ -31,7 +31,7 @@ export async function exportWithHistory(
       return await deliverDocument(trx, input);
     } catch (error) {
       deliveryError = error instanceof Error ? error : new Error(String(error));
-      throw new HttpError(502, [`${opts.failure.what} export failed: ${deliveryError.message}`]);
+      throw new HttpError(422, [`${opts.failure.what} export failed: ${deliveryError.message}`]);
     }
   };
   try {

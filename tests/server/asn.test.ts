@@ -252,7 +252,7 @@ describe('ASN export', () => {
     const url = `/api/seller/${ACME}/asn/${asn.id}/actions/export`;
     try {
       const res = await post(SUPPLIER, url, undefined, key);
-      expect(res.statusCode).toBe(502);
+      expect(res.statusCode).toBe(422);
       expect(res.json().errors[0]).toMatch(/^ASN export failed: .*no recipient address/);
       const detail = asnSchema.parse((await get(SUPPLIER, `/api/seller/${ACME}/asn/${asn.id}`)).json());
       expect(detail).toMatchObject({ exported: false, waitingForAction: true });

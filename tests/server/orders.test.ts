@@ -172,7 +172,7 @@ describe('order export', () => {
     expect(res.json().errors).toEqual(['This order cannot be exported']);
   });
 
-  it('a delivery failure answers 502, keeps nothing under the key, and leaves an EXPORT_FAILED entry', async () => {
+  it('a delivery failure answers 422, keeps nothing under the key, and leaves an EXPORT_FAILED entry', async () => {
     const row = await demoOrder(t, { canExport: true });
     const westmere = await t.db.selectFrom('orgs').select('org_no').where('unique_key', '=', WESTMERE).executeTakeFirstOrThrow();
     const setting = await t.db
@@ -184,7 +184,7 @@ describe('order export', () => {
       const key = newKey();
       const url = `/api/seller/${ACME}/order/${row.id}/actions/export`;
       const res = await post('supplier@acme.demo.test', url, key);
-      expect(res.statusCode).toBe(502);
+      expect(res.statusCode).toBe(422);
       expect(res.json().errors[0]).toContain('no recipient address');
       const failed = z.array(historyEntrySchema).parse((await get('supplier@acme.demo.test', `/api/seller/${ACME}/order/${row.id}/history?type=EXPORT_FAILED`)).json());
       expect(failed).toHaveLength(1);
