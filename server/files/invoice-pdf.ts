@@ -87,7 +87,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     ['PO Number', doc.referenceId ?? '-'],
     ['Currency', doc.currency],
   ];
-  if (input.supplierCode) facts.push(['Supplier Code', input.supplierCode]);
+  if (input.supplierCode) facts.push(['Account Code', input.supplierCode]);
   pdf.fontSize(9);
   for (const [label, value] of facts) {
     const y = pdf.y;
