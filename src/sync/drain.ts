@@ -36,7 +36,8 @@ export async function drainOutbox(ctx: DrainContext, { ignoreBackoff = false } =
   let skipWait = ignoreBackoff;
   for (;;) {
     if (ctx.signal.aborted) return { state: 'stopped' };
-    const head = (await db.outbox.where('state').equals('pending').sortBy('seq'))[0];
+    // Walks the seq index and stops at the first pending entry: refused ones stay behind, out of the way.
+    const head = await db.outbox.orderBy('seq').filter((e) => e.state === 'pending').first();
     if (!head) return { state: 'empty' };
     if (!skipWait && head.nextAttemptAt > ctx.now()) return { state: 'waiting', at: head.nextAttemptAt };
     skipWait = false;

@@ -20,6 +20,8 @@ import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import { drainOutbox } from './drain';
 import { defaultLockManager, type LockManagerLike } from './lock-manager';
 import {
+  mirrorAsnPage,
+  mirrorHistory,
   mirrorInvoice,
   mirrorInvoicePage,
   mirrorOrder,
@@ -165,6 +167,12 @@ export class SyncEngine {
   }
   mirrorOrder(scope: string, orderId: string) {
     return withStore(this.db, () => mirrorOrder(this.mirrorContext(), scope, orderId));
+  }
+  mirrorAsnPage(scope: string, offset: number, orderNumber?: string) {
+    return withStore(this.db, () => mirrorAsnPage(this.mirrorContext(), scope, offset, orderNumber));
+  }
+  mirrorHistory(scope: string, entity: 'order' | 'asn', id: string, type?: string) {
+    return withStore(this.db, () => mirrorHistory(this.mirrorContext(), scope, entity, id, type));
   }
   mirrorInvoicePage(scope: string, offset: number, veStatus?: string) {
     return withStore(this.db, () => mirrorInvoicePage(this.mirrorContext(), scope, offset, veStatus));

@@ -1,6 +1,6 @@
 import type { CommandRequest } from './commands/command';
-import { syncTables } from './all-tables';
-import { currentRow, ensureBases, applyEntry, writeRow } from './overlay';
+import { tablesOf } from './all-tables';
+import { currentRow, ensureBases, applyEntry, touchId, writeRow } from './overlay';
 import type { OutboxEntry } from './outbox-entry';
 import type { SyncDb } from './store-schema';
 
@@ -14,7 +14,8 @@ const NEXT_SEQ = 'nextSeq';
  * the rows as they are now (base + earlier entries) is the overlay's answer too.
  */
 export async function enqueue(db: SyncDb, request: CommandRequest, now = Date.now()): Promise<OutboxEntry> {
-  return db.transaction('rw', syncTables(db), async () => {
+  // The new entry is applied alone, on its own rows: no other table can be involved.
+  return db.transaction('rw', tablesOf(db, request.touches.map((t) => t.table)), async () => {
     let clientId = (await db.meta.get(CLIENT_ID))?.value as string | undefined;
     if (!clientId) {
       clientId = crypto.randomUUID();
@@ -32,9 +33,11 @@ export async function enqueue(db: SyncDb, request: CommandRequest, now = Date.no
       attempts: 0,
       state: 'pending',
       nextAttemptAt: 0,
+      touchIds: [],
     };
     // Commands that create a row key it by the entry id, which only exists now.
     entry.touches = request.touches.map((t) => ({ ...t, key: t.key.replace('{entryId}', entry.id) }));
+    entry.touchIds = entry.touches.map(touchId);
 
     await ensureBases(db, entry.touches);
     const rows = await Promise.all(entry.touches.map((t) => currentRow(db, t)));

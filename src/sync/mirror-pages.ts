@@ -1,4 +1,7 @@
+import { ApiError } from '../api/api-error';
 import {
+  fetchAsnPage,
+  fetchHistory,
   fetchInvoice,
   fetchInvoicePage,
   fetchOrder,
@@ -62,10 +65,63 @@ export async function mirrorOrderPage(
   return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
 }
 
-export async function mirrorOrder(ctx: MirrorContext, scope: string, orderId: string): Promise<void> {
+/**
+ * `found: false` when the server answered 404: the order is not (or no longer) this
+ * organisation's, so a held copy goes too and the screen can say 'Unknown Order'.
+ * Any other failure (offline, 5xx) rejects, and what the store holds stays.
+ */
+export async function mirrorOrder(ctx: MirrorContext, scope: string, orderId: string): Promise<{ found: boolean }> {
   const { kind, orgKey } = parseScope(scope);
-  const order = await fetchOrder(kind, orgKey, orderId, { fetch: ctx.fetch });
+  let order: Row;
+  try {
+    order = await fetchOrder(kind, orgKey, orderId, { fetch: ctx.fetch });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    await applyRows(ctx.db, [{ table: 'orders', scope, key: orderId, rev: 0, row: null }], 'replace');
+    return { found: false };
+  }
   await applyRows(ctx.db, writesOf('orders', scope, [order], ['id']), 'replace');
+  return { found: true };
+}
+
+/** One page of a scope's ASNs, optionally of one order number (the order screen's ASN list). */
+export async function mirrorAsnPage(
+  ctx: MirrorContext,
+  scope: string,
+  offset: number,
+  orderNumber?: string,
+): Promise<OffsetPageResult> {
+  const { kind, orgKey } = parseScope(scope);
+  const page = await fetchAsnPage(kind, orgKey, { offset, limit: PAGE_SIZE, orderNumber }, { fetch: ctx.fetch });
+  await applyRows(ctx.db, writesOf('asns', scope, page.rows, ['id']), 'replace');
+  return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
+}
+
+/** Where a history list is kept: `entityKey` names the order or ASN, `view` the type asked for (`*` for all). */
+export const historyEntityKey = (entity: 'order' | 'asn', id: string) => `${entity}:${id}`;
+
+/**
+ * The history of one order or ASN. The server's entries have no ids, so each fetch
+ * replaces the held list of that entity and type as a whole.
+ */
+export async function mirrorHistory(
+  ctx: MirrorContext,
+  scope: string,
+  entity: 'order' | 'asn',
+  id: string,
+  type?: string,
+): Promise<void> {
+  const { kind, orgKey } = parseScope(scope);
+  const entries = await fetchHistory(kind, orgKey, `/${entity}/${encodeURIComponent(id)}`, type, { fetch: ctx.fetch });
+  const entityKey = historyEntityKey(entity, id);
+  const view = type ?? '*';
+  await ctx.db.transaction('rw', ctx.db.history, async () => {
+    const held = await ctx.db.history.where('[scope+entityKey]').equals([scope, entityKey]).toArray();
+    await ctx.db.history.bulkDelete(held.filter((r) => r.view === view).map((r) => [r.scope, r.key] as [string, string]));
+    await ctx.db.history.bulkPut(
+      entries.map((entry, i) => ({ ...entry, scope, key: `${entityKey}|${view}|${i}`, rev: 0, entityKey, view, position: i })),
+    );
+  });
 }
 
 export async function mirrorInvoicePage(

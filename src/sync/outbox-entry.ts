@@ -27,6 +27,8 @@ export interface OutboxEntry {
   path: string;
   body?: unknown;
   touches: Touch[];
+  /** `touchId` of each touch: the index that finds the entries on a row without reading the whole outbox. */
+  touchIds: string[];
   createdAt: string;
   attempts: number;
   state: OutboxState;

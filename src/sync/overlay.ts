@@ -43,28 +43,36 @@ export function applyEntry(
   return commandFor(entry.kind).apply(rows, entry);
 }
 
-/** Pending entries touching any of `touches`, and the rows they touch, until nothing new joins. */
-function closure(pending: OutboxEntry[], touches: Touch[]) {
+/**
+ * Pending entries touching any of `touches`, and the rows they touch, until nothing
+ * new joins. Found through the outbox's `touchIds` index, so the cost follows the
+ * entries on these rows, not the length of the outbox.
+ */
+async function closure(db: SyncDb, touches: Touch[]) {
   const rows = new Map(touches.map((t) => [touchId(t), t]));
-  const involved = new Set<OutboxEntry>();
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const entry of pending) {
-      if (involved.has(entry) || !entry.touches.some((t) => rows.has(touchId(t)))) continue;
-      involved.add(entry);
-      for (const t of entry.touches) rows.set(touchId(t), t);
-      grew = true;
+  const involved = new Map<string, OutboxEntry>();
+  let frontier = [...rows.keys()];
+  while (frontier.length > 0) {
+    const found = await db.outbox.where('touchIds').anyOf(frontier).toArray();
+    frontier = [];
+    for (const entry of found) {
+      if (entry.state !== 'pending' || involved.has(entry.id)) continue;
+      involved.set(entry.id, entry);
+      for (const t of entry.touches) {
+        const id = touchId(t);
+        if (rows.has(id)) continue;
+        rows.set(id, t);
+        frontier.push(id);
+      }
     }
   }
-  return { rows, entries: [...involved].sort((a, b) => a.seq - b.seq) };
+  return { rows, entries: [...involved.values()].sort((a, b) => a.seq - b.seq) };
 }
 
 /** Rewrites the visible rows of `touches` as base + pending entries; drops bases no entry needs. */
 export async function recompute(db: SyncDb, touches: Touch[]): Promise<void> {
   if (touches.length === 0) return;
-  const pending = await db.outbox.where('state').equals('pending').toArray();
-  const { rows, entries } = closure(pending, touches);
+  const { rows, entries } = await closure(db, touches);
 
   const values = new Map<string, MirrorRow | undefined>();
   for (const [id, t] of rows) {

@@ -84,7 +84,7 @@ export interface MetaRow {
 /** Version 1 of the store, in Dexie's `stores()` notation. */
 export const STORES_V1: Record<string, string> = {
   ...Object.fromEntries(MIRROR_TABLES.map((t) => [t, ['[scope+key]', ...MIRROR_INDEXES[t]].join(', ')])),
-  outbox: 'id, seq, state',
+  outbox: 'id, seq, state, *touchIds',
   bases: 'id',
   cursors: 'scope',
   meta: 'key',

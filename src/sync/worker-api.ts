@@ -13,6 +13,8 @@ export interface SyncWorkerApi {
   resume(): Promise<void>;
   mirrorOrderPage: SyncEngine['mirrorOrderPage'];
   mirrorOrder: SyncEngine['mirrorOrder'];
+  mirrorAsnPage: SyncEngine['mirrorAsnPage'];
+  mirrorHistory: SyncEngine['mirrorHistory'];
   mirrorInvoicePage: SyncEngine['mirrorInvoicePage'];
   mirrorInvoice: SyncEngine['mirrorInvoice'];
   mirrorPropertyPage: SyncEngine['mirrorPropertyPage'];
@@ -40,6 +42,8 @@ export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<
     resume: async () => engine?.resume(),
     mirrorOrderPage: (...args) => running().mirrorOrderPage(...args),
     mirrorOrder: (...args) => running().mirrorOrder(...args),
+    mirrorAsnPage: (...args) => running().mirrorAsnPage(...args),
+    mirrorHistory: (...args) => running().mirrorHistory(...args),
     mirrorInvoicePage: (...args) => running().mirrorInvoicePage(...args),
     mirrorInvoice: (...args) => running().mirrorInvoice(...args),
     mirrorPropertyPage: (...args) => running().mirrorPropertyPage(...args),
