@@ -58,6 +58,10 @@ export const fetchOrder = (kind: OrgPathKind, orgId: string, orderId: string, op
 export const fetchAsnPage = (kind: OrgPathKind, orgId: string, query: OffsetQuery, opts: CallOptions = {}) =>
   fetchList(orgUrl(kind, orgId, '/asn', query), opts);
 
+/** The history (audit trail) of one order or ASN; `type` keeps one kind, e.g. EXPORT_FAILED. */
+export const fetchHistory = (kind: OrgPathKind, orgId: string, entityPath: string, type?: string, opts: CallOptions = {}) =>
+  request('GET', orgUrl(kind, orgId, `${entityPath}/history`, { type }), { schema: z.array(rowSchema), ...opts });
+
 export const fetchInvoicePage = (buyerId: string, query: OffsetQuery, opts: CallOptions = {}) =>
   fetchList(orgUrl('buyer', buyerId, '/invoice', query), opts);
 

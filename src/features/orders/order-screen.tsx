@@ -1,11 +1,23 @@
-import { Page, PageTitle } from '../../ui/page';
+import { useParams } from '@tanstack/react-router';
+import { scopeId } from '../../sync/scope';
+import { Page } from '../../ui/page';
 import { AssumedRoleRequired } from './assumed-role-required';
+import { OrderDetail } from './order-detail';
 
 export function OrderScreen() {
+  const { orgid, orderid } = useParams({ from: '/shell/app/orders/$orgid/order/$orderid' });
   return (
     <Page>
-      <PageTitle>Order</PageTitle>
-      <AssumedRoleRequired />
+      <AssumedRoleRequired>
+        {(perspective) => (
+          // Keyed by order: moving to another order (from the orders drawer) starts afresh.
+          <OrderDetail
+            key={`${orgid}/${orderid}`}
+            perspective={{ ...perspective, orgId: orgid, scope: scopeId(perspective.side, orgid) }}
+            orderId={orderid}
+          />
+        )}
+      </AssumedRoleRequired>
     </Page>
   );
 }

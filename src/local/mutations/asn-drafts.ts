@@ -1,6 +1,7 @@
 import { orgUrl, seg } from '../../api/org-path';
 import type { AsnDraftRow } from '../../sync/rows';
 import { scopeId } from '../../sync/scope';
+import { discardEntry } from '../../sync/settle';
 import { withStore } from '../../sync/storage-errors';
 import { localDatabase } from '../db/current-database';
 import { runCommand } from './run-command';
@@ -30,9 +31,28 @@ export async function saveAsnDraft(sellerId: string, orderId: string, draftId: s
   );
 }
 
+/**
+ * A refused submit stays in the outbox for "changes not sent", but the draft it came
+ * from supersedes it: submitting the draft again or discarding it drops the old entry,
+ * so a retry there can never send a stale copy.
+ */
+async function dropRefusedSubmits(scope: string, draftId: string): Promise<void> {
+  const db = localDatabase();
+  const refused = await db.outbox
+    .where('state')
+    .equals('failed')
+    .filter((e) => e.kind === 'asn.submit' && e.touches[0]?.scope === scope && e.touches[0]?.key === draftId)
+    .toArray();
+  for (const entry of refused) await discardEntry(db, entry.id);
+}
+
 export async function deleteAsnDraft(sellerId: string, draftId: string): Promise<void> {
   const db = localDatabase();
-  await withStore(db, () => db.asnDrafts.delete([scopeId('seller', sellerId), draftId]));
+  const scope = scopeId('seller', sellerId);
+  await withStore(db, async () => {
+    await dropRefusedSubmits(scope, draftId);
+    await db.asnDrafts.delete([scope, draftId]);
+  });
 }
 
 /** Submits the draft as it is stored; validate it first with the domain's ASN rules. */
@@ -42,6 +62,7 @@ export async function submitAsn(sellerId: string, buyerId: string, draftId: stri
   const draft = (await db.asnDrafts.get([scope, draftId])) as AsnDraftRow | undefined;
   if (!draft) throw new Error('No such ASN draft');
   if (draft.state === 'submitting') throw new DraftLockedError();
+  await withStore(db, () => dropRefusedSubmits(scope, draftId));
   return runCommand({
     kind: 'asn.submit',
     scope,

@@ -1,0 +1,131 @@
+import { useCallback, useState } from 'react';
+import { errorToastTextOf } from '../../api/api-error';
+import { messages } from '../../domain/messages';
+import { validateAsnSubmit } from '../../domain/rules/asn';
+import { deleteAsnDraft, saveAsnDraft, submitAsn } from '../../local/mutations/asn-drafts';
+import type { AsnDraftRow, OrderLineRow } from '../../sync/rows';
+import { Button } from '../../ui/button/Button';
+import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
+import { useSnackbar } from '../../ui/snackbar/use-snackbar';
+import { asnBodyOf, type AsnBody } from './asn-draft-model';
+import { draftStatus } from './asn-draft-status';
+import { AsnForm } from './asn-form';
+import { Actions, StatusLine } from './asn-form.styles';
+import { useDraftAutosave } from './use-draft-autosave';
+
+interface AsnDraftEditorProps {
+  draft: AsnDraftRow;
+  sellerId: string;
+  buyerId: string;
+  orderLines: readonly OrderLineRow[];
+  remaining: ReadonlyMap<number, number>;
+  /** The outbox entry of the submit, so the drawer can tell when the server took it. */
+  onSubmitted: (entryId: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * A draft being written. Every edit is stored in this browser as it is typed; Submit
+ * checks the spec's rules first (errors at their fields), then asks for confirmation,
+ * then queues the submit, after which the draft is read-only until the server answers.
+ */
+export function AsnDraftEditor({ draft, sellerId, buyerId, orderLines, remaining, onSubmitted, onClose }: AsnDraftEditorProps) {
+  const { notify } = useSnackbar();
+  const [value, setValue] = useState<AsnBody>(() => asnBodyOf(draft.asn));
+  // Null until Submit was pressed; from then on the rules are checked again on every edit.
+  const [checked, setChecked] = useState<string[] | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
+  const locked = draft.state === 'submitting';
+
+  const save = useCallback(
+    (next: AsnBody) =>
+      saveAsnDraft(sellerId, draft.orderId, draft.key, next).catch((error: unknown) =>
+        notify({ variant: 'error', message: errorToastTextOf(error) }),
+      ),
+    [sellerId, draft.orderId, draft.key, notify],
+  );
+  const { schedule, flush } = useDraftAutosave(save);
+
+  const onChange = (next: AsnBody) => {
+    setValue(next);
+    schedule(next);
+    if (checked) setChecked(validateAsnSubmit(next, remaining));
+  };
+
+  const onSubmit = () => {
+    const errors = validateAsnSubmit(value, remaining);
+    setChecked(errors);
+    if (errors.length === 0) setConfirming(true);
+  };
+
+  const confirmSubmit = async () => {
+    try {
+      schedule(value);
+      await flush();
+      const entry = await submitAsn(sellerId, buyerId, draft.key);
+      onSubmitted(entry.id);
+    } catch (error) {
+      notify({ variant: 'error', message: errorToastTextOf(error) });
+    }
+  };
+
+  const confirmDiscard = async () => {
+    try {
+      await deleteAsnDraft(sellerId, draft.key);
+      onClose();
+    } catch (error) {
+      notify({ variant: 'error', message: errorToastTextOf(error) });
+    }
+  };
+
+  // The server's errors of a refused submit stay until the user submits again.
+  const errors = checked ?? draft.errors ?? [];
+
+  return (
+    <>
+      <AsnForm
+        value={value}
+        onChange={onChange}
+        readOnly={locked}
+        errors={errors}
+        orderLines={orderLines}
+        remaining={remaining}
+        onBlur={() => void flush()}
+        onSubmit={onSubmit}
+        footer={
+          <>
+            <StatusLine role="status">Status: {draftStatus(draft)}</StatusLine>
+            <Actions>
+              {!locked && <Button type="submit">Submit</Button>}
+              {!locked && (
+                <Button variant="outlined" onClick={() => setDiscarding(true)}>
+                  Discard draft
+                </Button>
+              )}
+              <Button variant="text" onClick={onClose}>
+                Back to ASN list
+              </Button>
+            </Actions>
+          </>
+        }
+      />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Submit ASN"
+        message={messages.asnSubmitConfirm}
+        confirmLabel="Submit"
+        onConfirm={() => void confirmSubmit()}
+      />
+      <ConfirmDialog
+        open={discarding}
+        onOpenChange={setDiscarding}
+        title="Discard draft"
+        message="This ASN draft is going to be permanently deleted from this device."
+        confirmLabel="Discard"
+        onConfirm={() => void confirmDiscard()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { messages } from '../../domain/messages';
+import { can } from '../../domain/roles';
+import { exportAsn } from '../../local/mutations/export-documents';
+import type { MirrorRow, OrderLineRow } from '../../sync/rows';
+import { Button } from '../../ui/button/Button';
+import { asnBodyOf } from './asn-draft-model';
+import { AsnExportErrorsDrawer } from './asn-export-errors-drawer';
+import { AsnForm } from './asn-form';
+import { Actions, StatusLine } from './asn-form.styles';
+import type { OrderPerspective } from './use-order-perspective';
+import { useExportAction } from './use-export-action';
+
+interface AsnViewProps {
+  asn: MirrorRow;
+  perspective: OrderPerspective;
+  orderLines: readonly OrderLineRow[];
+  onClose: () => void;
+}
+
+/** A submitted ASN, read-only; suppliers may export one that waits for action and see its export errors. */
+export function AsnView({ asn, perspective, orderLines, onClose }: AsnViewProps) {
+  const [errorsOpen, setErrorsOpen] = useState(false);
+  const supplier = perspective.side === 'seller' && can(perspective.viewer, 'exportAsn');
+  const exportAction = useExportAction(() => exportAsn(perspective.orgId, asn.key), messages.asnExported);
+  const exportable = supplier && asn.exported !== true && asn.waitingForAction === true;
+  const status = asn.exported === true ? 'Exported' : asn.waitingForAction === true ? 'Waiting for action' : 'Submitted';
+
+  return (
+    <>
+      <AsnForm
+        value={asnBodyOf(asn)}
+        onChange={() => undefined}
+        readOnly
+        errors={[]}
+        orderLines={orderLines}
+        remaining={null}
+        footer={
+          <>
+            <StatusLine>
+              Shipment {String(asn.shipmentId ?? '')}: {status}
+            </StatusLine>
+            <Actions>
+              {exportable && (
+                <Button
+                  onClick={exportAction.onExport}
+                  disabled={exportAction.busy || exportAction.offline}
+                  title={exportAction.offline ? 'Exporting needs a connection to the server' : undefined}
+                >
+                  {exportAction.busy ? 'Exporting…' : 'Export ASN'}
+                </Button>
+              )}
+              {supplier && (
+                <Button variant="outlined" onClick={() => setErrorsOpen(true)}>
+                  Export Errors
+                </Button>
+              )}
+              <Button variant="text" onClick={onClose}>
+                Back to ASN list
+              </Button>
+            </Actions>
+          </>
+        }
+      />
+      {supplier && <AsnExportErrorsDrawer open={errorsOpen} onOpenChange={setErrorsOpen} scope={perspective.scope} asnId={asn.key} />}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatDateOnly } from '../../domain/dates';
+import { messages } from '../../domain/messages';
+import { can } from '../../domain/roles';
+import type { Address } from '../../domain/schemas/orders';
+import { useOrder } from '../../local/hooks/use-orders';
+import { exportOrder } from '../../local/mutations/export-documents';
+import { markOrderRead } from '../../local/mutations/mark-read';
+import type { OrderLineRow, OrderRow } from '../../sync/rows';
+import { Notice, PageTitle } from '../../ui/page';
+import { AsnDrawer } from './asn-drawer';
+import { Message, Section, SectionTitle, Summary } from './order-detail.styles';
+import { OrderAddresses } from './order-addresses';
+import { OrderHistoryDrawer } from './order-history-drawer';
+import { OrderLinesTable } from './order-lines-table';
+import { OrderPrintStyle } from './print-style';
+import { OrderToolbar, type OrderDrawer } from './order-toolbar';
+import { OrderTotals } from './order-totals';
+import { OrdersListDrawer } from './orders-list-drawer';
+import { counterpartName, type OrderPerspective } from './use-order-perspective';
+import { useExportAction } from './use-export-action';
+
+interface OrderDetailProps {
+  perspective: OrderPerspective;
+  orderId: string;
+}
+
+/**
+ * One order as the store holds it. While a never-seen order is being fetched it says
+ * so; 'Unknown Order' only once the server said there is no such order, and offline
+ * with nothing held it says that instead of pretending the order does not exist.
+ */
+export function OrderDetail({ perspective, orderId }: OrderDetailProps) {
+  const { data, fetchState } = useOrder(perspective.scope, orderId);
+
+  if (data === undefined || (data === null && (fetchState === 'loading' || fetchState === 'found'))) {
+    return <Message role="status">Loading order…</Message>;
+  }
+  if (data === null) {
+    return fetchState === 'unknown' ? (
+      <Notice role="alert">{messages.unknownOrder}</Notice>
+    ) : (
+      <Notice role="alert">This order is not saved on this device and the server cannot be reached. Connect and open it again.</Notice>
+    );
+  }
+  return <LoadedOrder perspective={perspective} order={data.order} lines={data.lines} />;
+}
+
+interface LoadedOrderProps {
+  perspective: OrderPerspective;
+  order: OrderRow;
+  lines: OrderLineRow[];
+}
+
+function LoadedOrder({ perspective, order, lines }: LoadedOrderProps) {
+  const { scope, side, orgId, viewer, counterpartLabel } = perspective;
+  const orderId = order.key;
+  const [drawer, setDrawer] = useState<OrderDrawer | null>(null);
+  const exportAction = useExportAction(() => exportOrder(orgId, orderId), messages.orderExported);
+
+  // Opening an order marks it read, once per visit; offline the mark waits in the outbox.
+  const marked = useRef(false);
+  useEffect(() => {
+    if (order.read === false && !marked.current) {
+      marked.current = true;
+      void markOrderRead(scope, orderId);
+    }
+  }, [order.read, scope, orderId]);
+
+  const closeDrawer = (open: boolean) => !open && setDrawer(null);
+  const mayExport = side === 'seller' && can(viewer, 'exportOrder') && order.canExport === true;
+
+  return (
+    <>
+      <OrderPrintStyle />
+      <PageTitle>Order {order.orderNo}</PageTitle>
+      <OrderToolbar onOpen={setDrawer} exportAction={mayExport ? exportAction : null} />
+      <Summary>
+        <div>
+          <dt>Order Number</dt>
+          <dd>{order.orderNo}</dd>
+        </div>
+        <div>
+          <dt>Order Date</dt>
+          <dd>{formatDateOnly(order.orderDate)}</dd>
+        </div>
+        <div>
+          <dt>{counterpartLabel}</dt>
+          <dd>{counterpartName(side, order)}</dd>
+        </div>
+        <div>
+          <dt>State</dt>
+          <dd>{order.state}</dd>
+        </div>
+      </Summary>
+      <Section aria-label="Addresses">
+        <OrderAddresses
+          shipTo={order.shipTo as Partial<Address> | undefined}
+          billTo={order.billTo as Partial<Address> | undefined}
+          contact={order.contact as Partial<Address> | undefined}
+        />
+      </Section>
+      <Section>
+        <SectionTitle>Lines</SectionTitle>
+        <OrderLinesTable lines={lines} />
+        <OrderTotals order={order} />
+      </Section>
+      <AsnDrawer open={drawer === 'asn'} onOpenChange={closeDrawer} perspective={perspective} order={order} lines={lines} />
+      <OrdersListDrawer open={drawer === 'orders'} onOpenChange={closeDrawer} perspective={perspective} />
+      <OrderHistoryDrawer open={drawer === 'history'} onOpenChange={closeDrawer} scope={scope} orderId={orderId} />
+    </>
+  );
+}

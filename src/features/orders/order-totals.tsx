@@ -1,0 +1,27 @@
+import { formatMoney, roundMoney } from '../../domain/money';
+import type { OrderRow } from '../../sync/rows';
+import { Totals } from './order-totals.styles';
+
+/** Total Tax, Subtotal (excluding tax) and Total, each with its currency. */
+export function OrderTotals({ order }: { order: OrderRow }) {
+  const tax = Number(order.taxTotal ?? 0);
+  const subtotal = Number(order.orderTotalExtTax ?? 0);
+  const currency = order.orderTotalCurrency ?? '';
+  const rows: Array<[string, number, string]> = [
+    ['Total Tax', tax, String(order.taxTotalCurrency ?? currency)],
+    ['Subtotal', subtotal, currency],
+    ['Total', roundMoney(subtotal + tax), currency],
+  ];
+  return (
+    <Totals aria-label="Totals">
+      {rows.map(([label, value, cur]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>
+            {formatMoney(value)} {cur}
+          </dd>
+        </div>
+      ))}
+    </Totals>
+  );
+}
