@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerOfflineFiles, registerSyncWakeUp } from './sw-offline-files';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
 
@@ -14,6 +15,9 @@ registerRoute(
     denylist: [/^\/api(\/|$)/, /^\/servlet(\/|$|\?)/, /^\/files(\/|$)/],
   }),
 );
+
+registerOfflineFiles();
+registerSyncWakeUp();
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

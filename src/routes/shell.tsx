@@ -1,6 +1,7 @@
 import { createRoute, Outlet } from '@tanstack/react-router';
 import { SettingsDrawer } from '../features/settings/settings-drawer';
 import { ShellLayout } from '../features/shell/shell-layout';
+import { SyncStatus } from '../features/sync-status/SyncStatus';
 import { rootRoute } from './root';
 
 /** The layout every screen inside the app shares; it adds no path segment. */
@@ -9,7 +10,7 @@ export const shellRoute = createRoute({
   id: 'shell',
   component: function Shell() {
     return (
-      <ShellLayout settingsPanel={SettingsDrawer}>
+      <ShellLayout settingsPanel={SettingsDrawer} status={<SyncStatus />}>
         <Outlet />
       </ShellLayout>
     );

@@ -13,13 +13,15 @@ export interface SettingsPanelProps {
 interface ShellLayoutProps {
   /** The settings drawer; passed in because features do not import each other. */
   settingsPanel: ComponentType<SettingsPanelProps>;
+  /** The sync status piece for the top bar (src/features/sync-status), passed in for the same reason. */
+  status?: ReactNode;
   children: ReactNode;
 }
 
 const startsCollapsed = () => window.matchMedia?.(`(max-width: ${breakpoints.medium - 1}px)`).matches ?? false;
 
 /** Top bar, side menu and the current screen: the frame of every route inside the app. */
-export function ShellLayout({ settingsPanel: SettingsPanel, children }: ShellLayoutProps) {
+export function ShellLayout({ settingsPanel: SettingsPanel, status, children }: ShellLayoutProps) {
   const { viewer } = useActiveSession();
   const [collapsed, setCollapsed] = useState(startsCollapsed);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -32,6 +34,7 @@ export function ShellLayout({ settingsPanel: SettingsPanel, children }: ShellLay
         navExpanded={!collapsed}
         onToggleNav={() => setCollapsed((c) => !c)}
         onOpenSettings={() => setSettingsOpen(true)}
+        status={status}
       />
       <SideMenu id={navId} viewer={viewer} collapsed={collapsed} />
       <Main>{children}</Main>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSession, useActiveSession } from '../../local/session/use-session';
 import { IconButton } from '../../ui/button/Button';
 import { MenuIcon } from '../../ui/icons/icons';
@@ -10,9 +11,11 @@ interface TopBarProps {
   navExpanded: boolean;
   onToggleNav: () => void;
   onOpenSettings: () => void;
+  /** A slot before the user's name: the sync status. */
+  status?: ReactNode;
 }
 
-export function TopBar({ navId, navExpanded, onToggleNav, onOpenSettings }: TopBarProps) {
+export function TopBar({ navId, navExpanded, onToggleNav, onOpenSettings, status }: TopBarProps) {
   const { signOut, assumeIdentity } = useSession();
   const { profile, companyName, renderFor, offline } = useActiveSession();
   const { firstName, lastName } = profile.user;
@@ -36,6 +39,7 @@ export function TopBar({ navId, navExpanded, onToggleNav, onOpenSettings }: TopB
       <Logo />
       <Title>Procurement Portal</Title>
       <Spacer />
+      {status}
       {offline && <OfflineBadge title="The server cannot be reached; showing what this browser has saved">Offline</OfflineBadge>}
       <Who>
         <UserName data-testid="user-name">

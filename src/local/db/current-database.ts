@@ -21,6 +21,9 @@ export function localDatabase(): LocalDatabase {
   return current;
 }
 
+/** For what may render before a session (the update prompt): null while no database is open. */
+export const openedLocalDatabase = (): LocalDatabase | null => current;
+
 export function closeLocalDatabase(): void {
   current?.close();
   current = null;

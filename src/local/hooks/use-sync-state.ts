@@ -2,21 +2,26 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../../sync/outbox-entry';
 import { EMPTY_STATUS, readStatus, type SyncStatus } from '../../sync/status';
-import { localDatabase } from '../db/current-database';
+import { openedLocalDatabase } from '../db/current-database';
 
-/** The engine's status as the leading tab last wrote it. */
+/** The engine's status as the leading tab last wrote it; empty before a session opened the database. */
 export function useSyncStatus(): SyncStatus {
-  return useLiveQuery(() => readStatus(localDatabase()), []) ?? EMPTY_STATUS;
+  const db = openedLocalDatabase();
+  return useLiveQuery(() => (db ? readStatus(db) : EMPTY_STATUS), [db]) ?? EMPTY_STATUS;
 }
 
-/** Changes waiting to be sent (not the refused ones). */
+/** Changes waiting to be sent (not the refused ones); 0 before a session opened the database. */
 export function usePendingCount(): number {
-  return useLiveQuery(() => localDatabase().outbox.where('state').equals('pending').count(), []) ?? 0;
+  const db = openedLocalDatabase();
+  return useLiveQuery(() => db?.outbox.where('state').equals('pending').count() ?? 0, [db]) ?? 0;
 }
+
+const none: OutboxEntry[] = [];
 
 /** Changes the server refused, oldest first, for the "Changes not sent" panel. */
 export function useFailedChanges(): OutboxEntry[] {
-  return useLiveQuery(() => localDatabase().outbox.where('state').equals('failed').sortBy('seq'), []) ?? [];
+  const db = openedLocalDatabase();
+  return useLiveQuery(() => db?.outbox.where('state').equals('failed').sortBy('seq') ?? none, [db]) ?? none;
 }
 
 const subscribeOnline = (notify: () => void) => {

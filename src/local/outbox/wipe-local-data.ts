@@ -1,8 +1,6 @@
 import { Dexie } from 'dexie';
 import { closeLocalDatabase, databaseNameFor } from '../db/current-database';
-
-/** The service worker's runtime caches that hold this user's files (PDFs, product images). */
-export const USER_CACHE_PREFIX = 'portal-user-';
+import { USER_CACHE_PREFIX } from '../sync-start/sw-contract';
 
 /**
  * Sign-out: deletes the user's local database (mirrored rows, outbox, drafts) and

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useFailedChanges, useOnline, usePendingCount, useSyncStatus } from '../../local/hooks/use-sync-state';
+import { Button } from '../../ui/button/Button';
+import { ChangesNotSentPanel } from './ChangesNotSentPanel';
+import { Badge, MirrorProgress, StatusRow } from './sync-status.styles';
+
+const time = (epochMs: number) => new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The top bar's sync piece: online or offline, changes waiting, the last successful
+ * sync, a progress bar while a first large mirror runs, and the way into "Changes
+ * not sent". Announced politely to screen readers (role=status).
+ */
+export function SyncStatus() {
+  const online = useOnline();
+  const waiting = usePendingCount();
+  const failed = useFailedChanges();
+  const status = useSyncStatus();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const mirroring = status.mirror && !status.mirror.done;
+
+  return (
+    <StatusRow role="status" aria-label="Sync status">
+      <Badge $tone={online ? 'ok' : 'warn'}>{online ? 'Online' : 'Offline'}</Badge>
+      {waiting > 0 && <span>{waiting === 1 ? '1 change waiting' : `${waiting} changes waiting`}</span>}
+      {status.lastSyncAt !== null && <span>Synced {time(status.lastSyncAt)}</span>}
+      {mirroring && (
+        <>
+          <MirrorProgress aria-label="Saving data for offline use" />
+          <span>{status.mirror!.applied} rows saved</span>
+        </>
+      )}
+      {status.needsSignIn && <Badge $tone="error">Sign in again to send your changes</Badge>}
+      {status.problem && <Badge $tone="error">{status.problem}</Badge>}
+      {failed.length > 0 && (
+        <Button variant="text" onClick={() => setPanelOpen(true)}>
+          Changes not sent ({failed.length})
+        </Button>
+      )}
+      <ChangesNotSentPanel open={panelOpen} onOpenChange={setPanelOpen} changes={failed} />
+    </StatusRow>
+  );
+}
