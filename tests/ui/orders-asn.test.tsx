@@ -1,0 +1,215 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages';
+import { asnErrors } from '../../src/domain/rules/asn';
+import type { LocalDatabase } from '../../src/local/db/local-database';
+import type { AsnDraftRow } from '../../src/sync/rows';
+import './support/setup';
+import { fakeApi } from './support/fake-api';
+import { buyerPolicy, signedIn, supplierPolicy } from './support/fixtures';
+import { closeTestStore, fakeEngine, giveElementsASize, openTestStore, orderRow } from './support/orders-store';
+import { renderApp } from './support/render-app';
+
+const SCOPE = 'seller:seller-1';
+let db: LocalDatabase;
+
+const line = (scope: string, number: number, quantity: number, extra: Record<string, unknown> = {}) => ({
+  scope,
+  key: `1/${number}`,
+  rev: 1,
+  orderId: '1',
+  id: 100 + number,
+  number,
+  supplierProductCode: `P-${number}`,
+  description: `Product ${number}`,
+  quantity,
+  uom: 'EA',
+  unitPrice: 12.5,
+  priceCurreny: 'AUD',
+  taxLine: 1.25,
+  taxLineCurrency: 'AUD',
+  lineComment: '',
+  ...extra,
+});
+
+/** Order 1 with three lines; an earlier ASN shipped all of line 2 and 1.5 of line 3. */
+async function seedOrder(scope = SCOPE) {
+  await db.orders.put(orderRow(scope, 1));
+  await db.orderLines.bulkPut([line(scope, 1, 5), line(scope, 2, 3), line(scope, 3, 4)]);
+  await db.asns.put({
+    scope,
+    key: '50',
+    rev: 2,
+    id: 50,
+    shipmentId: 'PO-1-S1',
+    orderNumber: 'PO-1',
+    createdDate: '2026-10-20T10:00:00.000Z',
+    noticeDate: '2026-10-20',
+    deliveryDate: '2026-10-25',
+    shipmentDate: '2026-10-21',
+    carrierName: 'Fast Freight',
+    trackingId: 'TRK-1',
+    shipTo: { name: 'Science Store' },
+    shipFrom: { name: 'Acme Scientific' },
+    lines: [
+      { number: 2, quantity: 3, uom: 'EA' },
+      { number: 3, quantity: 1.5, uom: 'EA' },
+    ],
+    exported: false,
+    waitingForAction: true,
+  });
+}
+
+async function openNewDraft() {
+  await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Add ASN' }));
+  return screen.findByRole('form', { name: 'Advance ship notice' });
+}
+
+async function storedDraft(): Promise<AsnDraftRow> {
+  const drafts = (await db.asnDrafts.toArray()) as AsnDraftRow[];
+  expect(drafts).toHaveLength(1);
+  return drafts[0]!;
+}
+
+beforeEach(() => {
+  db = openTestStore();
+  giveElementsASize();
+});
+
+afterEach(async () => {
+  await closeTestStore(db);
+});
+
+describe('ASNs of an order', () => {
+  it('prefills a new ASN with what is left to ship and drops lines with nothing left', async () => {
+    await seedOrder();
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/1');
+
+    const form = await openNewDraft();
+    expect(within(form).getByLabelText('Quantity of line 1')).toHaveProperty('value', '5.00');
+    expect(within(form).getByLabelText('Quantity of line 3')).toHaveProperty('value', '2.50');
+    expect(within(form).queryByLabelText('Quantity of line 2')).toBeNull();
+    expect(within(form).getByLabelText('Quantity of line 1').getAttribute('inputmode')).toBe('decimal');
+    // Ship To defaults to the order's Deliver To address, within the spec's lengths.
+    await userEvent.click(within(form).getByRole('tab', { name: 'Ship To' }));
+    expect(within(form).getByLabelText('Name')).toHaveProperty('value', 'Science Store');
+    expect(within(form).getByLabelText('Country Code').getAttribute('maxlength')).toBe('2');
+  });
+
+  it('stores every edit of a draft in the browser as it is typed', async () => {
+    await seedOrder();
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/1');
+
+    const form = await openNewDraft();
+    await userEvent.type(within(form).getByLabelText('Carrier Name'), 'Blue Line');
+    await waitFor(async () => expect((await storedDraft()).asn.carrierName).toBe('Blue Line'));
+    const quantity = within(form).getByLabelText('Quantity of line 1');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '1.25');
+    await waitFor(async () => expect((await storedDraft()).asn.lines).toEqual([
+      { number: 1, quantity: 1.25, uom: 'EA' },
+      { number: 3, quantity: 2.5, uom: 'EA' },
+    ]));
+    expect((await storedDraft()).state).toBe('draft');
+  });
+
+  it('shows the rule errors at the fields they concern', async () => {
+    await seedOrder();
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/1');
+
+    const form = await openNewDraft();
+    const quantity = within(form).getByLabelText('Quantity of line 3');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '0');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    const shipped = within(form).getByLabelText('Shipped Date');
+    expect(shipped.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = shipped.getAttribute('aria-describedby')!;
+    expect(document.getElementById(describedBy)?.textContent).toBe(asnErrors.shipmentDateRequired);
+
+    const q3 = within(form).getByLabelText('Quantity of line 3');
+    expect(q3.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(q3.getAttribute('aria-describedby')!)?.textContent).toBe(asnErrors.quantityZero(3));
+    expect(within(form).getByLabelText('Quantity of line 1').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('asks for confirmation with the spec text, then queues the submit and locks the draft', async () => {
+    await seedOrder();
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/1');
+
+    const form = await openNewDraft();
+    await userEvent.type(within(form).getByLabelText('Shipped Date'), '2026-11-02');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(messages.asnSubmitConfirm)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    await waitFor(async () => expect((await storedDraft()).state).toBe('submitting'));
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'asn.submit', method: 'POST', path: '/api/seller/seller-1/buyer/buyer-1/asn' });
+    expect(entry!.body).toMatchObject({ orderNumber: 'PO-1', shipmentDate: '2026-11-02', lines: [{ number: 1, quantity: 5 }, { number: 3, quantity: 2.5 }] });
+    expect(await screen.findByText('Status: Waiting to be sent')).toBeTruthy();
+    expect(within(form).getByLabelText('Carrier Name')).toHaveProperty('readOnly', true);
+    expect(within(form).queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it('brings a refused draft back editable with the server errors at its fields', async () => {
+    await seedOrder();
+    const errors = [asnErrors.overShipped(1, 5, 0)];
+    await db.asnDrafts.put({
+      scope: SCOPE,
+      key: 'd1',
+      rev: 0,
+      orderId: '1',
+      state: 'draft',
+      errors,
+      updatedAt: '2026-11-01T10:00:00.000Z',
+      asn: { orderNumber: 'PO-1', noticeDate: '2026-11-01', shipmentDate: '2026-11-01', lines: [{ number: 1, quantity: 5, uom: 'EA' }] },
+    });
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/1');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: /Edit ASN failed with errors/ }));
+    const q1 = await screen.findByLabelText('Quantity of line 1');
+    expect(q1.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(q1.getAttribute('aria-describedby')!)?.textContent).toBe(errors[0]);
+    expect(q1).toHaveProperty('readOnly', false);
+  });
+
+  it('lists the ASNs for a buyer with a view button and no add button', async () => {
+    await seedOrder('buyer:buyer-1');
+    fakeEngine();
+    fakeApi(signedIn(buyerPolicy));
+    renderApp('/app/orders/buyer-1/order/1');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+    const table = await screen.findByRole('table', { name: 'ASNs' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Shipment Id',
+      'Issue Date',
+      'Expected Delivery Date',
+      'Shipped Date',
+      'Tracking ID',
+      'Shipped To Whom',
+      'Action',
+    ]);
+    expect(within(table).getByText('PO-1-S1')).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'View ASN PO-1-S1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add ASN' })).toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SEARCH_DELAY_MS } from '../../src/domain/constants';
+import { messages } from '../../src/domain/messages';
+import type { LocalDatabase } from '../../src/local/db/local-database';
+import './support/setup';
+import { fakeApi } from './support/fake-api';
+import { buyerPolicy, signedIn, supplierPolicy, supportPolicy } from './support/fixtures';
+import { closeTestStore, fakeEngine, giveElementsASize, openTestStore, orderRow } from './support/orders-store';
+import { renderApp } from './support/render-app';
+
+let db: LocalDatabase;
+
+beforeEach(() => {
+  db = openTestStore();
+  giveElementsASize();
+});
+
+afterEach(async () => {
+  await closeTestStore(db);
+});
+
+async function columnNames() {
+  const table = await screen.findByRole('table', { name: 'Orders' });
+  return within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
+}
+
+describe('order list', () => {
+  it('shows a supplier the Customer column, with unread orders in bold', async () => {
+    await db.orders.bulkPut([orderRow('seller:seller-1', 1, { read: false }), orderRow('seller:seller-1', 2)]);
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders');
+
+    expect(await columnNames()).toEqual(['Order Date', 'Order Total', 'Raised By User', 'Customer', 'State']);
+    const unread = await screen.findByRole('link', { name: /order PO-1, unread/ });
+    const unreadRow = unread.closest('[role="row"]') as HTMLElement;
+    expect(getComputedStyle(unreadRow).fontWeight).toBe('700');
+    expect(within(unreadRow).getByText('Westmere University')).toBeTruthy();
+    expect(within(unreadRow).getByText('1,234.50 AUD')).toBeTruthy();
+    const readRow = screen.getByRole('link', { name: /order PO-2$/ }).closest('[role="row"]') as HTMLElement;
+    expect(getComputedStyle(readRow).fontWeight).toBe('400');
+  });
+
+  it('shows a buyer the Supplier column with the supplier names', async () => {
+    await db.orders.put(orderRow('buyer:buyer-1', 7));
+    fakeEngine();
+    fakeApi(signedIn(buyerPolicy));
+    renderApp('/app/orders');
+
+    expect(await columnNames()).toEqual(['Order Date', 'Order Total', 'Raised By User', 'Supplier', 'State']);
+    const row = (await screen.findByRole('link', { name: /order PO-7/ })).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('Acme Scientific')).toBeTruthy();
+  });
+
+  it("says 'No results' when there are no orders", async () => {
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders');
+    expect(await screen.findByText(messages.noResults)).toBeTruthy();
+  });
+
+  it('says it is loading while the first page is being mirrored', async () => {
+    fakeEngine({ mirrorOrderPage: () => new Promise(() => undefined) });
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders');
+    expect(await screen.findByText('Loading orders…')).toBeTruthy();
+    expect(screen.queryByText(messages.noResults)).toBeNull();
+  });
+
+  it('asks a support user without an assumed role to assume one', async () => {
+    fakeEngine();
+    fakeApi(signedIn(supportPolicy, 'Portal Support'));
+    renderApp('/app/orders');
+    expect(await screen.findByText(messages.assumeRoleForOrders)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Orders' })).toBeNull();
+  });
+
+  it('filters the held orders at once and asks the server after the search delay', async () => {
+    await db.orders.bulkPut([orderRow('seller:seller-1', 1), orderRow('seller:seller-1', 22)]);
+    const engine = fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders');
+    await screen.findByRole('link', { name: /order PO-22/ });
+
+    await userEvent.type(screen.getByLabelText('PO#'), 'PO-22');
+    expect(screen.queryByRole('link', { name: /order PO-1$/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /order PO-22/ })).toBeTruthy();
+    await waitFor(() => expect(engine.mirrorOrderPage).toHaveBeenCalledWith('seller:seller-1', 0, 'po-22'), {
+      timeout: SEARCH_DELAY_MS * 4,
+    });
+  });
+
+  it('opens an order from its row with the keyboard', async () => {
+    await db.orders.put(orderRow('seller:seller-1', 3));
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    const { router } = renderApp('/app/orders');
+    const link = await screen.findByRole('link', { name: /order PO-3/ });
+    link.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/orders/seller-1/order/3'));
+  });
+});
