@@ -1,5 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { SnackbarProvider } from '../ui/snackbar/SnackbarProvider';
+import { LocalSync } from './local-sync';
 import type { AppRouter } from './router';
 import { SessionWithNotices } from './session-with-notices';
 import { UpdatePrompt } from './service-worker/UpdatePrompt';
@@ -16,7 +17,9 @@ export function App({ router, reloadPage }: AppProps) {
     <ThemedApp>
       <SnackbarProvider>
         <SessionWithNotices reloadPage={reloadPage}>
-          <RouterProvider router={router} />
+          <LocalSync>
+            <RouterProvider router={router} />
+          </LocalSync>
         </SessionWithNotices>
       </SnackbarProvider>
       <UpdatePrompt />

@@ -1,0 +1,44 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { openLocalDatabase } from '../local/db/current-database';
+import { useSession } from '../local/session/use-session';
+import { startSync, type SyncHandle, type SyncSession } from '../local/sync-start/start-sync';
+
+/**
+ * Opens the signed-in user's local store and runs the sync worker for the session.
+ * The store is opened before anything below renders (screens and the top bar read
+ * it from their first render); the worker starts after, and hears of a change of
+ * assumed organisation through `update`. Without Worker support (component tests
+ * under jsdom) the store still opens and screens show what it holds.
+ */
+export function LocalSync({ children }: { children: ReactNode }) {
+  const { state, renderFor } = useSession();
+  const profile = state.status === 'active' ? state.profile : null;
+  const username = profile?.user.username ?? null;
+  if (username) openLocalDatabase(username);
+
+  const session: SyncSession | null = profile ? { username: profile.user.username, policy: profile.policy, renderFor } : null;
+  const latest = useRef(session);
+  useEffect(() => {
+    latest.current = session;
+  });
+
+  const handle = useRef<Promise<SyncHandle> | null>(null);
+  useEffect(() => {
+    const first = latest.current;
+    if (!username || !first || typeof Worker === 'undefined') return;
+    const started = startSync(first);
+    handle.current = started;
+    return () => {
+      handle.current = null;
+      void started.then((h) => h.stop());
+    };
+  }, [username]);
+
+  const scopeKey = session ? `${session.policy.orgId}|${session.policy.orgType}|${renderFor?.orgType ?? ''}|${renderFor?.orgId ?? ''}` : '';
+  useEffect(() => {
+    const next = latest.current;
+    if (next) void handle.current?.then((h) => h.update(next));
+  }, [scopeKey]);
+
+  return children;
+}
