@@ -5,6 +5,7 @@ import { closeLocalDatabase, openLocalDatabase } from '../../../src/local/db/cur
 import type { LocalDatabase } from '../../../src/local/db/local-database';
 import { setSyncEngine } from '../../../src/local/sync-start/engine-handle';
 import type { SyncWorkerApi } from '../../../src/sync/worker-api';
+import { profileOf, supplierPolicy } from './fixtures';
 
 /**
  * A fresh local store per test (fake-indexeddb) and a stand-in for the sync worker:
@@ -12,7 +13,8 @@ import type { SyncWorkerApi } from '../../../src/sync/worker-api';
  * requests end. Every request resolves as "nothing more" unless a test says otherwise.
  */
 export function openTestStore(): LocalDatabase {
-  return openLocalDatabase(`orders-test-${crypto.randomUUID()}`);
+  // The app opens the signed-in user's store by username; the fixtures' user is jane.doe.
+  return openLocalDatabase(profileOf(supplierPolicy, '').user.username);
 }
 
 /** Unmounts first: a form saving its draft as it goes away must still find the store open. */
