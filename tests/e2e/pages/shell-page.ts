@@ -8,7 +8,10 @@ export class ShellPage {
   readonly accountMenu: Locator;
   readonly userName: Locator;
   readonly companyName: Locator;
+  /** The top bar's badge saying the session was loaded from this browser, the server being unreachable. */
   readonly offlineBadge: Locator;
+  /** The sync status region of the top bar (it says Online/Offline for the network on its own). */
+  readonly syncStatus: Locator;
   readonly navigation: Locator;
   readonly navLinks: Locator;
   /** What a route outside the viewer's role shows instead of its screen. */
@@ -20,7 +23,11 @@ export class ShellPage {
     this.accountMenu = page.getByRole('menu', { name: 'Account menu' });
     this.userName = page.getByTestId('user-name');
     this.companyName = page.getByTestId('company-name');
-    this.offlineBadge = page.getByText('Offline', { exact: true });
+    this.syncStatus = page.getByRole('status', { name: 'Sync status' });
+    this.offlineBadge = page
+      .getByRole('banner')
+      .getByText('Offline', { exact: true })
+      .and(page.locator(':not([role="status"] *)'));
     this.navigation = page.getByRole('navigation', { name: 'Main navigation' });
     this.navLinks = this.navigation.getByRole('link');
     this.notAvailable = page.getByRole('heading', { name: 'Not available' });

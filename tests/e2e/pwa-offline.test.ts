@@ -1,0 +1,115 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS, SUPPLIERS } from '../../server/db/demo/orgs';
+import { LoginPage, openPage, UI_WAIT_MS } from './pages/login-page';
+import { ShellPage } from './pages/shell-page';
+import { launchBrowser, newContext } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface WebManifest {
+  name?: string;
+  short_name?: string;
+  start_url?: string;
+  display?: string;
+  theme_color?: string;
+  icons?: { src: string; sizes?: string; type?: string; purpose?: string }[];
+  shortcuts?: { name: string; url: string }[];
+}
+
+describe('installable, offline-capable app', () => {
+  it('the linked manifest names the app, its icons (one maskable), colour, standalone display and shortcuts', async () => {
+    const context = await newContext(browser, baseUrl);
+    try {
+      const page = await openPage(context);
+      await page.goto('/');
+      await new LoginPage(page).waitUntilShown();
+      const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+      expect(href).toBeTruthy();
+      const manifestUrl = new URL(href!, page.url());
+      const response = await context.request.get(manifestUrl.href);
+      expect(response.status()).toBe(200);
+      const manifest = (await response.json()) as WebManifest;
+
+      expect(manifest.name).toBeTruthy();
+      expect(manifest.short_name).toBeTruthy();
+      expect(manifest.display).toBe('standalone');
+      expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(manifest.theme_color);
+      const icons = manifest.icons ?? [];
+      expect(icons.some((i) => i.sizes?.split(' ').includes('192x192'))).toBe(true);
+      expect(icons.some((i) => i.sizes?.split(' ').includes('512x512'))).toBe(true);
+      expect(icons.some((i) => i.purpose?.split(' ').includes('maskable'))).toBe(true);
+      // Every icon the manifest names is actually served as an image.
+      for (const icon of icons) {
+        const res = await context.request.get(new URL(icon.src, manifestUrl).href);
+        expect(res.status(), icon.src).toBe(200);
+        expect(res.headers()['content-type'], icon.src).toMatch(/^image\//);
+      }
+      const shortcutPaths = (manifest.shortcuts ?? []).map((s) => new URL(s.url, manifestUrl).pathname);
+      expect(shortcutPaths).toEqual(expect.arrayContaining(['/app/orders', '/app/invoices']));
+      if (manifest.start_url) expect(new URL(manifest.start_url, manifestUrl).origin).toBe(new URL(baseUrl).origin);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('after one signed-in visit the shell opens offline with the user and an Offline badge', async () => {
+    const user = DEMO_USERS.find((u) => u.email === 'supplier@acme.demo.test')!;
+    const company = SUPPLIERS.find((o) => o.key === user.orgKey)!;
+    const context = await newContext(browser, baseUrl);
+    try {
+      const page = await openPage(context);
+      const shell = new ShellPage(page);
+      await new LoginPage(page).signIn(user.email, DEMO_PASSWORD);
+      await shell.waitUntilShown();
+      expect(await shell.offlineBadge.count()).toBe(0);
+
+      // The worker is installed, active and in control of this page.
+      const worker = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise<void>((resolve) =>
+            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+          );
+        }
+        return {
+          active: registration.active?.state ?? null,
+          scope: registration.scope,
+          controller: navigator.serviceWorker.controller?.scriptURL ?? null,
+        };
+      });
+      expect(worker.active).toBe('activated');
+      expect(worker.controller).toMatch(/\/sw\.js$/);
+      expect(new URL(worker.scope).pathname).toBe('/');
+
+      await context.setOffline(true);
+      await page.reload();
+      await shell.waitUntilShown();
+      await shell.offlineBadge.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+      expect(await shell.userNameText()).toBe(`${user.firstName} ${user.lastName}`);
+      expect(await shell.companyNameText()).toBe(company.name);
+      await expect.poll(() => shell.menuLabels(), { timeout: UI_WAIT_MS }).toEqual(['Catalogue', 'Pricelists', 'Orders', 'Preferences']);
+
+      // Another route of the app opens offline too (the worker answers every navigation).
+      await page.goto('/app/orders');
+      await shell.waitUntilShown();
+      expect(await shell.userNameText()).toBe(`${user.firstName} ${user.lastName}`);
+
+      // Back online the badge goes away.
+      await context.setOffline(false);
+      await shell.offlineBadge.waitFor({ state: 'hidden', timeout: UI_WAIT_MS });
+      expect(await shell.userNameText()).toBe(`${user.firstName} ${user.lastName}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
