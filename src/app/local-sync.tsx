@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { openLocalDatabase } from '../local/db/current-database';
 import { useSession } from '../local/session/use-session';
 import { startSync, type SyncHandle, type SyncSession } from '../local/sync-start/start-sync';
@@ -18,12 +18,17 @@ export function LocalSync({ children }: { children: ReactNode }) {
 
   const session: SyncSession | null = profile ? { username: profile.user.username, policy: profile.policy, renderFor } : null;
   const latest = useRef(session);
-  useEffect(() => {
+  // Before the start below (effects run in order), which reads it.
+  useLayoutEffect(() => {
     latest.current = session;
   });
 
   const handle = useRef<Promise<SyncHandle> | null>(null);
-  useEffect(() => {
+  // A layout effect, so the engine handle is set before any screen's (passive) effect
+  // asks it to mirror a page: React runs every layout effect of a commit, parents'
+  // included, before the first passive effect of a child. With a plain effect a
+  // screen opened by a full page load found no engine and never asked for its rows.
+  useLayoutEffect(() => {
     const first = latest.current;
     if (!username || !first || typeof Worker === 'undefined') return;
     const started = startSync(first);

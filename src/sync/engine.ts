@@ -285,8 +285,9 @@ export class SyncEngine {
         const status = await this.db.meta.get('syncStatus');
         if ((status?.value as { needsSignIn?: boolean } | undefined)?.needsSignIn) return;
 
+        let sent = false;
         const drained = await drainOutbox(
-          { db: this.db, fetch: this.fetch, backoff: this.backoff, now: this.now, signal },
+          { db: this.db, fetch: this.fetch, backoff: this.backoff, now: this.now, signal, onSent: () => (sent = true) },
           { ignoreBackoff },
         );
         if (drained.state === 'signIn') {
@@ -294,10 +295,11 @@ export class SyncEngine {
           return;
         }
         if (drained.state === 'waiting') nextAt = drained.at;
-        const reached = drained.state === 'empty';
 
+        // "Synced" means the server was reached: an empty outbox alone (nothing sent) says
+        // nothing, or the time would tick on while offline.
         const pulled = await this.pullAll(signal);
-        if (reached || pulled) await updateStatus(this.db, { lastSyncAt: this.now(), problem: null });
+        if (sent || pulled) await updateStatus(this.db, { lastSyncAt: this.now(), problem: null });
       });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) await updateStatus(this.db, { needsSignIn: true });

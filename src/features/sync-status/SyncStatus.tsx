@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useFailedChanges, useOnline, usePendingCount, useSyncStatus } from '../../local/hooks/use-sync-state';
+import { useSession } from '../../local/session/use-session';
 import { Button } from '../../ui/button/Button';
 import { ChangesNotSentPanel } from './ChangesNotSentPanel';
 import { Badge, MirrorProgress, StatusRow } from './sync-status.styles';
@@ -13,6 +14,10 @@ const time = (epochMs: number) => new Date(epochMs).toLocaleTimeString([], { hou
  */
 export function SyncStatus() {
   const online = useOnline();
+  // A session loaded from this browser (server unreachable) has its own Offline badge in
+  // the top bar; a second one here, or an Online next to it, would only confuse.
+  const { state } = useSession();
+  const sessionOffline = state.status === 'active' && state.offline;
   const waiting = usePendingCount();
   const failed = useFailedChanges();
   const status = useSyncStatus();
@@ -21,7 +26,7 @@ export function SyncStatus() {
 
   return (
     <StatusRow role="status" aria-label="Sync status">
-      <Badge $tone={online ? 'ok' : 'warn'}>{online ? 'Online' : 'Offline'}</Badge>
+      {!sessionOffline && <Badge $tone={online ? 'ok' : 'warn'}>{online ? 'Online' : 'Offline'}</Badge>}
       {waiting > 0 && <span>{waiting === 1 ? '1 change waiting' : `${waiting} changes waiting`}</span>}
       {status.lastSyncAt !== null && <span>Synced {time(status.lastSyncAt)}</span>}
       {mirroring && (
