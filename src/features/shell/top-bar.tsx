@@ -4,6 +4,7 @@ import { IconButton } from '../../ui/button/Button';
 import { MenuIcon } from '../../ui/icons/icons';
 import { Logo } from '../../ui/logo/Logo';
 import { MenuButton, type MenuItem } from '../../ui/menu/MenuButton';
+import { useSignOutWithWarning } from '../sync-status/sign-out-warning';
 import { Avatar, Bar, Company, OfflineBadge, Spacer, Title, UserName, Who } from './top-bar.styles';
 
 interface TopBarProps {
@@ -16,14 +17,16 @@ interface TopBarProps {
 }
 
 export function TopBar({ navId, navExpanded, onToggleNav, onOpenSettings, status }: TopBarProps) {
-  const { signOut, assumeIdentity } = useSession();
+  const { assumeIdentity } = useSession();
+  // Warns first while changes still wait to be sent: sign-out deletes them with the local data.
+  const { requestSignOut, warning } = useSignOutWithWarning();
   const { profile, companyName, renderFor, offline } = useActiveSession();
   const { firstName, lastName } = profile.user;
 
   const items: MenuItem[] = [
     { label: 'Settings', onSelect: onOpenSettings },
     ...(renderFor ? [{ label: 'Stop assuming', onSelect: () => assumeIdentity(null) }] : []),
-    { label: 'Logout', onSelect: () => void signOut() },
+    { label: 'Logout', onSelect: requestSignOut },
   ];
 
   return (
@@ -56,6 +59,7 @@ export function TopBar({ navId, navExpanded, onToggleNav, onOpenSettings, status
           {lastName.charAt(0)}
         </Avatar>
       </MenuButton>
+      {warning}
     </Bar>
   );
 }

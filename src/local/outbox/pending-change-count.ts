@@ -1,6 +1,6 @@
-import { localDatabase } from '../db/current-database';
+import { openedLocalDatabase } from '../db/current-database';
 
 /** Changes not yet confirmed by the server (waiting or refused): sign-out warns while this is above 0. */
 export async function pendingChangeCount(): Promise<number> {
-  return localDatabase().outbox.count();
+  return (await openedLocalDatabase()?.outbox.count()) ?? 0;
 }

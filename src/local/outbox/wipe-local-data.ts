@@ -1,5 +1,6 @@
 import { Dexie } from 'dexie';
 import { closeLocalDatabase, databaseNameFor } from '../db/current-database';
+import { endSync } from '../sync-start/start-sync';
 import { USER_CACHE_PREFIX } from '../sync-start/sw-contract';
 
 /**
@@ -8,6 +9,8 @@ import { USER_CACHE_PREFIX } from '../sync-start/sw-contract';
  * since those changes are lost. The app shell's precache stays: it holds no user data.
  */
 export async function wipeLocalData(username: string): Promise<void> {
+  // The sync worker holds its own connection and would reopen (recreate) the database.
+  await endSync();
   closeLocalDatabase();
   await Dexie.delete(databaseNameFor(username));
   if (typeof caches === 'undefined') return;

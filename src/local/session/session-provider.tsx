@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { logout, acceptTermsOfUse } from '../../api/session';
 import type { RenderFor } from '../../domain/roles';
+import { wipeLocalData } from '../outbox/wipe-local-data';
 import { useStoredValue } from '../storage/stored-value';
 import { loadSession } from './load-session';
 import { SessionContext, type SessionContextValue } from './session-context';
@@ -49,6 +50,7 @@ export function SessionProvider({ children, onIdentityChange, reloadPage = reloa
     await reload();
   }, [state, reload]);
 
+  const username = state.status === 'active' ? state.profile.user.username : null;
   const signOut = useCallback(async () => {
     try {
       await logout();
@@ -57,8 +59,12 @@ export function SessionProvider({ children, onIdentityChange, reloadPage = reloa
     }
     assumedOrganisation.set(null);
     cachedProfile.set(null);
+    // The user's local database (rows, outbox, drafts) and file caches go with the session.
+    if (username && typeof indexedDB !== 'undefined') {
+      await wipeLocalData(username).catch((error: unknown) => console.error('Could not delete the local data', error));
+    }
     reloadPage();
-  }, [reloadPage]);
+  }, [reloadPage, username]);
 
   const assumeIdentity = useCallback(
     (next: RenderFor | null) => {

@@ -5,7 +5,7 @@ import { scopesFor } from '../../sync/scope';
 import type { SyncWorkerApi } from '../../sync/worker-api';
 import { openLocalDatabase } from '../db/current-database';
 import { requestPersistentStorage } from '../storage-use/storage-use';
-import { setSyncEngine } from './engine-handle';
+import { setSyncEngine, syncEngine } from './engine-handle';
 import { SW_WAKE_MESSAGE, SW_SYNC_TAG } from './sw-contract';
 
 export interface SyncSession {
@@ -73,4 +73,17 @@ export async function startSync(session: SyncSession): Promise<SyncHandle> {
       setSyncEngine(null);
     },
   };
+}
+
+/**
+ * Sign-out: stops the engine and ends the sync worker, so nothing in it reopens (and
+ * so recreates) the database wipeLocalData is about to delete. A worker that does not
+ * answer is ended all the same.
+ */
+export async function endSync(): Promise<void> {
+  const engine = syncEngine();
+  setSyncEngine(null);
+  if (engine) await Promise.race([engine.stop().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  worker?.terminate();
+  worker = null;
 }
