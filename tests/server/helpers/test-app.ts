@@ -6,9 +6,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../../server/app';
 import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from '../../../server/auth/session';
 import { loadConfig, type ServerConfig } from '../../../server/config';
-import { createDatabase, type Db } from '../../../server/db/database';
+import type { Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrations';
 import { seedOrgsAndUsers } from '../../../server/db/demo/seed-orgs';
+import { createTestDatabase } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,11 +22,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh in-memory database with the demo organisations and users, and the app on top. */
+/** A fresh database (see test-database.ts) with the demo organisations and users, and the app on top. */
 export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config = loadConfig({ PORTAL_DATA_DIR: dataDir, PORTAL_SECRET: 'test-secret' }, { distDir: null, ...overrides });
-  const db = createDatabase({ databaseUrl: null, dataDir, sqliteFile: ':memory:' });
+  const { db, drop } = await createTestDatabase(dataDir);
   await migrateToLatest(db);
   await seedOrgsAndUsers(db);
   const app = await buildApp({ config, db });
@@ -64,7 +65,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     },
     async close() {
       await app.close();
-      await db.destroy();
+      await drop();
     },
   };
 }
