@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFailedChanges, useOnline, usePendingCount, useSyncStatus } from '../../local/hooks/use-sync-state';
 import { useSession } from '../../local/session/use-session';
+import { STORAGE_FULL_TEXT } from '../../sync/storage-errors';
 import { Button } from '../../ui/button/Button';
+import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { ChangesNotSentPanel } from './ChangesNotSentPanel';
+import { StorageUse } from './storage-use';
 import { Badge, MirrorProgress, StatusRow } from './sync-status.styles';
 
 const time = (epochMs: number) => new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -22,6 +25,12 @@ export function SyncStatus() {
   const failed = useFailedChanges();
   const status = useSyncStatus();
   const [panelOpen, setPanelOpen] = useState(false);
+  const { notify } = useSnackbar();
+  // A problem is said in full once, when it appears; the top bar keeps a short badge
+  // (the full text as its tooltip), since a sentence does not fit there.
+  useEffect(() => {
+    if (status.problem) notify({ variant: 'error', message: status.problem });
+  }, [status.problem, notify]);
   const mirroring = status.mirror && !status.mirror.done;
 
   return (
@@ -29,6 +38,7 @@ export function SyncStatus() {
       {!sessionOffline && <Badge $tone={online ? 'ok' : 'warn'}>{online ? 'Online' : 'Offline'}</Badge>}
       {waiting > 0 && <span>{waiting === 1 ? '1 change waiting' : `${waiting} changes waiting`}</span>}
       {status.lastSyncAt !== null && <span>Synced {time(status.lastSyncAt)}</span>}
+      <StorageUse />
       {mirroring && (
         <>
           <MirrorProgress aria-label="Saving data for offline use" />
@@ -36,7 +46,11 @@ export function SyncStatus() {
         </>
       )}
       {status.needsSignIn && <Badge $tone="error">Sign in again to send your changes</Badge>}
-      {status.problem && <Badge $tone="error">{status.problem}</Badge>}
+      {status.problem && (
+        <Badge $tone="error" title={status.problem}>
+          {status.problem === STORAGE_FULL_TEXT ? 'Storage full' : 'Sync problem'}
+        </Badge>
+      )}
       {failed.length > 0 && (
         <Button variant="text" onClick={() => setPanelOpen(true)}>
           Changes not sent ({failed.length})

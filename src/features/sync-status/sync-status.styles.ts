@@ -16,6 +16,14 @@ export const Badge = styled.span<{ $tone: 'ok' | 'warn' | 'error' }>`
   background: ${({ theme, $tone }) => ($tone === 'ok' ? theme.color.success : $tone === 'warn' ? theme.color.warning : theme.color.error)};
 `;
 
+/** Secondary facts (storage use); left out on narrow screens, where the top bar has no room. */
+export const Muted = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+  @media (max-width: 900px) {
+    display: none;
+  }
+`;
+
 export const MirrorProgress = styled.progress`
   width: 80px;
 `;
