@@ -4,7 +4,9 @@ import { HttpError } from './errors';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.status).send({ errors: error.errors });
+    if (error instanceof HttpError) {
+      return reply.code(error.status).send(error.fieldErrors ? { errors: error.errors, fieldErrors: error.fieldErrors } : { errors: error.errors });
+    }
     // Fastify's own client errors (bad JSON, body too large, unsupported media type) keep their 4xx.
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ errors: [error.message] });

@@ -3,14 +3,14 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { messages } from '../../src/domain/messages';
 import { remainingQuantities, roundQuantity } from '../../src/domain/remaining-quantities';
-import { asnErrors, validateAsnSubmit } from '../../src/domain/rules/asn';
+import { asnErrors, validateAsnSubmit, type AsnIssue } from '../../src/domain/rules/asn';
 import { asnListQuerySchema, asnSubmitSchema } from '../../src/domain/schemas/asn';
 import { historyQuerySchema } from '../../src/domain/schemas/orders';
 import type { AppContext } from '../app-context';
 import { isPostgres } from '../db/database';
 import { asnDocument, asnFileName } from '../edi/asn-document';
 import { readHistory, writeHistory } from '../history';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequestAt, conflict, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
 import { listAsns, loadAsn, shippedLinesOfOrder } from '../orders/asn-rows';
@@ -22,6 +22,9 @@ const orgKeyParam = z.string().min(1).max(40);
 const listParams = z.object({ orgId: orgKeyParam });
 const asnParams = z.object({ orgId: orgKeyParam, asnId: z.coerce.number().int().positive() });
 const submitParams = z.object({ sellerId: orgKeyParam, buyerId: orgKeyParam });
+
+/** The order checks of a submit are about the ASN's order number. */
+const orderIssue = (message: string): AsnIssue => ({ field: 'orderNumber', message });
 
 const bothSides = (sellerKey: string, buyerKey: string): Scope[] => [
   { kind: 'seller', orgKey: sellerKey },
@@ -70,20 +73,21 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const buyer = await findOrg(ctx.db, buyerId);
     if (!buyer || buyer.orgType !== 'UNIVERSITY') throw notFound('Organisation');
     const draft = parse(asnSubmitSchema, request.body);
-    const formErrors = validateAsnSubmit(draft);
-    if (formErrors.length > 0) throw badRequest(formErrors);
+    // Refusals name each error's field (`fieldErrors`) next to the spec's `errors` texts.
+    const formIssues = validateAsnSubmit(draft);
+    if (formIssues.length > 0) throw badRequestAt(formIssues);
 
     return mutate(ctx.db, request, reply, async (trx) => {
       const order = await lockOrder(trx, org.orgKey, buyer.orgKey, draft.orderNumber.trim());
-      if (!order) throw badRequest([messages.unknownOrder]);
-      if (order.state === 'Cancelled') throw badRequest([asnErrors.orderCancelled]);
+      if (!order) throw badRequestAt([orderIssue(messages.unknownOrder)]);
+      if (order.state === 'Cancelled') throw badRequestAt([orderIssue(asnErrors.orderCancelled)]);
       const orderLines = (
         await trx.selectFrom('order_lines').select(['number', 'quantity', 'uom']).where('order_id', '=', order.id).execute()
       ).map((l) => ({ number: l.number, quantity: Number(l.quantity), uom: l.uom }));
       const earlier = await shippedLinesOfOrder(trx, order.id);
       const remaining = remainingQuantities(orderLines, earlier);
-      const errors = validateAsnSubmit(draft, remaining);
-      if (errors.length > 0) throw badRequest(errors);
+      const issues = validateAsnSubmit(draft, remaining);
+      if (issues.length > 0) throw badRequestAt(issues);
 
       const { count } = await trx
         .selectFrom('asns')

@@ -94,6 +94,18 @@ export const fieldErrors = {
 } as const;
 
 /**
+ * A rule error tied to the form field it is about, so a form (or a client storing a
+ * server's refusal) can show it there. `field` is the form's own field id.
+ */
+export interface FieldIssue<Field extends string = string> {
+  field: Field;
+  message: string;
+}
+
+/** The plain texts of field issues, in order: what an `{errors: string[]}` answer carries. */
+export const issueTexts = (issues: readonly FieldIssue[]): string[] => issues.map((issue) => issue.message);
+
+/**
  * The generic error toast of the spec: the joined errors list or Message from the
  * response, else the error message, else "Can't process this request!".
  */

@@ -54,7 +54,7 @@ export async function drainOutbox(ctx: DrainContext, { ignoreBackoff = false } =
       const failure = classifyFailure(error);
       if (failure.kind === 'signIn') return { state: 'signIn' };
       if (failure.kind === 'refused') {
-        await markFailed(db, head.id, failure.errors);
+        await markFailed(db, head.id, failure.errors, failure.fieldErrors);
         continue;
       }
       const attempts = head.attempts + 1;

@@ -1,3 +1,5 @@
+import type { FieldIssue } from '../domain/messages';
+
 /**
  * Rows of the browser's store. A mirrored row is the server's row as sent, plus its
  * scope, its key within the scope and the revision it was sent at. The field names
@@ -64,6 +66,8 @@ export interface AsnDraftRow extends MirrorRow {
   state: AsnDraftState;
   /** The server's errors of the last failed submit. */
   errors?: string[];
+  /** The same errors with the form field each is about (`{field, message}`), when the server named them. */
+  fieldErrors?: FieldIssue[];
   asn: Record<string, unknown>;
   updatedAt: string;
 }

@@ -1,3 +1,4 @@
+import type { FieldIssue } from '../domain/messages';
 import { syncTables } from './all-tables';
 import { commandFor } from './commands/registry';
 import { ensureBases, foldIntoBases, recompute } from './overlay';
@@ -20,14 +21,17 @@ export async function acknowledge(db: SyncDb, id: string, answer: unknown): Prom
   });
 }
 
-/** Other 4xx: keep it for the user with the server's errors and roll its change back. */
-export async function markFailed(db: SyncDb, id: string, errors: string[]): Promise<void> {
+/**
+ * Other 4xx: keep it for the user with the server's errors and roll its change back.
+ * `fieldErrors` (the same errors by form field, when the server named them) go to the command.
+ */
+export async function markFailed(db: SyncDb, id: string, errors: string[], fieldErrors?: FieldIssue[]): Promise<void> {
   await db.transaction('rw', syncTables(db), async () => {
     const entry = await db.outbox.get(id);
     if (!entry) return;
     await db.outbox.update(id, { state: 'failed', errors });
     await recompute(db, entry.touches);
-    await commandFor(entry.kind).onFailed?.(db, { ...entry, state: 'failed', errors }, errors);
+    await commandFor(entry.kind).onFailed?.(db, { ...entry, state: 'failed', errors }, errors, fieldErrors);
   });
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ASN_FIELD_LENGTHS } from '../../src/domain/constants';
 import { formatDateOnly, formatDateTime, isValidIsoDate } from '../../src/domain/dates';
 import { formatMoney, roundMoney } from '../../src/domain/money';
-import { asnErrors, hasAtMostTwoDecimals, validateAsnSubmit, type AsnDraftForRules } from '../../src/domain/rules/asn';
+import { asnErrors, asnErrorTexts, hasAtMostTwoDecimals, validateAsnSubmit, type AsnDraftForRules } from '../../src/domain/rules/asn';
 
 const valid: AsnDraftForRules = {
   orderNumber: 'PO-1001',
@@ -24,24 +24,30 @@ describe('validateAsnSubmit', () => {
     expect(validateAsnSubmit(valid)).toEqual([]);
   });
 
-  it('needs a shipment date, an issue date and an order number', () => {
+  it('needs a shipment date, an issue date and an order number, each error at its field', () => {
     expect(validateAsnSubmit({ ...valid, shipmentDate: '', noticeDate: null, orderNumber: '  ' })).toEqual([
-      asnErrors.shipmentDateRequired,
-      asnErrors.issueDateRequired,
-      asnErrors.orderNumberRequired,
+      { field: 'shipmentDate', message: asnErrors.shipmentDateRequired },
+      { field: 'noticeDate', message: asnErrors.issueDateRequired },
+      { field: 'orderNumber', message: asnErrors.orderNumberRequired },
     ]);
   });
 
   it('rejects dates that are not real days', () => {
     expect(validateAsnSubmit({ ...valid, shipmentDate: '2026-02-30', noticeDate: 'tomorrow', deliveryDate: '2026-13-01' })).toEqual([
-      asnErrors.invalidDate('Shipment date'),
-      asnErrors.invalidDate('Issue date'),
-      asnErrors.invalidDate('Expected delivery date'),
+      { field: 'shipmentDate', message: asnErrors.invalidDate('Shipment date') },
+      { field: 'noticeDate', message: asnErrors.invalidDate('Issue date') },
+      { field: 'deliveryDate', message: asnErrors.invalidDate('Expected delivery date') },
     ]);
   });
 
-  it('needs lines, each with a non-zero quantity of at most two decimals', () => {
-    expect(validateAsnSubmit({ ...valid, lines: [] })).toEqual([asnErrors.linesRequired]);
+  it('gives the plain texts, in order, for an errors list', () => {
+    const issues = validateAsnSubmit({ ...valid, shipmentDate: '', lines: [{ number: 3, quantity: 0, uom: 'EA' }] });
+    expect(asnErrorTexts(issues)).toEqual([asnErrors.shipmentDateRequired, asnErrors.quantityZero(3)]);
+    expect(asnErrorTexts([])).toEqual([]);
+  });
+
+  it('needs lines, each with a non-zero quantity of at most two decimals, at the line (by its number)', () => {
+    expect(validateAsnSubmit({ ...valid, lines: [] })).toEqual([{ field: 'lines', message: asnErrors.linesRequired }]);
     expect(
       validateAsnSubmit({
         ...valid,
@@ -53,11 +59,18 @@ describe('validateAsnSubmit', () => {
           { number: 5, quantity: 1.1, uom: 'EA' },
         ],
       }),
-    ).toEqual([asnErrors.quantityZero(1), asnErrors.quantityZero(2), asnErrors.quantityNegative(3), asnErrors.quantityDecimals(4)]);
+    ).toEqual([
+      { field: 'line.1.quantity', message: asnErrors.quantityZero(1) },
+      { field: 'line.2.quantity', message: asnErrors.quantityZero(2) },
+      { field: 'line.3.quantity', message: asnErrors.quantityNegative(3) },
+      { field: 'line.4.quantity', message: asnErrors.quantityDecimals(4) },
+    ]);
   });
 
   it('rejects a line given twice', () => {
-    expect(validateAsnSubmit({ ...valid, lines: [valid.lines[0]!, valid.lines[0]!] })).toEqual([asnErrors.duplicateLine(1)]);
+    expect(validateAsnSubmit({ ...valid, lines: [valid.lines[0]!, valid.lines[0]!] })).toEqual([
+      { field: 'line.1.quantity', message: asnErrors.duplicateLine(1) },
+    ]);
   });
 
   it('enforces every field length of the spec', () => {
@@ -72,7 +85,7 @@ describe('validateAsnSubmit', () => {
       postalAddressCountryCode: long(ASN_FIELD_LENGTHS.postalAddressCountryCode),
       email: long(ASN_FIELD_LENGTHS.email),
     };
-    const errors = validateAsnSubmit({
+    const issues = validateAsnSubmit({
       ...valid,
       carrierName: long(120),
       trackingId: long(30),
@@ -80,15 +93,16 @@ describe('validateAsnSubmit', () => {
       shipTo: { ...address, name: 'ok' },
       lines: [{ number: 1, quantity: 1, uom: long(8) }],
     });
-    expect(errors).toContain(asnErrors.tooLong('Carrier name', 120));
-    expect(errors).toContain(asnErrors.tooLong('Tracking ID', 30));
-    expect(errors).toContain(asnErrors.tooLong('Ship From name', 120));
-    expect(errors).toContain(asnErrors.tooLong('Ship From street', 250));
-    expect(errors).toContain(asnErrors.tooLong('Ship From country code', 2));
-    expect(errors).toContain(asnErrors.tooLong('Ship To email', 100));
-    expect(errors).not.toContain(asnErrors.tooLong('Ship To name', 120));
-    expect(errors).toContain(asnErrors.tooLong('Line 1 UOM', 8));
-    expect(errors).toHaveLength(3 + 8 + 7);
+    expect(issues).toContainEqual({ field: 'carrierName', message: asnErrors.tooLong('Carrier name', 120) });
+    expect(issues).toContainEqual({ field: 'trackingId', message: asnErrors.tooLong('Tracking ID', 30) });
+    expect(issues).toContainEqual({ field: 'shipFrom.name', message: asnErrors.tooLong('Ship From name', 120) });
+    expect(issues).toContainEqual({ field: 'shipFrom.postalAddressStreet', message: asnErrors.tooLong('Ship From street', 250) });
+    expect(issues).toContainEqual({ field: 'shipFrom.postalAddressCity', message: asnErrors.tooLong('Ship From city', 50) });
+    expect(issues).toContainEqual({ field: 'shipFrom.postalAddressCountryCode', message: asnErrors.tooLong('Ship From country code', 2) });
+    expect(issues).toContainEqual({ field: 'shipTo.email', message: asnErrors.tooLong('Ship To email', 100) });
+    expect(issues.map((i) => i.field)).not.toContain('shipTo.name');
+    expect(issues).toContainEqual({ field: 'line.1.uom', message: asnErrors.tooLong('Line 1 UOM', 8) });
+    expect(issues).toHaveLength(3 + 8 + 7);
   });
 
   it('accepts values exactly at the limits', () => {
@@ -102,8 +116,10 @@ describe('validateAsnSubmit', () => {
       [1, 2],
       [2, 0.2],
     ]);
-    expect(validateAsnSubmit(valid, remaining)).toEqual([asnErrors.overShipped(2, 0.25, 0.2)]);
-    expect(validateAsnSubmit({ ...valid, lines: [{ number: 7, quantity: 1, uom: 'EA' }] }, remaining)).toEqual([asnErrors.unknownLine(7)]);
+    expect(validateAsnSubmit(valid, remaining)).toEqual([{ field: 'line.2.quantity', message: asnErrors.overShipped(2, 0.25, 0.2) }]);
+    expect(validateAsnSubmit({ ...valid, lines: [{ number: 7, quantity: 1, uom: 'EA' }] }, remaining)).toEqual([
+      { field: 'line.7.quantity', message: asnErrors.unknownLine(7) },
+    ]);
     expect(validateAsnSubmit({ ...valid, lines: [{ number: 1, quantity: 2, uom: 'EA' }] }, remaining)).toEqual([]);
   });
 });

@@ -86,6 +86,9 @@ describe('ASN submit', () => {
     const first = lines[0]!;
     const left = Math.round((first.quantity - Math.round(first.quantity * 0.5 * 100) / 100) * 100) / 100;
     expect(res.json().errors).toContain(asnErrors.overShipped(first.number, first.quantity, left));
+    // The same errors by field: each over-shipped line's quantity.
+    expect(res.json().fieldErrors).toContainEqual({ field: `line.${first.number}.quantity`, message: asnErrors.overShipped(first.number, first.quantity, left) });
+    expect(res.json().fieldErrors.map((e: { message: string }) => e.message)).toEqual(res.json().errors);
 
     const shipped = await t.db
       .selectFrom('asn_lines as l')
@@ -101,7 +104,10 @@ describe('ASN submit', () => {
     expect(asnSchema.parse(ok.json()).shipmentId).toBe(`${order.order_no}-S2`);
     expect(orderSchema.parse((await get(SUPPLIER, `/api/seller/${ACME}/order/${order.id}`)).json()).state).toBe('Shipped');
     const nothingLeft = await post(SUPPLIER, submitUrl, { ...over, lines: [{ number: lines[0]!.number, quantity: 0.01, uom: 'EA' }] });
-    expect(nothingLeft.json().errors).toEqual([asnErrors.overShipped(lines[0]!.number, 0.01, 0)]);
+    expect(nothingLeft.json()).toEqual({
+      errors: [asnErrors.overShipped(lines[0]!.number, 0.01, 0)],
+      fieldErrors: [{ field: `line.${lines[0]!.number}.quantity`, message: asnErrors.overShipped(lines[0]!.number, 0.01, 0) }],
+    });
   });
 
   it('two concurrent submits of everything that is left cannot both pass', async () => {
@@ -111,34 +117,37 @@ describe('ASN submit', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
   });
 
-  it('rejects every rule of the spec with its error', async () => {
+  it('rejects every rule of the spec with its error, and names the field of each', async () => {
     const order = await freshOrder();
     const valid = await body(order.order_no, order.id, 0.1);
     const lineNo = valid.lines[0]!.number;
-    const cases: Array<[object, string[]]> = [
-      [{ shipmentDate: '' }, [asnErrors.shipmentDateRequired]],
-      [{ noticeDate: null }, [asnErrors.issueDateRequired]],
-      [{ orderNumber: '' }, [asnErrors.orderNumberRequired]],
-      [{ shipmentDate: '2026-02-30' }, [asnErrors.invalidDate('Shipment date')]],
-      [{ lines: [] }, [asnErrors.linesRequired]],
-      [{ lines: [{ number: lineNo, quantity: 0, uom: 'EA' }] }, [asnErrors.quantityZero(lineNo)]],
-      [{ lines: [{ number: lineNo, quantity: -2, uom: 'EA' }] }, [asnErrors.quantityNegative(lineNo)]],
-      [{ lines: [{ number: lineNo, quantity: 0.123, uom: 'EA' }] }, [asnErrors.quantityDecimals(lineNo)]],
-      [{ lines: [{ number: 99, quantity: 1, uom: 'EA' }] }, [asnErrors.unknownLine(99)]],
-      [{ carrierName: 'c'.repeat(121) }, [asnErrors.tooLong('Carrier name', 120)]],
-      [{ trackingId: 't'.repeat(31) }, [asnErrors.tooLong('Tracking ID', 30)]],
-      [{ shipTo: { postalAddressPostcode: '1'.repeat(16) } }, [asnErrors.tooLong('Ship To postcode', 15)]],
-      [{ shipFrom: { postalAddressCountryCode: 'AUS' } }, [asnErrors.tooLong('Ship From country code', 2)]],
-      [{ lines: [{ number: lineNo, quantity: 1, uom: 'CARTONS-X' }] }, [asnErrors.tooLong(`Line ${lineNo} UOM`, 8)]],
-      [{ orderNumber: 'PO-NOPE-1' }, [messages.unknownOrder]],
+    const cases: Array<[object, string, string]> = [
+      [{ shipmentDate: '' }, 'shipmentDate', asnErrors.shipmentDateRequired],
+      [{ noticeDate: null }, 'noticeDate', asnErrors.issueDateRequired],
+      [{ orderNumber: '' }, 'orderNumber', asnErrors.orderNumberRequired],
+      [{ shipmentDate: '2026-02-30' }, 'shipmentDate', asnErrors.invalidDate('Shipment date')],
+      [{ lines: [] }, 'lines', asnErrors.linesRequired],
+      [{ lines: [{ number: lineNo, quantity: 0, uom: 'EA' }] }, `line.${lineNo}.quantity`, asnErrors.quantityZero(lineNo)],
+      [{ lines: [{ number: lineNo, quantity: -2, uom: 'EA' }] }, `line.${lineNo}.quantity`, asnErrors.quantityNegative(lineNo)],
+      [{ lines: [{ number: lineNo, quantity: 0.123, uom: 'EA' }] }, `line.${lineNo}.quantity`, asnErrors.quantityDecimals(lineNo)],
+      [{ lines: [{ number: 99, quantity: 1, uom: 'EA' }] }, 'line.99.quantity', asnErrors.unknownLine(99)],
+      [{ carrierName: 'c'.repeat(121) }, 'carrierName', asnErrors.tooLong('Carrier name', 120)],
+      [{ trackingId: 't'.repeat(31) }, 'trackingId', asnErrors.tooLong('Tracking ID', 30)],
+      [{ shipTo: { postalAddressPostcode: '1'.repeat(16) } }, 'shipTo.postalAddressPostcode', asnErrors.tooLong('Ship To postcode', 15)],
+      [{ shipFrom: { postalAddressCountryCode: 'AUS' } }, 'shipFrom.postalAddressCountryCode', asnErrors.tooLong('Ship From country code', 2)],
+      [{ lines: [{ number: lineNo, quantity: 1, uom: 'CARTONS-X' }] }, `line.${lineNo}.uom`, asnErrors.tooLong(`Line ${lineNo} UOM`, 8)],
+      [{ orderNumber: 'PO-NOPE-1' }, 'orderNumber', messages.unknownOrder],
     ];
-    for (const [change, errors] of cases) {
+    for (const [change, field, message] of cases) {
       const res = await post(SUPPLIER, submitUrl, { ...valid, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
-      expect(res.json().errors, JSON.stringify(change)).toEqual(errors);
+      // `errors` stays the spec's list of texts (the toast joins it); `fieldErrors` adds where each belongs.
+      expect(res.json(), JSON.stringify(change)).toEqual({ errors: [message], fieldErrors: [{ field, message }] });
     }
     const badType = await post(SUPPLIER, submitUrl, { ...valid, lines: [{ number: 'one', quantity: 1 }] });
     expect(badType.statusCode).toBe(400);
+    // A malformed body is no rule error: `errors` only.
+    expect(badType.json().fieldErrors).toBeUndefined();
     const count = await t.db.selectFrom('asns').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', order.id).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
@@ -147,10 +156,13 @@ describe('ASN submit', () => {
     const order = await freshOrder();
     const payload = await body(order.order_no, order.id, 0.1);
     const other = await post(SUPPLIER, `/api/seller/${ACME}/buyer/UNINORTHGATE/asn`, payload);
-    expect(other.json().errors).toEqual([messages.unknownOrder]);
+    expect(other.json()).toEqual({ errors: [messages.unknownOrder], fieldErrors: [{ field: 'orderNumber', message: messages.unknownOrder }] });
     expect((await post(SUPPLIER, `/api/seller/${ACME}/buyer/SUPBIOLAB001/asn`, payload)).statusCode).toBe(404);
     await t.db.updateTable('orders').set({ state: 'Cancelled' }).where('id', '=', order.id).execute();
-    expect((await post(SUPPLIER, submitUrl, payload)).json().errors).toEqual([asnErrors.orderCancelled]);
+    expect((await post(SUPPLIER, submitUrl, payload)).json()).toEqual({
+      errors: [asnErrors.orderCancelled],
+      fieldErrors: [{ field: 'orderNumber', message: asnErrors.orderCancelled }],
+    });
   });
 
   it('only suppliers (and support acting for one) create ASNs', async () => {

@@ -144,7 +144,7 @@ describe('draining the outbox', () => {
     expect((await db.orders.get(['seller:SUPACMESCI01', '7']))?.read).toBe(false);
   });
 
-  it('a refused ASN submit stays a draft carrying the errors; an accepted one becomes the server ASN', async () => {
+  it('a refused ASN submit stays a draft carrying the errors (by field as well); an accepted one becomes the server ASN', async () => {
     db = freshDb();
     const scopeS = 'seller:SUPACMESCI01';
     const draft = { scope: scopeS, key: 'd1', rev: 0, orderId: '7', state: 'draft', asn: { orderNumber: 'PO-7' }, updatedAt: '' };
@@ -164,8 +164,10 @@ describe('draining the outbox', () => {
     expect((await db.asnDrafts.get([scopeS, 'd1']))?.state).toBe('submitting');
     expect(await db.asns.get([scopeS, 'draft:d1'])).toMatchObject({ orderNumber: 'PO-7', pending: true });
 
-    await drainOutbox(context(() => ({ status: 400, body: { errors: ['Shipment date is required'] } })).ctx);
-    expect(await db.asnDrafts.get([scopeS, 'd1'])).toMatchObject({ state: 'draft', errors: ['Shipment date is required'] });
+    const fieldErrors = [{ field: 'shipmentDate', message: 'Shipment date is required' }];
+    await drainOutbox(context(() => ({ status: 400, body: { errors: ['Shipment date is required'], fieldErrors } })).ctx);
+    // The errors by field too, so the form shows each where it belongs.
+    expect(await db.asnDrafts.get([scopeS, 'd1'])).toMatchObject({ state: 'draft', errors: ['Shipment date is required'], fieldErrors });
     expect(await db.asns.count()).toBe(0);
 
     await discardEntry(asSyncDb(db), first.id);

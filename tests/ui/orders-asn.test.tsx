@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
 import { asnErrors } from '../../src/domain/rules/asn';
-import type { LocalDatabase } from '../../src/local/db/local-database';
+import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
 import type { AsnDraftRow } from '../../src/sync/rows';
+import { markFailed } from '../../src/sync/settle';
 import './support/setup';
 import { fakeApi } from './support/fake-api';
 import { buyerPolicy, signedIn, supplierPolicy } from './support/fixtures';
@@ -166,16 +167,57 @@ describe('ASNs of an order', () => {
     expect(within(form).queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 
-  it('brings a refused draft back editable with the server errors at its fields', async () => {
+  it('brings a refused draft back editable with the server errors at the fields the server names', async () => {
     await seedOrder();
-    const errors = [asnErrors.overShipped(1, 5, 0)];
+    const overShipped = asnErrors.overShipped(1, 5, 0);
+    const cityTooLong = asnErrors.tooLong('Ship From city', 50);
     await db.asnDrafts.put({
       scope: SCOPE,
       key: 'd1',
       rev: 0,
       orderId: '1',
       state: 'draft',
-      errors,
+      errors: [overShipped, cityTooLong],
+      fieldErrors: [
+        { field: 'line.1.quantity', message: overShipped },
+        { field: 'shipFrom.postalAddressCity', message: cityTooLong },
+      ],
+      updatedAt: '2026-11-01T10:00:00.000Z',
+      asn: {
+        orderNumber: 'PO-1',
+        noticeDate: '2026-11-01',
+        shipmentDate: '2026-11-01',
+        shipFrom: { postalAddressCity: 'c'.repeat(51) },
+        lines: [{ number: 1, quantity: 5, uom: 'EA' }],
+      },
+    });
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/1');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: /Edit ASN failed with errors/ }));
+    const form = await screen.findByRole('form', { name: 'Advance ship notice' });
+    const q1 = within(form).getByLabelText('Quantity of line 1');
+    expect(q1.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(q1.getAttribute('aria-describedby')!)?.textContent).toBe(overShipped);
+    expect(q1).toHaveProperty('readOnly', false);
+    const city = within(form).getByLabelText('City');
+    expect(city.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(city.getAttribute('aria-describedby')!)?.textContent).toBe(cityTooLong);
+    // Placed at their fields, so not repeated as errors of the ASN as a whole.
+    expect(within(form).queryByRole('alert', { name: 'ASN errors' })).toBeNull();
+  });
+
+  it('shows a refusal that names no fields (an older draft) as errors of the ASN', async () => {
+    await seedOrder();
+    await db.asnDrafts.put({
+      scope: SCOPE,
+      key: 'd1',
+      rev: 0,
+      orderId: '1',
+      state: 'draft',
+      errors: [messages.unknownOrder],
       updatedAt: '2026-11-01T10:00:00.000Z',
       asn: { orderNumber: 'PO-1', noticeDate: '2026-11-01', shipmentDate: '2026-11-01', lines: [{ number: 1, quantity: 5, uom: 'EA' }] },
     });
@@ -185,10 +227,53 @@ describe('ASNs of an order', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
     await userEvent.click(await screen.findByRole('button', { name: /Edit ASN failed with errors/ }));
-    const q1 = await screen.findByLabelText('Quantity of line 1');
-    expect(q1.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(q1.getAttribute('aria-describedby')!)?.textContent).toBe(errors[0]);
+    const general = await screen.findByRole('alert', { name: 'ASN errors' });
+    expect(general.textContent).toBe(messages.unknownOrder);
+  });
+
+  it('shows the refusal of a submit in the form it was submitted from', async () => {
+    await seedOrder();
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/1');
+
+    const form = await openNewDraft();
+    await userEvent.type(within(form).getByLabelText('Shipped Date'), '2026-11-02');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Status: Waiting to be sent')).toBeTruthy();
+
+    // Meanwhile line 1 shipped elsewhere: the server refuses, naming the field.
+    const [entry] = await db.outbox.toArray();
+    const overShipped = asnErrors.overShipped(1, 5, 0);
+    await markFailed(asSyncDb(db), entry!.id, [overShipped], [{ field: 'line.1.quantity', message: overShipped }]);
+
+    expect(await within(form).findByText('Status: Failed with errors')).toBeTruthy();
+    const q1 = within(form).getByLabelText('Quantity of line 1');
+    await waitFor(() => expect(q1.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(q1.getAttribute('aria-describedby')!)?.textContent).toBe(overShipped);
     expect(q1).toHaveProperty('readOnly', false);
+    expect(within(form).getByLabelText('Quantity of line 3').getAttribute('aria-invalid')).toBeNull();
+    expect((await storedDraft()).fieldErrors).toEqual([{ field: 'line.1.quantity', message: overShipped }]);
+  });
+
+  it('keeps an edit the page was reloaded on before the store had it', async () => {
+    await seedOrder();
+    const asn = { orderNumber: 'PO-1', noticeDate: '2026-11-01', shipmentDate: '', carrierName: 'Old', lines: [{ number: 1, quantity: 5, uom: 'EA' }] };
+    await db.asnDrafts.put({ scope: SCOPE, key: 'd1', rev: 0, orderId: '1', state: 'draft', updatedAt: '2026-11-01T10:00:00.000Z', asn });
+    // What the form left in sessionStorage when the page went away mid-write.
+    sessionStorage.setItem(`asnDraftEdit:${SCOPE}:d1`, JSON.stringify({ ...asn, carrierName: 'Newer', shipmentDate: '2026-11-02' }));
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/1');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+    await waitFor(async () => expect((await storedDraft()).asn).toMatchObject({ carrierName: 'Newer', shipmentDate: '2026-11-02' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Edit ASN draft/ }));
+    const form = await screen.findByRole('form', { name: 'Advance ship notice' });
+    expect(within(form).getByLabelText('Carrier Name')).toHaveProperty('value', 'Newer');
+    expect(within(form).getByLabelText('Shipped Date')).toHaveProperty('value', '2026-11-02');
+    await waitFor(() => expect(sessionStorage.getItem(`asnDraftEdit:${SCOPE}:d1`)).toBeNull());
   });
 
   it('lists the ASNs for a buyer with a view button and no add button', async () => {

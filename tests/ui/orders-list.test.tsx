@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_DELAY_MS } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import type { LocalDatabase } from '../../src/local/db/local-database';
@@ -103,5 +103,39 @@ describe('order list', () => {
     link.focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/orders/seller-1/order/3'));
+  });
+
+  it('opening an order known only from the list waits for its lines before showing it', async () => {
+    // As the list page holds it: no addresses, no lines.
+    const { shipTo: _shipTo, billTo: _billTo, contact: _contact, ...listRow } = orderRow('seller:seller-1', 4);
+    await db.orders.put(listRow);
+    let answer: (value: { found: boolean }) => void = () => undefined;
+    const asked = vi.fn();
+    fakeEngine({
+      mirrorOrder: () => {
+        asked();
+        return new Promise((resolve) => (answer = resolve));
+      },
+    });
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/4');
+
+    await waitFor(() => expect(asked).toHaveBeenCalled());
+    // The held row is read meanwhile, and still no order without its lines shows.
+    await expect(screen.findByRole('heading', { name: 'Order PO-4' }, { timeout: 500 })).rejects.toThrow();
+    expect(screen.getByText('Loading order…')).toBeTruthy();
+    await db.orders.put(orderRow('seller:seller-1', 4));
+    await db.orderLines.put({ scope: 'seller:seller-1', key: '4/1', rev: 1, orderId: '4', number: 1, quantity: 2, uom: 'EA' });
+    answer({ found: true });
+    expect(await screen.findByRole('heading', { name: 'Order PO-4' })).toBeTruthy();
+  });
+
+  it('offline, shows what the list holds of an order rather than nothing', async () => {
+    const { shipTo: _shipTo, billTo: _billTo, contact: _contact, ...listRow } = orderRow('seller:seller-1', 5);
+    await db.orders.put(listRow);
+    fakeEngine({ mirrorOrder: () => Promise.reject(new Error('offline')) });
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/5');
+    expect(await screen.findByRole('heading', { name: 'Order PO-5' })).toBeTruthy();
   });
 });

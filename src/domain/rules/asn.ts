@@ -1,11 +1,12 @@
 import { ASN_FIELD_LENGTHS } from '../constants';
 import { isValidIsoDate } from '../dates';
-import { fieldErrors } from '../messages';
+import { fieldErrors, issueTexts, type FieldIssue } from '../messages';
 import type { Address } from '../schemas/orders';
 
 /**
- * The ASN submit rules of spec section 5. The form shows these errors before it sends,
- * and the server runs the same function again inside the submitting transaction.
+ * The ASN submit rules of spec section 5. The form shows these errors at their fields
+ * before it sends, and the server runs the same function again inside the submitting
+ * transaction and answers them with their fields, so a refusal lands there too.
  */
 
 export interface AsnDraftForRules {
@@ -20,8 +21,8 @@ export interface AsnDraftForRules {
   lines: ReadonlyArray<{ number: number; quantity: number | null | undefined; uom?: string | null | undefined }>;
 }
 
-/** Field labels of the ASN form, used in the error texts. */
-const addressLabels: Array<[keyof typeof ASN_FIELD_LENGTHS & keyof Address, string]> = [
+/** The address fields the spec limits in length, with the labels the error texts use. */
+const addressLabels = [
   ['name', 'name'],
   ['postalAddressName', 'postal address name'],
   ['postalAddressStreet', 'street'],
@@ -30,7 +31,33 @@ const addressLabels: Array<[keyof typeof ASN_FIELD_LENGTHS & keyof Address, stri
   ['postalAddressPostcode', 'postcode'],
   ['postalAddressCountryCode', 'country code'],
   ['email', 'email'],
-];
+] as const satisfies ReadonlyArray<readonly [keyof typeof ASN_FIELD_LENGTHS & keyof Address, string]>;
+
+export type AsnAddressSide = 'shipFrom' | 'shipTo';
+export type AsnLimitedAddressField = (typeof addressLabels)[number][0];
+
+/**
+ * The field an ASN rule error is about, as the ASN form names its fields. A line's
+ * fields are named by the order line's `number` (not its place in the list), so an
+ * error stays with its line when other lines are removed. `lines` is the list as a
+ * whole (no lines at all); `orderNumber` also carries the order checks of the server
+ * (unknown or cancelled order).
+ */
+export type AsnFieldId =
+  | 'orderNumber'
+  | 'noticeDate'
+  | 'deliveryDate'
+  | 'shipmentDate'
+  | 'carrierName'
+  | 'trackingId'
+  | 'lines'
+  | `${AsnAddressSide}.${AsnLimitedAddressField}`
+  | `line.${number}.quantity`
+  | `line.${number}.uom`;
+
+export type AsnIssue = FieldIssue<AsnFieldId>;
+
+export const asnLineField = (n: number, part: 'quantity' | 'uom'): AsnFieldId => `line.${n}.${part}`;
 
 export const asnErrors = {
   shipmentDateRequired: fieldErrors.required('Shipment date'),
@@ -57,49 +84,59 @@ export function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 }
 
-function checkLength(errors: string[], label: string, value: string | null | undefined, max: number): void {
-  if (value && value.length > max) errors.push(asnErrors.tooLong(label, max));
-}
-
 /**
- * Errors that stop a submit; empty when it may go. `remaining` (order line number ->
- * quantity left to ship after earlier submitted ASNs) adds the order checks when known.
+ * The errors that stop a submit, each with the field it is about; empty when it may
+ * go. `remaining` (order line number -> quantity left to ship after earlier submitted
+ * ASNs) adds the order checks when known. The form shows these at their fields before
+ * it sends; the server runs the same function again inside the submitting transaction.
  */
-export function validateAsnSubmit(draft: AsnDraftForRules, remaining?: ReadonlyMap<number, number>): string[] {
-  const errors: string[] = [];
-  if (!draft.shipmentDate?.trim()) errors.push(asnErrors.shipmentDateRequired);
-  else if (!isValidIsoDate(draft.shipmentDate)) errors.push(asnErrors.invalidDate('Shipment date'));
-  if (!draft.noticeDate?.trim()) errors.push(asnErrors.issueDateRequired);
-  else if (!isValidIsoDate(draft.noticeDate)) errors.push(asnErrors.invalidDate('Issue date'));
-  if (draft.deliveryDate?.trim() && !isValidIsoDate(draft.deliveryDate)) errors.push(asnErrors.invalidDate('Expected delivery date'));
-  if (!draft.orderNumber?.trim()) errors.push(asnErrors.orderNumberRequired);
+export function validateAsnSubmit(draft: AsnDraftForRules, remaining?: ReadonlyMap<number, number>): AsnIssue[] {
+  const issues: AsnIssue[] = [];
+  const add = (field: AsnFieldId, message: string) => issues.push({ field, message });
+  const checkLength = (field: AsnFieldId, label: string, value: string | null | undefined, max: number) => {
+    if (value && value.length > max) add(field, asnErrors.tooLong(label, max));
+  };
 
-  checkLength(errors, 'Carrier name', draft.carrierName, ASN_FIELD_LENGTHS.carrierName);
-  checkLength(errors, 'Tracking ID', draft.trackingId, ASN_FIELD_LENGTHS.trackingId);
-  for (const [side, address] of [
-    ['Ship From', draft.shipFrom],
-    ['Ship To', draft.shipTo],
+  if (!draft.shipmentDate?.trim()) add('shipmentDate', asnErrors.shipmentDateRequired);
+  else if (!isValidIsoDate(draft.shipmentDate)) add('shipmentDate', asnErrors.invalidDate('Shipment date'));
+  if (!draft.noticeDate?.trim()) add('noticeDate', asnErrors.issueDateRequired);
+  else if (!isValidIsoDate(draft.noticeDate)) add('noticeDate', asnErrors.invalidDate('Issue date'));
+  if (draft.deliveryDate?.trim() && !isValidIsoDate(draft.deliveryDate)) add('deliveryDate', asnErrors.invalidDate('Expected delivery date'));
+  if (!draft.orderNumber?.trim()) add('orderNumber', asnErrors.orderNumberRequired);
+
+  checkLength('carrierName', 'Carrier name', draft.carrierName, ASN_FIELD_LENGTHS.carrierName);
+  checkLength('trackingId', 'Tracking ID', draft.trackingId, ASN_FIELD_LENGTHS.trackingId);
+  for (const [side, sideLabel] of [
+    ['shipFrom', 'Ship From'],
+    ['shipTo', 'Ship To'],
   ] as const) {
+    const address = draft[side];
     if (!address) continue;
-    for (const [field, label] of addressLabels) checkLength(errors, `${side} ${label}`, address[field], ASN_FIELD_LENGTHS[field]);
+    for (const [field, label] of addressLabels) {
+      checkLength(`${side}.${field}`, `${sideLabel} ${label}`, address[field], ASN_FIELD_LENGTHS[field]);
+    }
   }
 
-  if (draft.lines.length === 0) errors.push(asnErrors.linesRequired);
+  if (draft.lines.length === 0) add('lines', asnErrors.linesRequired);
   const seen = new Set<number>();
   for (const line of draft.lines) {
     const n = line.number;
-    if (seen.has(n)) errors.push(asnErrors.duplicateLine(n));
+    const quantityField = asnLineField(n, 'quantity');
+    if (seen.has(n)) add(quantityField, asnErrors.duplicateLine(n));
     seen.add(n);
     const q = line.quantity ?? 0;
-    if (q === 0) errors.push(asnErrors.quantityZero(n));
-    else if (q < 0) errors.push(asnErrors.quantityNegative(n));
-    else if (!hasAtMostTwoDecimals(q)) errors.push(asnErrors.quantityDecimals(n));
-    checkLength(errors, `Line ${n} UOM`, line.uom, ASN_FIELD_LENGTHS.uom);
+    if (q === 0) add(quantityField, asnErrors.quantityZero(n));
+    else if (q < 0) add(quantityField, asnErrors.quantityNegative(n));
+    else if (!hasAtMostTwoDecimals(q)) add(quantityField, asnErrors.quantityDecimals(n));
+    checkLength(asnLineField(n, 'uom'), `Line ${n} UOM`, line.uom, ASN_FIELD_LENGTHS.uom);
     if (remaining && q > 0) {
       const left = remaining.get(n);
-      if (left === undefined) errors.push(asnErrors.unknownLine(n));
-      else if (q > left + 1e-9) errors.push(asnErrors.overShipped(n, q, left));
+      if (left === undefined) add(quantityField, asnErrors.unknownLine(n));
+      else if (q > left + 1e-9) add(quantityField, asnErrors.overShipped(n, q, left));
     }
   }
-  return errors;
+  return issues;
 }
+
+/** The plain texts of ASN issues, for the `errors` list of the server's 400 answer and toasts. */
+export const asnErrorTexts = (issues: readonly AsnIssue[]): string[] => issueTexts(issues);

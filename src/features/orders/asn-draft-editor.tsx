@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { errorToastTextOf } from '../../api/api-error';
-import { messages } from '../../domain/messages';
+import { messages, type FieldIssue } from '../../domain/messages';
 import { validateAsnSubmit } from '../../domain/rules/asn';
 import { deleteAsnDraft, saveAsnDraft, submitAsn } from '../../local/mutations/asn-drafts';
 import type { AsnDraftRow, OrderLineRow } from '../../sync/rows';
@@ -8,7 +8,9 @@ import { Button } from '../../ui/button/Button';
 import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { asnBodyOf, type AsnBody } from './asn-draft-model';
+import { stashDraftEdit, stashedDraftEdit, unstashDraftEdit } from './asn-draft-stash';
 import { draftStatus } from './asn-draft-status';
+import { refusalIssues } from './asn-field-errors';
 import { AsnForm } from './asn-form';
 import { Actions, StatusLine } from './asn-form.styles';
 import { useDraftAutosave } from './use-draft-autosave';
@@ -31,24 +33,30 @@ interface AsnDraftEditorProps {
  */
 export function AsnDraftEditor({ draft, sellerId, buyerId, orderLines, remaining, onSubmitted, onClose }: AsnDraftEditorProps) {
   const { notify } = useSnackbar();
-  const [value, setValue] = useState<AsnBody>(() => asnBodyOf(draft.asn));
+  // An edit the store may have missed (the page was reloaded while it was written) comes first.
+  const [stashed] = useState(() => stashedDraftEdit(draft));
+  const [value, setValue] = useState<AsnBody>(() => stashed ?? asnBodyOf(draft.asn));
   // Null until Submit was pressed; from then on the rules are checked again on every edit.
-  const [checked, setChecked] = useState<string[] | null>(null);
+  const [checked, setChecked] = useState<FieldIssue[] | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const locked = draft.state === 'submitting';
 
   const save = useCallback(
     (next: AsnBody) =>
-      saveAsnDraft(sellerId, draft.orderId, draft.key, next).catch((error: unknown) =>
-        notify({ variant: 'error', message: errorToastTextOf(error) }),
-      ),
-    [sellerId, draft.orderId, draft.key, notify],
+      saveAsnDraft(sellerId, draft.orderId, draft.key, next)
+        .then(() => unstashDraftEdit({ scope: draft.scope, key: draft.key }, next))
+        .catch((error: unknown) => notify({ variant: 'error', message: errorToastTextOf(error) })),
+    [sellerId, draft.orderId, draft.scope, draft.key, notify],
   );
   const { schedule, flush } = useDraftAutosave(save);
+  useEffect(() => {
+    if (stashed) schedule(stashed);
+  }, [stashed, schedule]);
 
   const onChange = (next: AsnBody) => {
     setValue(next);
+    stashDraftEdit(draft, next);
     schedule(next);
     if (checked) setChecked(validateAsnSubmit(next, remaining));
   };
@@ -64,6 +72,9 @@ export function AsnDraftEditor({ draft, sellerId, buyerId, orderLines, remaining
       schedule(value);
       await flush();
       const entry = await submitAsn(sellerId, buyerId, draft.key);
+      // The form's own check passed; from now on the server's answer decides, and a
+      // refusal's errors (stored on the draft) must show in this same form.
+      setChecked(null);
       onSubmitted(entry.id);
     } catch (error) {
       notify({ variant: 'error', message: errorToastTextOf(error) });
@@ -73,14 +84,15 @@ export function AsnDraftEditor({ draft, sellerId, buyerId, orderLines, remaining
   const confirmDiscard = async () => {
     try {
       await deleteAsnDraft(sellerId, draft.key);
+      unstashDraftEdit(draft);
       onClose();
     } catch (error) {
       notify({ variant: 'error', message: errorToastTextOf(error) });
     }
   };
 
-  // The server's errors of a refused submit stay until the user submits again.
-  const errors = checked ?? draft.errors ?? [];
+  // The server's errors of a refused submit (by field) stay until the user submits again.
+  const errors = checked ?? refusalIssues(draft);
 
   return (
     <>

@@ -12,6 +12,7 @@ import { Drawer } from '../../ui/drawer/Drawer';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { AsnDraftEditor } from './asn-draft-editor';
 import { earlierShipments, newAsnBody, remainingOf } from './asn-draft-model';
+import { stashedDraftEdit, unstashDraftEdit } from './asn-draft-stash';
 import { AsnList } from './asn-list';
 import { Actions } from './asn-form.styles';
 import { AsnView } from './asn-view';
@@ -62,7 +63,18 @@ function AsnPanel({ perspective, order, lines, onSubmitted }: AsnPanelProps) {
   const { scope, orgId, viewer, side } = perspective;
   const [view, setView] = useState<View>({ kind: 'list' });
   const { asns } = useOrderAsns(scope, order.orderNo);
-  const drafts = useAsnDrafts(side === 'seller' ? orgId : '', order.key) ?? [];
+  const storedDrafts = useAsnDrafts(side === 'seller' ? orgId : '', order.key);
+  const drafts = storedDrafts ?? [];
+  const listing = view.kind === 'list';
+  // An edit the page was reloaded on before it reached the store is stored now, so the list
+  // shows it. Not while a draft is open: its editor stores its own edits, in order.
+  useEffect(() => {
+    if (!listing) return;
+    for (const stored of storedDrafts ?? []) {
+      const edit = stashedDraftEdit(stored);
+      if (edit) void saveAsnDraft(orgId, stored.orderId, stored.key, edit).then(() => unstashDraftEdit(stored, edit), () => undefined);
+    }
+  }, [listing, storedDrafts, orgId]);
   const mayCreate = side === 'seller' && can(viewer, 'createAsn');
   const buyerId = String(order.buyerId ?? '');
   const toList = () => setView({ kind: 'list' });

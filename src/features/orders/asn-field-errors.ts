@@ -1,73 +1,58 @@
-import { ASN_FIELD_LENGTHS } from '../../domain/constants';
-import { validateAsnSubmit, type AsnDraftForRules } from '../../domain/rules/asn';
+import type { FieldIssue } from '../../domain/messages';
+import { asnLineField } from '../../domain/rules/asn';
 import { ADDRESS_FIELDS } from '../../domain/schemas/orders';
+import type { AsnDraftRow } from '../../sync/rows';
+import type { AsnBody } from './asn-draft-model';
 
 /**
- * Puts the ASN rule errors (the form's own check, or the server's refusal, which runs
- * the same rules) next to the fields they are about. The texts are the domain's: each
- * field's possible errors are found by asking the rules about a draft where only that
- * field is wrong, so no wording is copied here. Line errors name their line.
+ * Puts the ASN rule errors next to the fields they are about. Every error names its
+ * field (`AsnFieldId` of src/domain/rules/asn.ts), whether it comes from the form's own
+ * check or from the server's refusal of a submit, which runs the same rules and sends
+ * the field of each error (`fieldErrors`) next to their texts.
  */
-export type AsnFieldId = string;
+export const lineFieldId = asnLineField;
 
-const valid: AsnDraftForRules = {
-  orderNumber: '1',
-  noticeDate: '2026-01-01',
-  shipmentDate: '2026-01-01',
-  deliveryDate: '',
-  lines: [{ number: 1, quantity: 1, uom: '' }],
-};
+const SINGLE_FIELDS = ['orderNumber', 'noticeDate', 'deliveryDate', 'shipmentDate', 'carrierName', 'trackingId'];
 
-const tooLong = (max: number) => 'x'.repeat(max + 1);
-
-function probes(): Array<[AsnFieldId, AsnDraftForRules]> {
-  const list: Array<[AsnFieldId, AsnDraftForRules]> = [
-    ['shipmentDate', { ...valid, shipmentDate: '' }],
-    ['shipmentDate', { ...valid, shipmentDate: 'x' }],
-    ['noticeDate', { ...valid, noticeDate: '' }],
-    ['noticeDate', { ...valid, noticeDate: 'x' }],
-    ['deliveryDate', { ...valid, deliveryDate: 'x' }],
-    ['carrierName', { ...valid, carrierName: tooLong(ASN_FIELD_LENGTHS.carrierName) }],
-    ['trackingId', { ...valid, trackingId: tooLong(ASN_FIELD_LENGTHS.trackingId) }],
-  ];
-  for (const side of ['shipFrom', 'shipTo'] as const) {
-    for (const field of ADDRESS_FIELDS) {
-      if (!(field in ASN_FIELD_LENGTHS)) continue;
-      const max = ASN_FIELD_LENGTHS[field as keyof typeof ASN_FIELD_LENGTHS];
-      list.push([`${side}.${field}`, { ...valid, [side]: { [field]: tooLong(max) } }]);
-    }
+/** The ids of the fields the form shows for this ASN, so an error about one can be put there. */
+function fieldsOnScreen(value: AsnBody): Set<string> {
+  const fields = new Set(SINGLE_FIELDS);
+  for (const side of ['shipFrom', 'shipTo']) for (const field of ADDRESS_FIELDS) fields.add(`${side}.${field}`);
+  for (const line of value.lines) {
+    fields.add(lineFieldId(line.number, 'quantity'));
+    fields.add(lineFieldId(line.number, 'uom'));
   }
-  return list;
+  return fields;
 }
 
-const fieldOfText = new Map<string, AsnFieldId>();
-for (const [field, draft] of probes()) for (const text of validateAsnSubmit(draft)) fieldOfText.set(text, field);
-
-const uomErrorsOf = (n: number) =>
-  validateAsnSubmit({ ...valid, lines: [{ number: n, quantity: 1, uom: tooLong(ASN_FIELD_LENGTHS.uom) }] });
-
-export const lineFieldId = (n: number, part: 'quantity' | 'uom') => `line.${n}.${part}`;
+/**
+ * The errors of a refused submit as the draft keeps them: by field when the server
+ * named the fields; otherwise (an older draft, an answer without `fieldErrors`) as
+ * errors about the ASN as a whole, with no field.
+ */
+export function refusalIssues(draft: AsnDraftRow): FieldIssue[] {
+  if (draft.fieldErrors && draft.fieldErrors.length > 0) return draft.fieldErrors;
+  return (draft.errors ?? []).map((message) => ({ field: '', message }));
+}
 
 export interface SortedAsnErrors {
-  byField: Map<AsnFieldId, string>;
-  /** Errors about the ASN as a whole (no lines, unknown order, ...). */
+  byField: Map<string, string>;
+  /** Errors about the ASN as a whole (no lines, errors without a field, ...). */
   general: string[];
 }
 
-export function sortAsnErrors(errors: readonly string[], lineNumbers: readonly number[]): SortedAsnErrors {
-  const byField = new Map<AsnFieldId, string>();
+export function sortAsnErrors(issues: readonly FieldIssue[], value: AsnBody): SortedAsnErrors {
+  const onScreen = fieldsOnScreen(value);
+  const byField = new Map<string, string>();
   const general: string[] = [];
-  const put = (field: AsnFieldId, text: string) => byField.set(field, byField.has(field) ? `${byField.get(field)}; ${text}` : text);
-  for (const text of errors) {
-    const field = fieldOfText.get(text);
-    if (field) {
-      put(field, text);
-      continue;
+  for (const { field, message } of issues) {
+    if (onScreen.has(field)) {
+      const before = byField.get(field);
+      byField.set(field, before ? `${before}; ${message}` : message);
+    } else if (!/^line\.-?\d+\./.test(field)) {
+      general.push(message);
     }
-    const n = lineNumbers.find((number) => text.startsWith(`Line ${number}:`) || text.startsWith(`Line ${number} `));
-    if (n === undefined) general.push(text);
-    else if (uomErrorsOf(n).includes(text)) put(lineFieldId(n, 'uom'), text);
-    else put(lineFieldId(n, 'quantity'), text);
+    // An error about a line the user has since removed from the ASN is gone with it.
   }
   return { byField, general };
 }

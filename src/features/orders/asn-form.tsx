@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ASN_FIELD_LENGTHS } from '../../domain/constants';
+import type { FieldIssue } from '../../domain/messages';
 import type { OrderLineRow } from '../../sync/rows';
 import { Field } from '../../ui/field/Field';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/Tabs';
@@ -14,8 +15,8 @@ interface AsnFormProps {
   value: AsnBody;
   onChange: (value: AsnBody) => void;
   readOnly: boolean;
-  /** Rule errors (the form's own check or the server's), shown at the fields they concern. */
-  errors: readonly string[];
+  /** Rule errors (the form's own check or the server's), each shown at the field it names. */
+  errors: readonly FieldIssue[];
   orderLines: readonly OrderLineRow[];
   remaining: ReadonlyMap<number, number> | null;
   /** Saves at once when a field is left. */
@@ -32,10 +33,7 @@ const SIDES = [
 
 /** The ASN form: dates, carrier, Ship From and Ship To tabs, and the lines. */
 export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaining, onBlur, onSubmit, footer }: AsnFormProps) {
-  const { byField, general } = sortAsnErrors(
-    errors,
-    value.lines.map((l) => l.number),
-  );
+  const { byField, general } = sortAsnErrors(errors, value);
   const errorOf = (field: string) => byField.get(field);
   const set = (patch: Partial<AsnBody>) => onChange({ ...value, ...patch });
 
@@ -57,7 +55,7 @@ export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaini
         </ErrorList>
       )}
       <FieldGrid>
-        <Field label="Order Number" value={value.orderNumber} readOnly />
+        <Field label="Order Number" value={value.orderNumber} readOnly error={errorOf('orderNumber')} />
         <Field
           label="Issue Date"
           type="date"

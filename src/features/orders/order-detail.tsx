@@ -25,15 +25,21 @@ interface OrderDetailProps {
   orderId: string;
 }
 
+/** The order list holds orders without their addresses and lines; opening one fetches those. */
+const holdsDetail = (data: { order: OrderRow; lines: OrderLineRow[] }) => data.lines.length > 0 || data.order.shipTo !== undefined;
+
 /**
- * One order as the store holds it. While a never-seen order is being fetched it says
- * so; 'Unknown Order' only once the server said there is no such order, and offline
- * with nothing held it says that instead of pretending the order does not exist.
+ * One order as the store holds it. While a never-seen order (or one known only from
+ * the list, without its lines) is being fetched it says so, rather than showing an
+ * order without lines that a moment later has some; 'Unknown Order' only once the
+ * server said there is no such order, and offline with nothing held it says that
+ * instead of pretending the order does not exist.
  */
 export function OrderDetail({ perspective, orderId }: OrderDetailProps) {
   const { data, fetchState } = useOrder(perspective.scope, orderId);
 
-  if (data === undefined || (data === null && (fetchState === 'loading' || fetchState === 'found'))) {
+  const fetching = fetchState === 'loading' || fetchState === 'found';
+  if (data === undefined || (fetching && (data === null || !holdsDetail(data)))) {
     return <Message role="status">Loading order…</Message>;
   }
   if (data === null) {

@@ -25,7 +25,18 @@ export async function saveAsnDraft(sellerId: string, orderId: string, draftId: s
     db.transaction('rw', db.asnDrafts, async () => {
       const existing = (await db.asnDrafts.get([scope, draftId])) as AsnDraftRow | undefined;
       if (existing?.state === 'submitting') throw new DraftLockedError();
-      const draft: AsnDraftRow = { scope, key: draftId, rev: 0, orderId, state: 'draft', errors: existing?.errors, asn, updatedAt: new Date().toISOString() };
+      // A refused submit's errors stay with the draft until it is submitted again.
+      const draft: AsnDraftRow = {
+        scope,
+        key: draftId,
+        rev: 0,
+        orderId,
+        state: 'draft',
+        errors: existing?.errors,
+        fieldErrors: existing?.fieldErrors,
+        asn,
+        updatedAt: new Date().toISOString(),
+      };
       await db.asnDrafts.put(draft);
     }),
   );

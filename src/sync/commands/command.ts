@@ -1,4 +1,5 @@
 import type { Method } from '../../api/request';
+import type { FieldIssue } from '../../domain/messages';
 import type { MirrorRow } from '../rows';
 import type { OutboxEntry, Touch } from '../outbox-entry';
 import type { SyncDb } from '../store-schema';
@@ -25,8 +26,11 @@ export interface CommandDef {
   apply(rows: Array<MirrorRow | undefined>, entry: Pick<OutboxEntry, 'id' | 'body' | 'touches'>): Array<MirrorRow | undefined>;
   /** After the server accepted it, e.g. swap a temporary row for the server's row. Runs inside the settle transaction. */
   onAck?(db: SyncDb, entry: OutboxEntry, answer: unknown): Promise<void>;
-  /** After the server refused it, e.g. keep the ASN draft with the errors. Runs inside the settle transaction. */
-  onFailed?(db: SyncDb, entry: OutboxEntry, errors: string[]): Promise<void>;
+  /**
+   * After the server refused it, e.g. keep the ASN draft with the errors (and, when the
+   * server named them, the errors by form field). Runs inside the settle transaction.
+   */
+  onFailed?(db: SyncDb, entry: OutboxEntry, errors: string[], fieldErrors?: FieldIssue[]): Promise<void>;
 }
 
 /** A fresh row for a touch, for commands that create what they change. */

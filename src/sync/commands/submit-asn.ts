@@ -6,14 +6,15 @@ import { newRow } from './command';
  * Submitting an ASN touches two rows: the local draft (marked `submitting`, so the
  * form locks) and a provisional ASN in the order's ASN list. Accepted: both give way
  * to the server's ASN. Refused: the overlay rolls both back, and the draft gets the
- * server's errors so the user can fix and submit again.
+ * server's errors (by form field, as the server names them) so the user can fix them
+ * where they are and submit again.
  */
 export const submitAsnCommand: CommandDef = {
   kind: 'asn.submit',
   apply(rows, entry) {
     const [draft] = rows as [AsnDraftRow | undefined];
     return [
-      draft ? { ...draft, state: 'submitting', errors: undefined } : draft,
+      draft ? { ...draft, state: 'submitting', errors: undefined, fieldErrors: undefined } : draft,
       newRow(entry.touches[1]!, entry.body as Record<string, unknown>),
     ];
   },
@@ -26,8 +27,8 @@ export const submitAsnCommand: CommandDef = {
       await db.asns.put({ ...(answer as Record<string, unknown>), scope: provisional!.scope, key: String(id), rev: 0 });
     }
   },
-  async onFailed(db, entry, errors) {
+  async onFailed(db, entry, errors, fieldErrors) {
     const [draft] = entry.touches;
-    await db.asnDrafts.update([draft!.scope, draft!.key], { state: 'draft', errors });
+    await db.asnDrafts.update([draft!.scope, draft!.key], { state: 'draft', errors, fieldErrors });
   },
 };
