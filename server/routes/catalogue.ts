@@ -6,9 +6,8 @@ import { metaUpdateSchema, productListQuerySchema, type ProductPage, type Produc
 import type { AppContext } from '../app-context';
 import { decodeCursor, encodeCursor } from '../catalogue/cursor';
 import { likePattern, metaEntityKey, wrapProducts } from '../catalogue/products';
-import { uploadKey } from '../catalogue/upload-key';
+import { jobUploadUrl } from '../catalogue/upload-url';
 import type { Db } from '../db/database';
-import { signedUploadUrl, UPLOAD_URL_TTL_SEC } from '../files/signed-url';
 import { writeHistory } from '../history';
 import { badRequest, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
@@ -177,12 +176,12 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.post<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/meta/action/upload-url', async (request) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'manageCatalogueTemplates');
-    const uploadUrl = signedUploadUrl(config, {
-      key: uploadKey(buyer.orgKey, `template-${seller.orgKey}.csv`),
-      purpose: JOB_KINDS.templateApply,
+    const uploadUrl = jobUploadUrl(config, {
       orgKey: buyer.orgKey,
-      expiresInSec: UPLOAD_URL_TTL_SEC,
-      params: { sellerId: seller.orgKey, user: user.displayName },
+      fileName: `template-${seller.orgKey}.csv`,
+      purpose: JOB_KINDS.templateApply,
+      user,
+      params: { sellerId: seller.orgKey },
     });
     return { uploadUrl };
   });
@@ -224,13 +223,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.post<{ Params: { sellerId: string } }>('/seller/:sellerId/ppo/action/upload-url', async (request) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'uploadPriceFile');
-    const uploadUrl = signedUploadUrl(config, {
-      key: uploadKey(org.orgKey, 'price-file.csv'),
-      purpose: JOB_KINDS.priceFileImport,
-      orgKey: org.orgKey,
-      expiresInSec: UPLOAD_URL_TTL_SEC,
-      params: { user: user.displayName },
-    });
+    const uploadUrl = jobUploadUrl(config, { orgKey: org.orgKey, fileName: 'price-file.csv', purpose: JOB_KINDS.priceFileImport, user });
     return { uploadUrl };
   });
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CategoryNode } from '../../src/domain/schemas/catalogue';
 import type { AppContext } from '../app-context';
-import { uploadKey } from '../catalogue/upload-key';
-import { signedUploadUrl, UPLOAD_URL_TTL_SEC } from '../files/signed-url';
+import { jobUploadUrl } from '../catalogue/upload-url';
 import { JOB_KINDS } from '../jobs/kinds';
 import { requireCapability, requireOrg } from '../policy';
 
@@ -19,13 +18,7 @@ export async function categoryTreeRoutes(app: FastifyInstance, ctx: AppContext):
   app.post<{ Params: { buyerId: string } }>('/buyer/:buyerId/category-tree/action/upload-url', async (request) => {
     const { user, org } = await requireOrg(request, db, 'buyer', request.params.buyerId);
     requireCapability(user, org, 'editCategoryTree');
-    const uploadUrl = signedUploadUrl(config, {
-      key: uploadKey(org.orgKey, 'category-tree'),
-      purpose: JOB_KINDS.categoryTreeImport,
-      orgKey: org.orgKey,
-      expiresInSec: UPLOAD_URL_TTL_SEC,
-      params: { user: user.displayName },
-    });
+    const uploadUrl = jobUploadUrl(config, { orgKey: org.orgKey, fileName: 'category-tree', purpose: JOB_KINDS.categoryTreeImport, user });
     return { uploadUrl };
   });
 }

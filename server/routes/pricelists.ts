@@ -10,9 +10,8 @@ import {
 } from '../../src/domain/schemas/pricelists';
 import type { AppContext } from '../app-context';
 import { decodeCursor, encodeCursor } from '../catalogue/cursor';
-import { uploadKey } from '../catalogue/upload-key';
+import { jobUploadUrl } from '../catalogue/upload-url';
 import type { Db } from '../db/database';
-import { signedUploadUrl, UPLOAD_URL_TTL_SEC } from '../files/signed-url';
 import { writeHistory } from '../history';
 import { badRequest, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
@@ -166,12 +165,12 @@ export async function pricelistRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.post<{ Params: PricelistParams }>('/seller/:sellerId/pricelist/:pricelistId/price/action/upload-url', async (request) => {
     const { user, org } = await seller(request, db);
     const pricelist = await findPricelist(db, org.orgKey, request.params.pricelistId);
-    const uploadUrl = signedUploadUrl(config, {
-      key: uploadKey(org.orgKey, `pricelist-${pricelist.id}.csv`),
-      purpose: JOB_KINDS.pricelistPriceImport,
+    const uploadUrl = jobUploadUrl(config, {
       orgKey: org.orgKey,
-      expiresInSec: UPLOAD_URL_TTL_SEC,
-      params: { pricelistId: String(pricelist.id), user: user.displayName },
+      fileName: `pricelist-${pricelist.id}.csv`,
+      purpose: JOB_KINDS.pricelistPriceImport,
+      user,
+      params: { pricelistId: String(pricelist.id) },
     });
     return { uploadUrl };
   });
