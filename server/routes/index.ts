@@ -9,6 +9,7 @@ import { sessionRoutes } from './session';
 import { orderRoutes } from './orders';
 import { asnRoutes } from './asn';
 import { syncRoutes } from './sync';
+import { syncOutboxRoutes } from './sync-outbox';
 import { categoryTreeRoutes } from './category-tree';
 import { catalogueRoutes } from './catalogue';
 import { jobRoutes } from './jobs';
@@ -26,6 +27,7 @@ export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promi
   orderRoutes,
   asnRoutes,
   syncRoutes,
+  syncOutboxRoutes,
   jobRoutes,
   catalogueRoutes,
   pricelistRoutes,

@@ -3,6 +3,9 @@ import { ApiError, NetworkError } from './api-error';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Carries a change's unique id: the server applies a replayed change once and answers it again. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
 export interface RequestOptions<S extends z.ZodType> {
   schema: S;
   json?: unknown;

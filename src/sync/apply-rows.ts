@@ -92,7 +92,8 @@ export async function applyRows(
     }
     for (const [table, keys] of batch.deletes) await mirrorTable(db, table).bulkDelete(keys);
     for (const [table, rows] of batch.puts) await mirrorTable(db, table).bulkPut(rows);
-    await recompute(db, batch.overlaid);
+    // recompute() of nothing returns without awaiting, which can drop Dexie's transaction zone.
+    if (batch.overlaid.length > 0) await recompute(db, batch.overlaid);
     for (const table of new Set([...batch.puts.keys(), ...batch.deletes.keys()])) await bumpTableVersion(db, table);
     await alsoInTransaction?.();
   });

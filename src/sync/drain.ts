@@ -1,8 +1,10 @@
-import { z } from 'zod';
+import { ApiError } from '../api/api-error';
 import { request } from '../api/request';
+import { OUTBOX_PUSH_PATH, outboxPushAnswerSchema, type OutboxPush } from '../domain/schemas/sync';
 import { backoffDelay, type BackoffPolicy } from './backoff';
-import { classifyFailure } from './outcome';
-import { acknowledge, markFailed, postpone } from './settle';
+import type { OutboxEntry } from './outbox-entry';
+import { classifyFailure, type SendFailure } from './outcome';
+import { SettleQueue } from './settle-queue';
 import type { SyncDb } from './store-schema';
 
 export type DrainResult =
@@ -22,47 +24,106 @@ export interface DrainContext {
   signal: AbortSignal;
   /** Told after every entry the server took, e.g. to record the time of the last sync. */
   onSent?: () => void;
+  /** Most entries per round trip (default 50). */
+  batchSize?: number;
 }
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const DEFAULT_BATCH = 50;
+/** A batch stays well under the server's limit, so one large ASN never makes a batch too big to send. */
+const BATCH_BYTES = 1024 * 1024;
+
+/** The next pending entries in `seq` order. Refused ones stay behind, out of the way. */
+function pendingWindow(db: SyncDb, size: number): Promise<OutboxEntry[]> {
+  return db.outbox
+    .orderBy('seq')
+    .filter((e) => e.state === 'pending')
+    .limit(size)
+    .toArray();
+}
+
+/** As many entries from the head as fit the byte budget (always at least the head). */
+function fitBatch(entries: OutboxEntry[]): OutboxPush['entries'] {
+  const batch: OutboxPush['entries'] = [];
+  let bytes = 0;
+  for (const e of entries) {
+    const item = { id: e.id, method: e.method as OutboxPush['entries'][number]['method'], path: e.path, body: e.body };
+    bytes += JSON.stringify(item).length;
+    if (batch.length > 0 && bytes > BATCH_BYTES) break;
+    batch.push(item);
+  }
+  return batch;
+}
+
+/** The server's answer for one entry, as the outbox reads it. */
+function outcomeOf(status: number, body: unknown): { kind: 'sent'; answer: unknown } | SendFailure {
+  if (status >= 200 && status < 300) return { kind: 'sent', answer: body };
+  return classifyFailure(new ApiError(status, body));
+}
 
 /**
- * Sends the outbox in `seq` order, one entry at a time. A retryable failure stops the
- * drain at that entry (later ones must not overtake it); a refusal parks the entry as
- * failed and the drain goes on. `wake` ignores the backoff of the head entry.
+ * Sends the outbox in `seq` order, a batch of entries per round trip
+ * (`POST /api/sync/outbox`): the server runs each through its own spec route with its
+ * id as the Idempotency-Key, in order, and stops at the first that must wait. A
+ * retryable failure stops the drain at that entry (later ones must not overtake it); a
+ * refusal parks the entry as failed and the drain goes on. Outcomes are written by a
+ * SettleQueue while the next batch is on the wire. `ignoreBackoff` (a wake-up) sends
+ * the head entry even inside its backoff.
  */
 export async function drainOutbox(ctx: DrainContext, { ignoreBackoff = false } = {}): Promise<DrainResult> {
   const { db } = ctx;
-  let skipWait = ignoreBackoff;
-  for (;;) {
-    if (ctx.signal.aborted) return { state: 'stopped' };
-    // Walks the seq index and stops at the first pending entry: refused ones stay behind, out of the way.
-    const head = await db.outbox.orderBy('seq').filter((e) => e.state === 'pending').first();
-    if (!head) return { state: 'empty' };
-    if (!skipWait && head.nextAttemptAt > ctx.now()) return { state: 'waiting', at: head.nextAttemptAt };
-    skipWait = false;
+  const settled = new SettleQueue(db);
+  try {
+    for (let first = true; ; first = false) {
+      // Outcomes of the last batch must be in the store before the outbox is read again.
+      await settled.flush();
+      if (ctx.signal.aborted) return { state: 'stopped' };
+      const window = await pendingWindow(db, ctx.batchSize ?? DEFAULT_BATCH);
+      const head = window[0];
+      if (!head) return { state: 'empty' };
+      if (!(first && ignoreBackoff) && head.nextAttemptAt > ctx.now()) return { state: 'waiting', at: head.nextAttemptAt };
 
-    let answer: unknown;
-    try {
-      answer = await request(head.method, head.path, {
-        schema: z.unknown(),
-        json: head.body,
-        headers: { [IDEMPOTENCY_HEADER]: head.id },
-        fetch: ctx.fetch,
-      });
-    } catch (error) {
-      const failure = classifyFailure(error);
-      if (failure.kind === 'signIn') return { state: 'signIn' };
-      if (failure.kind === 'refused') {
-        await markFailed(db, head.id, failure.errors, failure.fieldErrors);
-        continue;
+      const batch = fitBatch(window);
+      let results: Array<{ id: string; status: number; body?: unknown }>;
+      try {
+        ({ results } = await request('POST', OUTBOX_PUSH_PATH, { schema: outboxPushAnswerSchema, json: { entries: batch }, fetch: ctx.fetch }));
+      } catch (error) {
+        // The batch itself was not taken: every entry stays, the head carries the backoff.
+        const failure = classifyFailure(error);
+        if (failure.kind === 'signIn') return { state: 'signIn' };
+        if (failure.kind === 'refused') {
+          // The server refused the envelope, which names no entry: park the head so the queue moves on.
+          settled.push({ kind: 'failed', id: head.id, errors: failure.errors });
+          continue;
+        }
+        return postponeHead(ctx, settled, head);
       }
-      const attempts = head.attempts + 1;
-      const at = ctx.now() + backoffDelay(attempts, ctx.backoff);
-      await postpone(db, head.id, attempts, at);
-      return { state: 'waiting', at };
+
+      for (const [i, result] of results.entries()) {
+        const entry = window[i]!;
+        if (result.id !== entry.id) return postponeHead(ctx, settled, entry);
+        const outcome = outcomeOf(result.status, result.body);
+        if (outcome.kind === 'sent') {
+          settled.push({ kind: 'ack', id: entry.id, answer: outcome.answer });
+          ctx.onSent?.();
+        } else if (outcome.kind === 'refused') {
+          settled.push({ kind: 'failed', id: entry.id, errors: outcome.errors, fieldErrors: outcome.fieldErrors });
+        } else if (outcome.kind === 'signIn') {
+          return { state: 'signIn' };
+        } else {
+          return postponeHead(ctx, settled, entry);
+        }
+      }
+      // The server answers every entry unless it stopped at one: fewer answers and no stop is a broken answer.
+      if (results.length < batch.length) return postponeHead(ctx, settled, window[results.length]!);
     }
-    await acknowledge(db, head.id, answer);
-    ctx.onSent?.();
+  } finally {
+    await settled.flush();
   }
+}
+
+function postponeHead(ctx: DrainContext, settled: SettleQueue, entry: OutboxEntry): DrainResult {
+  const attempts = entry.attempts + 1;
+  const at = ctx.now() + backoffDelay(attempts, ctx.backoff);
+  settled.push({ kind: 'postpone', id: entry.id, attempts, at });
+  return { state: 'waiting', at };
 }

@@ -25,6 +25,16 @@ export async function writeRow(db: SyncDb, t: Touch, row: MirrorRow | undefined)
   else await table.delete([t.scope, t.key]);
 }
 
+/**
+ * The server's version of a row: its base while entries are pending on it, else the row
+ * itself. Both reads are always awaited: a function inside a Dexie transaction that
+ * only sometimes awaits can drop out of the transaction's zone (Dexie issue #1186).
+ */
+async function baseOrCurrent(db: SyncDb, t: Touch): Promise<MirrorRow | undefined> {
+  const [base, current] = await Promise.all([db.bases.get(touchId(t)), currentRow(db, t)]);
+  return base ? (base.row ?? undefined) : current;
+}
+
 /** Keeps the server's version of rows about to change; a row that already has one keeps it. */
 export async function ensureBases(db: SyncDb, touches: Touch[]): Promise<void> {
   for (const t of touches) {
@@ -69,16 +79,13 @@ async function closure(db: SyncDb, touches: Touch[]) {
   return { rows, entries: [...involved.values()].sort((a, b) => a.seq - b.seq) };
 }
 
-/** Rewrites the visible rows of `touches` as base + pending entries; drops bases no entry needs. */
+/** Rewrites the visible rows of `touches` (at least one) as base + pending entries; drops bases no entry needs. */
 export async function recompute(db: SyncDb, touches: Touch[]): Promise<void> {
   if (touches.length === 0) return;
   const { rows, entries } = await closure(db, touches);
 
   const values = new Map<string, MirrorRow | undefined>();
-  for (const [id, t] of rows) {
-    const base = await db.bases.get(id);
-    values.set(id, base ? (base.row ?? undefined) : await currentRow(db, t));
-  }
+  for (const [id, t] of rows) values.set(id, await baseOrCurrent(db, t));
   for (const entry of entries) {
     const out = applyEntry(entry, entry.touches.map((t) => values.get(touchId(t))));
     entry.touches.forEach((t, i) => values.set(touchId(t), out[i]));
@@ -91,14 +98,39 @@ export async function recompute(db: SyncDb, touches: Touch[]): Promise<void> {
   }
 }
 
-/** The server applied `entry`: its change becomes part of the base of every row it touched. */
-export async function foldIntoBases(db: SyncDb, entry: OutboxEntry): Promise<void> {
-  const bases = await Promise.all(entry.touches.map((t) => db.bases.get(touchId(t))));
-  const rows = await Promise.all(
-    entry.touches.map(async (t, i) => (bases[i] ? (bases[i].row ?? undefined) : currentRow(db, t))),
-  );
-  const out = applyEntry(entry, rows);
-  for (const [i, t] of entry.touches.entries()) {
-    await db.bases.put({ id: touchId(t), table: t.table, scope: t.scope, key: t.key, row: out[i] ?? null });
+/** Each touch once, in first-seen order. */
+export function uniqueTouches(touches: Touch[]): Touch[] {
+  return [...new Map(touches.map((t) => [touchId(t), t])).values()];
+}
+
+/**
+ * The server applied `entries` (in `seq` order): their changes become part of the base
+ * of every row they touched. Bases are read and written once for the whole group.
+ */
+export async function foldIntoBases(db: SyncDb, entries: OutboxEntry[]): Promise<void> {
+  const touches = uniqueTouches(entries.flatMap((e) => e.touches));
+  const values = new Map<string, MirrorRow | undefined>();
+  for (const t of touches) values.set(touchId(t), await baseOrCurrent(db, t));
+  for (const entry of entries) {
+    const out = applyEntry(entry, entry.touches.map((t) => values.get(touchId(t))));
+    entry.touches.forEach((t, i) => values.set(touchId(t), out[i]));
+  }
+  await db.bases.bulkPut(touches.map((t) => ({ id: touchId(t), table: t.table, scope: t.scope, key: t.key, row: values.get(touchId(t)) ?? null })));
+}
+
+/**
+ * After an acknowledgement: drops the bases of rows no pending entry touches any more.
+ * The visible rows need no recompute: the acknowledged entries were the oldest pending
+ * on their rows, so base + them + the rest is what the rows already show.
+ */
+export async function releaseBases(db: SyncDb, touches: Touch[]): Promise<void> {
+  for (const t of touches) {
+    const id = touchId(t);
+    const pending = await db.outbox
+      .where('touchIds')
+      .equals(id)
+      .filter((e) => e.state === 'pending')
+      .first();
+    if (!pending) await db.bases.delete(id);
   }
 }

@@ -1,7 +1,7 @@
 import type { FieldIssue } from '../domain/messages';
 import { syncTables } from './all-tables';
 import { commandFor } from './commands/registry';
-import { ensureBases, foldIntoBases, recompute } from './overlay';
+import { ensureBases, foldIntoBases, recompute, releaseBases, uniqueTouches } from './overlay';
 import type { SyncDb } from './store-schema';
 
 /**
@@ -9,15 +9,23 @@ import type { SyncDb } from './store-schema';
  * Each runs in one transaction; none awaits the network.
  */
 
-/** 2xx: the change is the server's now. */
-export async function acknowledge(db: SyncDb, id: string, answer: unknown): Promise<void> {
+/**
+ * 2xx: the changes are the server's now. `acks` come in `seq` order, as the server took
+ * them; the group is settled in one transaction, each row recomputed once.
+ */
+export async function acknowledge(db: SyncDb, acks: Array<{ id: string; answer: unknown }>): Promise<void> {
   await db.transaction('rw', syncTables(db), async () => {
-    const entry = await db.outbox.get(id);
-    if (!entry) return;
-    await db.outbox.delete(id);
-    await foldIntoBases(db, entry);
-    await recompute(db, entry.touches);
-    await commandFor(entry.kind).onAck?.(db, entry, answer);
+    const held = await db.outbox.bulkGet(acks.map((a) => a.id));
+    const taken = acks.flatMap((a, i) => (held[i] ? [{ entry: held[i], answer: a.answer }] : []));
+    if (taken.length === 0) return;
+    await db.outbox.bulkDelete(taken.map((t) => t.entry.id));
+    await foldIntoBases(db, taken.map((t) => t.entry));
+    await releaseBases(db, uniqueTouches(taken.flatMap((t) => t.entry.touches)));
+    // Only real promises are awaited: awaiting `undefined` would leave Dexie's transaction zone.
+    for (const { entry, answer } of taken) {
+      const onAck = commandFor(entry.kind).onAck;
+      if (onAck) await onAck(db, entry, answer);
+    }
   });
 }
 
@@ -31,7 +39,8 @@ export async function markFailed(db: SyncDb, id: string, errors: string[], field
     if (!entry) return;
     await db.outbox.update(id, { state: 'failed', errors });
     await recompute(db, entry.touches);
-    await commandFor(entry.kind).onFailed?.(db, { ...entry, state: 'failed', errors }, errors, fieldErrors);
+    const onFailed = commandFor(entry.kind).onFailed;
+    if (onFailed) await onFailed(db, { ...entry, state: 'failed', errors }, errors, fieldErrors);
   });
 }
 

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
 import type { CommandRequest } from '../../src/sync/commands/command';
-import { drainOutbox, IDEMPOTENCY_HEADER, type DrainContext } from '../../src/sync/drain';
+import { IDEMPOTENCY_HEADER } from '../../src/api/request';
+import { drainOutbox, type DrainContext } from '../../src/sync/drain';
+import { TEMPORARY_KEY } from '../../src/sync/commands/collection-item';
 import { enqueue } from '../../src/sync/enqueue';
 import { discardEntry, retryEntry } from '../../src/sync/settle';
 import { freshDb } from './helpers/fresh-db';
-import { scriptedFetch, type Answer } from './helpers/scripted-fetch';
+import { scriptedOutbox, type Answer } from './helpers/scripted-fetch';
 
 const scope = 'org:SUPACMESCI01';
 let db: LocalDatabase;
@@ -34,8 +36,8 @@ function markRead(orderId: string): CommandRequest {
   };
 }
 
-function context(answer: (i: number) => Answer, now = () => 1_000_000): { ctx: DrainContext; requests: ReturnType<typeof scriptedFetch>['requests'] } {
-  const { fetch, requests } = scriptedFetch((_r, i) => answer(i));
+function context(answer: (i: number) => Answer, now = () => 1_000_000): { ctx: DrainContext; requests: ReturnType<typeof scriptedOutbox>['requests'] } {
+  const { fetch, requests } = scriptedOutbox((_r, i) => answer(i));
   return {
     ctx: { db: asSyncDb(db), fetch, now, signal: new AbortController().signal, backoff: { baseMs: 1000, maxMs: 60_000, random: () => 0.5 } },
     requests,
@@ -65,6 +67,71 @@ describe('draining the outbox', () => {
     expect(await db.outbox.count()).toBe(0);
     expect((await db.properties.get([scope, '1']))?.value).toBe('z');
     expect(await db.bases.count()).toBe(0);
+  });
+
+  it('sends many entries per round trip, in batches of at most batchSize', async () => {
+    db = freshDb();
+    await seedProperties(['1', 'a']);
+    for (let i = 0; i < 7; i++) await enqueue(asSyncDb(db), editProperty('1', `v${i}`));
+    const outbox = scriptedOutbox(() => ({ status: 200, body: {} }));
+    const ctx: DrainContext = { ...context(() => ({ status: 200 })).ctx, fetch: outbox.fetch, batchSize: 3 };
+    expect(await drainOutbox(ctx)).toEqual({ state: 'empty' });
+    expect(outbox.batches()).toBe(3);
+    expect(outbox.requests.map((r) => (r.body as { value: string }).value)).toEqual(['v0', 'v1', 'v2', 'v3', 'v4', 'v5', 'v6']);
+    expect((await db.properties.get([scope, '1']))?.value).toBe('v6');
+  });
+
+  it('settles a run of answers as one group: rows, bases and a created row end as the server has them', async () => {
+    db = freshDb();
+    await seedProperties(['1', 'a'], ['2', 'b']);
+    for (const [no, v] of [['1', 'x'], ['2', 'y'], ['1', 'z']] as const) await enqueue(asSyncDb(db), editProperty(no, v));
+    await enqueue(asSyncDb(db), {
+      kind: 'property.add',
+      scope,
+      method: 'POST',
+      path: '/api/org/SUPACMESCI01/property',
+      body: { property: 'NEW', value: 'n' },
+      touches: [{ table: 'properties', scope, key: TEMPORARY_KEY }],
+    });
+    const { ctx } = context((i) => (i === 3 ? { status: 201, body: { orgPropertyNo: 9, property: 'NEW', value: 'n' } } : { status: 200, body: {} }));
+    expect(await drainOutbox(ctx)).toEqual({ state: 'empty' });
+    const rows = await db.properties.toArray();
+    expect(rows.map((r) => [r.key, r.value])).toEqual([
+      ['1', 'z'],
+      ['2', 'y'],
+      ['9', 'n'],
+    ]);
+    expect(await db.bases.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a batch stopped at a 5xx keeps that entry and every later one, and acknowledges the earlier ones', async () => {
+    db = freshDb();
+    await seedProperties(['1', 'a'], ['2', 'b']);
+    const sent = await enqueue(asSyncDb(db), editProperty('1', 'x'));
+    const stopped = await enqueue(asSyncDb(db), editProperty('2', 'y'));
+    const after = await enqueue(asSyncDb(db), editProperty('1', 'z'));
+    const { ctx, requests } = context((i) => (i === 1 ? { status: 503 } : { status: 200, body: {} }));
+    const result = await drainOutbox(ctx);
+    expect(result.state).toBe('waiting');
+    expect(requests).toHaveLength(2);
+    expect(await db.outbox.get(sent.id)).toBeUndefined();
+    expect(await db.outbox.get(stopped.id)).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(await db.outbox.get(after.id)).toMatchObject({ state: 'pending', attempts: 0 });
+    // The user's changes stay on screen while they wait.
+    expect((await db.properties.get([scope, '2']))?.value).toBe('y');
+    expect((await db.properties.get([scope, '1']))?.value).toBe('z');
+  });
+
+  it('an answer that skips an entry is not trusted: the entry waits and is sent again', async () => {
+    db = freshDb();
+    await seedProperties(['1', 'a']);
+    const entry = await enqueue(asSyncDb(db), editProperty('1', 'x'));
+    const broken: typeof fetch = async () =>
+      new Response(JSON.stringify({ results: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const ctx: DrainContext = { ...context(() => ({ status: 200 })).ctx, fetch: broken };
+    expect((await drainOutbox(ctx)).state).toBe('waiting');
+    expect(await db.outbox.get(entry.id)).toMatchObject({ state: 'pending', attempts: 1 });
   });
 
   it('keeps the entry and backs off exponentially on network errors, 5xx, 408 and 429', async () => {

@@ -63,6 +63,8 @@ describe('fault injection: lost answers, duplicates, delays, 5xx and 401 at rand
 
     const drainAll = async () => {
       for (let round = 0; round < 500; round++) {
+        // Small batches of varying size, so faults hit many round trips and every place in a batch.
+        ctx.batchSize = 1 + Math.floor(random() * 4);
         const result = await drainOutbox(ctx, { ignoreBackoff: true });
         sends += 1;
         if (result.state === 'empty') return;

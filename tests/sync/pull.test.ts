@@ -4,7 +4,7 @@ import { drainOutbox } from '../../src/sync/drain';
 import { enqueue } from '../../src/sync/enqueue';
 import { pullScope } from '../../src/sync/pull-changes';
 import { freshDb } from './helpers/fresh-db';
-import { scriptedFetch } from './helpers/scripted-fetch';
+import { scriptedFetch, scriptedOutbox } from './helpers/scripted-fetch';
 
 const scope = 'org:SUPACMESCI01';
 let db: LocalDatabase;
@@ -55,7 +55,7 @@ describe('pulling the changes feed', () => {
     expect((await db.bases.get(`properties|${scope}|1`))?.row?.value).toBe('theirs');
 
     // The server takes the change: the base becomes it and the overlay is gone.
-    const ok = scriptedFetch(() => ({ status: 200, body: prop(1, 'mine') }));
+    const ok = scriptedOutbox(() => ({ status: 200, body: prop(1, 'mine') }));
     await drainOutbox({ db: asSyncDb(db), fetch: ok.fetch, now: Date.now, signal: new AbortController().signal, backoff: { baseMs: 1, maxMs: 1, random: () => 0 } });
     expect((await db.properties.get([scope, '1']))?.value).toBe('mine');
     expect(await db.bases.count()).toBe(0);

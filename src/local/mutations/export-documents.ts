@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { orgUrl, seg } from '../../api/org-path';
-import { request } from '../../api/request';
+import { IDEMPOTENCY_HEADER, request } from '../../api/request';
 import { applyRows } from '../../sync/apply-rows';
-import { IDEMPOTENCY_HEADER } from '../../sync/drain';
 import { scopeId } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
 

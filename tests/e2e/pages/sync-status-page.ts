@@ -1,4 +1,5 @@
 import type { APIRequestContext, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { OUTBOX_PUSH_PATH, outboxPushSchema } from '../../../src/domain/schemas/sync';
 import { UI_WAIT_MS, waitUntil } from './login-page';
 
 /**
@@ -240,12 +241,21 @@ export async function readTable(page: Page, dbName: string, table: string): Prom
 
 export const localDatabaseName = (username: string) => `portal:${username}`;
 
-/** Records the mutating API calls the browser makes (window, workers and service worker alike). */
+/**
+ * Records the mutating API calls the browser makes (window, workers and service worker
+ * alike). A batch of outbox entries (`POST /api/sync/outbox`) counts as the calls it
+ * carries, each to its own path with its id as the Idempotency-Key.
+ */
 export class ChangeRequestLog {
   readonly calls: Array<{ method: string; path: string; idempotencyKey: string | undefined }> = [];
   private readonly listener = (request: Request) => {
     const url = new URL(request.url());
     if (request.method() === 'GET' || !url.pathname.startsWith('/api/')) return;
+    if (url.pathname === OUTBOX_PUSH_PATH) {
+      const { entries } = outboxPushSchema.parse(request.postDataJSON());
+      for (const e of entries) this.calls.push({ method: e.method, path: new URL(e.path, url).pathname, idempotencyKey: e.id });
+      return;
+    }
     this.calls.push({ method: request.method(), path: url.pathname, idempotencyKey: request.headers()['idempotency-key'] });
   };
 

@@ -8,7 +8,7 @@ export interface ServerHandle {
   url: string;
   port: number;
   dataDir: string;
-  stop(): Promise<void>;
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -60,10 +60,11 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
     url,
     port,
     dataDir,
-    async stop() {
-      if (child.exitCode !== null) return;
+    /** SIGTERM lets it finish what it is answering; SIGKILL is a crash. */
+    async stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
+      child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  isStopStatus,
+  OUTBOX_PUSH_MAX_BYTES,
+  outboxPushSchema,
+  type OutboxPush,
+  type OutboxPushAnswer,
+} from '../../src/domain/schemas/sync';
+import { parse } from '../http/parse';
+import { requireUser } from '../policy';
+
+/** Only the API's own change routes; never this route again (no nesting) nor anything outside /api. */
+function refusal(path: string): string | null {
+  if (!path.startsWith('/api/') || path.startsWith('/api/sync/')) return `${path} cannot be sent through the outbox`;
+  return null;
+}
+
+type Entry = OutboxPush['entries'][number];
+
+/**
+ * One round trip for many queued changes: a tablet on a weak connection pays the
+ * latency once per batch, not once per change. Each entry still goes through its own
+ * spec route, with the caller's session, the route's organisation check and schema,
+ * and its id as the Idempotency-Key, so a batch sent twice applies nothing twice and
+ * no rule is skipped. Entries run strictly in order; after one that must be retried
+ * (or needs a new sign-in) the rest are not attempted, so none overtakes it.
+ */
+export async function syncOutboxRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/sync/outbox', { bodyLimit: OUTBOX_PUSH_MAX_BYTES }, async (request): Promise<OutboxPushAnswer> => {
+    requireUser(request);
+    const { entries } = parse(outboxPushSchema, request.body);
+    const results: OutboxPushAnswer['results'] = [];
+    for (const entry of entries) {
+      const result = await send(app, request.headers.cookie, entry);
+      results.push(result);
+      if (isStopStatus(result.status)) break;
+    }
+    return { results };
+  });
+}
+
+async function send(app: FastifyInstance, cookie: string | undefined, entry: Entry): Promise<OutboxPushAnswer['results'][number]> {
+  const refused = refusal(entry.path);
+  if (refused) return { id: entry.id, status: 400, body: { errors: [refused] } };
+  const headers: Record<string, string> = { 'idempotency-key': entry.id };
+  if (cookie) headers.cookie = cookie;
+  if (entry.body !== undefined) headers['content-type'] = 'application/json';
+  const answer = await app.inject({
+    method: entry.method,
+    url: entry.path,
+    headers,
+    ...(entry.body !== undefined ? { payload: JSON.stringify(entry.body) } : {}),
+  });
+  const text = answer.body;
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      body = text;
+    }
+  }
+  return { id: entry.id, status: answer.statusCode, body };
+}
