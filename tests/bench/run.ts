@@ -1,28 +1,72 @@
 /**
- * `npm run bench`: the offline core's figures. Runs in Node on fake-indexeddb (a pure
- * JavaScript IndexedDB, several times slower than a browser's), against the real
- * Fastify app on loopback with an in-memory SQLite. Figures are printed, never asserted.
+ * `npm run bench`: the offline core's figures, measured where the product runs them:
+ * headless Chromium with a profile on disk (IndexedDB as a user's browser keeps it),
+ * against the real server (`server/main.ts` with the demo data, a fresh SQLite file) in
+ * its own process, over loopback. Figures are printed, never asserted.
+ * `npm run bench -- drain` runs one suite.
  */
-import 'fake-indexeddb/auto';
-import { LocalDatabase } from '../../src/local/db/local-database';
-import { benchCommand } from './command-latency.bench';
-import { benchDrain } from './drain-real-server.bench';
-import { benchMirrorAndSearch } from './mirror-products.bench';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../server/db/demo';
+import { LoginPage, openPage } from '../e2e/pages/login-page';
+import { assertBrowserPresent, CHROMIUM_LAUNCH } from '../e2e/support/browser';
+import { startServer } from '../e2e/support/server-process';
+
+const SUPPLIER = 'supplier@acme.demo.test';
+const BENCH_PATH = '/__bench/';
+/** The 100,000-product mirror and its search take well under a minute on a small machine. */
+const SUITE_TIMEOUT_MS = 300_000;
+
+interface BenchPage {
+  portalBench: { suites: string[]; run(suite: string): Promise<string[]> };
+}
+
+async function bundle(): Promise<string> {
+  const result = await build({
+    entryPoints: [resolve(import.meta.dirname, 'browser/entry.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+  });
+  return result.outputFiles[0]!.text;
+}
 
 async function main() {
-  console.log('Offline core benchmarks (Node, fake-indexeddb in place of a browser IndexedDB; real server on 127.0.0.1)');
-  const suites: Array<[string, (db: LocalDatabase) => Promise<string[]>]> = [
-    ['command', benchCommand],
-    ['drain', benchDrain],
-    ['mirror', benchMirrorAndSearch],
-  ];
-  for (const [name, bench] of suites) {
-    const db = new LocalDatabase(`bench-${name}`);
-    try {
-      for (const line of await bench(db)) console.log(`- ${line}`);
-    } finally {
-      db.close();
+  assertBrowserPresent();
+  const only = process.argv[2];
+  const profile = mkdtempSync(join(tmpdir(), 'portal-bench-profile-'));
+  const [script, server] = await Promise.all([bundle(), startServer()]);
+  // No service worker: it would answer the benchmark page with the app's shell.
+  const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM_LAUNCH, baseURL: server.url, serviceWorkers: 'block' });
+  try {
+    console.log(`Offline core benchmarks (Chromium ${context.browser()?.version() ?? ''} headless, IndexedDB on disk; real server process on ${server.url})`);
+    const page = await openPage(context);
+    await new LoginPage(page).signIn(SUPPLIER, DEMO_PASSWORD);
+
+    await context.route(`${server.url}${BENCH_PATH}**`, (route) =>
+      route.request().url().endsWith('.js')
+        ? route.fulfill({ contentType: 'text/javascript', body: script })
+        : route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>bench</title><script type="module" src="${BENCH_PATH}bench.js"></script>` }),
+    );
+    await page.goto(BENCH_PATH);
+    await page.waitForFunction(() => 'portalBench' in globalThis);
+    const suites = await page.evaluate(() => (globalThis as unknown as BenchPage).portalBench.suites);
+    page.setDefaultTimeout(SUITE_TIMEOUT_MS);
+    for (const name of suites.filter((s) => !only || s === only)) {
+      const lines = await page.evaluate((suite) => (globalThis as unknown as BenchPage).portalBench.run(suite), name);
+      for (const line of lines) console.log(line.startsWith(' ') ? line : `- ${line}`);
     }
+  } finally {
+    await context.close();
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
   }
 }
 

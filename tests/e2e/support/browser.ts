@@ -10,22 +10,25 @@ export function assertBrowserPresent(): void {
   }
 }
 
+/** How every test and benchmark starts Chromium: headless, quiet, no sandbox (CI runs as root). */
+export const CHROMIUM_LAUNCH = {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+};
+
 export async function launchBrowser(): Promise<Browser> {
   assertBrowserPresent();
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 export interface ContextOptions {
