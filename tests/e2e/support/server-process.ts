@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import SQLite from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -70,4 +71,14 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
       clearTimeout(timer);
     },
   };
+}
+
+/** Reads the database of a stopped server (SQLite, read-only): what it holds while no request can reach it. */
+export function queryStoppedServer<T>(dataDir: string, read: (db: SQLite.Database) => T): T {
+  const db = new SQLite(join(dataDir, 'portal.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
 }
