@@ -42,10 +42,6 @@ export async function mutate(
   const key = typeof rawKey === 'string' ? rawKey : undefined;
   if (key !== undefined && !KEY_PATTERN.test(key)) throw new HttpError(400, ['Idempotency-Key is malformed']);
 
-  if (key) {
-    const stored = await storedAnswer(db, key);
-    if (stored) return replay(request, reply, stored);
-  }
   try {
     const result = await db.transaction().execute(async (trx) => {
       if (key) {
