@@ -38,7 +38,7 @@ export function SyncStatus() {
       {!sessionOffline && <Badge $tone={online ? 'ok' : 'warn'}>{online ? 'Online' : 'Offline'}</Badge>}
       {waiting > 0 && <span>{waiting === 1 ? '1 change waiting' : `${waiting} changes waiting`}</span>}
       {status.lastSyncAt !== null && <span>Synced {time(status.lastSyncAt)}</span>}
-      <StorageUse />
+      <StorageUse changedWhen={`${status.lastSyncAt}|${waiting}|${status.mirror?.applied}`} />
       {mirroring && (
         <>
           <MirrorProgress aria-label="Saving data for offline use" />

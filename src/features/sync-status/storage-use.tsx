@@ -18,8 +18,8 @@ export function formatBytes(bytes: number): string {
  * How much of the browser's quota the offline data uses, and whether the browser
  * agreed to keep it (persistent storage). Nothing where the browser does not say.
  */
-export function StorageUse() {
-  const use = useStorageUse();
+export function StorageUse({ changedWhen }: { changedWhen: unknown }) {
+  const use = useStorageUse(changedWhen);
   if (!use || use.quota <= 0) return null;
   const kept = use.persisted ? 'The browser keeps this data.' : 'The browser may clear this data when disk space runs low.';
   return (

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import { storageUse, type StorageUse } from './storage-use';
 
-/** The storage estimate, read once per mount (it is cheap but not free). */
-export function useStorageUse(): StorageUse | null {
+/**
+ * The storage estimate, read again whenever `changedWhen` changes (e.g. after a sync
+ * or a new change waiting), since that is when the offline data grows or shrinks.
+ */
+export function useStorageUse(changedWhen: unknown): StorageUse | null {
   const [use, setUse] = useState<StorageUse | null>(null);
   useEffect(() => {
     let current = true;
@@ -10,6 +13,6 @@ export function useStorageUse(): StorageUse | null {
     return () => {
       current = false;
     };
-  }, []);
+  }, [changedWhen]);
   return use;
 }
