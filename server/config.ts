@@ -43,7 +43,7 @@ function loadOrCreateSecret(dataDir: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = resolve(overrides.dataDir ?? env.PORTAL_DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
-  const distDir = resolve('dist');
+  const distDir = resolve(env.PORTAL_DIST_DIR ?? 'dist');
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',

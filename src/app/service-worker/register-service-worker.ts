@@ -16,8 +16,30 @@ export function registerServiceWorker(): void {
     });
   });
 
-  workbox.register().catch((error: unknown) => {
-    // Without a worker the app still runs online; only the offline start is lost.
-    console.warn('Service worker registration failed', error);
+  workbox.register().then(
+    () => watchForUpdates(workbox),
+    (error: unknown) => {
+      // Without a worker the app still runs online; only the offline start is lost.
+      console.warn('Service worker registration failed', error);
+    },
+  );
+}
+
+/** How often an app left open all day asks the server for a new version. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * The browser looks for a new worker only on navigations, which a single-page app on a
+ * warehouse tablet may not make for days: ask hourly, when the connection returns and
+ * when the app is looked at again.
+ */
+function watchForUpdates(workbox: Workbox): void {
+  const check = () => {
+    if (navigator.onLine) workbox.update().catch(() => undefined);
+  };
+  setInterval(check, UPDATE_CHECK_MS);
+  window.addEventListener('online', check);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
   });
 }
