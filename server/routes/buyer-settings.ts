@@ -7,7 +7,8 @@ import { writeHistory } from '../history';
 import { badRequest, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
-import { findOrg, requireCapability, requireOrg } from '../policy';
+import type { Db } from '../db/database';
+import { findOrg, requireCapability, requireOrg, type OrgRef } from '../policy';
 import { recordChange } from '../sync/change-log';
 
 const buyerParams = z.object({ buyerId: z.string() });
@@ -102,10 +103,15 @@ export async function buyerSettingsRoutes(app: FastifyInstance, ctx: AppContext)
     });
   });
 
-  /** A supplier's customer: the spec calls it and does not use the answer; it names the buyer. */
+  /**
+   * A supplier's customer: the spec calls it and does not use the answer; it names the
+   * buyer. Only a university the supplier trades with (orders, a pricelist for it, or an
+   * account code it gave the supplier) is a customer; any other is answered as unknown.
+   */
   app.get('/seller/:sellerId/buyer/:buyerId', async (request) => {
     const params = parse(customerParams, request.params);
-    await requireOrg(request, db, 'seller', params.sellerId);
+    const { user, org: seller } = await requireOrg(request, db, 'seller', params.sellerId);
+    if (user.userType !== 'SUPPORT' && !(await tradesWith(db, seller, params.buyerId))) throw notFound('Customer');
     const buyer = await db
       .selectFrom('orgs')
       .select(['unique_key', 'name', 'address2', 'state', 'post_code', 'country_no'])
@@ -123,4 +129,35 @@ export async function buyerSettingsRoutes(app: FastifyInstance, ctx: AppContext)
       countryNo: buyer.country_no,
     };
   });
+}
+
+/** True when the supplier has orders from the buyer, a pricelist for it, or an account code from it. */
+async function tradesWith(db: Db, seller: OrgRef, buyerKey: string): Promise<boolean> {
+  const order = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('seller_key', '=', seller.orgKey)
+    .where('buyer_key', '=', buyerKey)
+    .limit(1)
+    .executeTakeFirst();
+  if (order) return true;
+  const pricelist = await db
+    .selectFrom('pricelist_buyers')
+    .innerJoin('pricelists', 'pricelists.id', 'pricelist_buyers.pricelist_id')
+    .select('pricelists.id')
+    .where('pricelists.seller_key', '=', seller.orgKey)
+    .where('pricelists.deleted', '=', 0)
+    .where('pricelist_buyers.buyer_key', '=', buyerKey)
+    .limit(1)
+    .executeTakeFirst();
+  if (pricelist) return true;
+  const props = await db
+    .selectFrom('buyer_seller_props')
+    .innerJoin('orgs', 'orgs.org_no', 'buyer_seller_props.buyer_org_no')
+    .select('buyer_seller_props.seller_org_no')
+    .where('buyer_seller_props.seller_org_no', '=', seller.orgNo)
+    .where('orgs.unique_key', '=', buyerKey)
+    .limit(1)
+    .executeTakeFirst();
+  return props !== undefined;
 }

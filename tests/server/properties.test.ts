@@ -313,9 +313,17 @@ describe('tax codes', () => {
 });
 
 describe('customer', () => {
-  it('GET /seller/{id}/buyer/{id} names the buyer to the supplier', async () => {
-    const res = await t.as(SUPPLIER, { method: 'GET', url: '/api/seller/SUPACMESCI01/buyer/UNIWESTMERE1' });
-    expect(customerSchema.parse(res.json())).toMatchObject({ uniqueKey: 'UNIWESTMERE1', name: 'University of Westmere' });
+  it('GET /seller/{id}/buyer/{id} names the buyer to the supplier, once they trade', async () => {
+    const url = '/api/seller/SUPACMESCI01/buyer/UNINORTHGATE';
+    // No orders, pricelist or account code between them yet: not a customer, and the university's address stays private.
+    expect((await t.as(SUPPLIER, { method: 'GET', url })).statusCode).toBe(404);
+    expect((await t.as(SUPPORT, { method: 'GET', url })).statusCode).toBe(200);
+    const code = await t.as(OTHER_BUYER, { method: 'POST', url: '/api/buyer/UNINORTHGATE/seller/SUPACMESCI01/props', payload: { supplierCode: 'ACME-7' } });
+    expect(code.statusCode).toBe(200);
+    const res = await t.as(SUPPLIER, { method: 'GET', url });
+    expect(customerSchema.parse(res.json())).toMatchObject({ uniqueKey: 'UNINORTHGATE' });
+    // Another supplier does not become the university's customer by it.
+    expect((await t.as(OTHER_SUPPLIER, { method: 'GET', url: '/api/seller/SUPBIOLAB001/buyer/UNINORTHGATE' })).statusCode).toBe(404);
     expect((await t.as(SUPPLIER, { method: 'GET', url: '/api/seller/SUPACMESCI01/buyer/SUPBIOLAB001' })).statusCode).toBe(404);
     expect((await t.as(BUYER, { method: 'GET', url: '/api/seller/SUPACMESCI01/buyer/UNIWESTMERE1' })).statusCode).toBe(403);
     expect((await t.as(null, { method: 'GET', url: '/api/seller/SUPACMESCI01/buyer/UNIWESTMERE1' })).statusCode).toBe(401);
