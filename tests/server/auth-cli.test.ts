@@ -107,6 +107,12 @@ describe('portal CLI', () => {
     expect(
       await runCli(['create-user', '--email', 'a@acme.example', '--first', 'A', '--last', 'B', '--type', 'ADMIN', '--org', 'SUPACMESCI01'], io({ PORTAL_PASSWORD: STRONG })),
     ).toBe(0);
+    // In the changes feed like a user added on the accounts screen, with the row's revision.
+    const made = await query((db) =>
+      db.selectFrom('users').innerJoin('change_log', (j) => j.onRef('change_log.rev', '=', 'users.rev')).select(['users.user_no', 'change_log.entity', 'change_log.entity_key', 'change_log.op']).where('users.username', '=', 'a@acme.example').execute(),
+    );
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.every((m) => m.entity === 'user' && m.entity_key === String(m.user_no) && m.op === 'upsert')).toBe(true);
     expect(
       await runCli(['create-user', '--email', 'b@acme.example', '--first', 'A', '--last', 'B', '--type', 'ADMIN', '--org', 'NOPE'], io({ PORTAL_PASSWORD: STRONG })),
     ).toBe(1);
