@@ -2,14 +2,21 @@ import { isUnreachable } from '../../api/api-error';
 import { fetchPolicy, fetchProfile } from '../../api/session';
 import type { Profile } from '../../domain/schemas/session';
 import { openLocalDatabase } from '../db/current-database';
+import { isSignOutOwed, settleOwedSignOut } from './owed-sign-out';
 import { cachedProfile } from './session-storage';
 import type { SessionState } from './session-state';
 
 /**
  * Asks the server who is signed in. Offline (or with the server down) the last
  * profile loaded online stands in; any other failure, 401 first, means signed out.
+ * A sign-out that has not reached the server yet comes first: until it has, the
+ * session cookie may still be valid, and the login shows whatever the server says.
  */
 export async function loadSession(): Promise<SessionState> {
+  if (isSignOutOwed()) {
+    await settleOwedSignOut();
+    return { status: 'signedOut' };
+  }
   try {
     const policy = await fetchPolicy();
     if (policy.state === 'TERMS_OF_USE') {
