@@ -3,5 +3,9 @@ import { expose } from 'comlink';
 import { asSyncDb, LocalDatabase } from '../src/local/db/local-database';
 import { createWorkerApi } from '../src/sync/worker-api';
 
-/** The sync engine's home in the browser: the window starts it through src/local/sync-start. */
-expose(createWorkerApi((name) => asSyncDb(new LocalDatabase(name))));
+/**
+ * The sync engine's home in the browser: the window starts it through src/local/sync-start.
+ * The window creates the user's database; the engine only opens it, so an engine still
+ * running after sign-out deleted it cannot bring it back.
+ */
+expose(createWorkerApi((name) => asSyncDb(new LocalDatabase(name, { create: false }))));

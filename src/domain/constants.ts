@@ -46,10 +46,12 @@ export const PROPERTY_NAMES = {
 
 /**
  * Local-storage keys: the spec keeps the theme and the assumed organisation in the
- * browser; the last loaded session is kept too so the shell opens offline.
+ * browser; the last loaded session is kept too so the shell opens offline, and a flag
+ * (no personal data) while a sign-out has not yet reached the server.
  */
 export const STORAGE_KEYS = {
   theme: 'portal.theme',
   renderFor: 'portal.renderFor',
   session: 'portal.session',
+  signOutOwed: 'portal.signOutOwed',
 } as const;

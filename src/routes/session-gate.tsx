@@ -15,7 +15,7 @@ export function SessionGate() {
   // the next page while the Outlet still renders the previous one.
   const onTerms = useRouterState({ select: (s) => s.matches.some((match) => match.routeId === TERMS_PATH) });
 
-  if (state.status === 'loading') return <SessionLoading />;
+  if (state.status === 'loading' || state.status === 'signingOut') return <SessionLoading />;
   if (state.status === 'signedOut') return <SignInScreen />;
   if (state.status === 'termsPending' && !onTerms) return <Navigate to={TERMS_PATH} replace />;
   if (state.status === 'active' && onTerms) return <Navigate to="/app/catalogue" replace />;

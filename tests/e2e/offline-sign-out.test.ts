@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
+import { STORAGE_KEYS } from '../../src/domain/constants';
 import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import {
@@ -15,7 +16,8 @@ import {
   SignOutWarning,
   SyncStatusBar,
 } from './pages/sync-status-page';
-import { launchBrowser, newContext } from './support/browser';
+import { launchBrowser, newContext, waitForServiceWorkerControl } from './support/browser';
+import { policyStatusWith, sessionCookie } from './support/session-cookie';
 
 const baseUrl = inject('baseUrl');
 const SUPPLIER = 'supplier@acme.demo.test';
@@ -125,4 +127,93 @@ describe('offline: sign-out with changes waiting', () => {
       await context.close();
     }
   }, 600_000);
+});
+
+describe('offline: sign-out ends the server session once back online', () => {
+  it('the logout is owed while offline and sent before anything else: the old cookie answers 401', async () => {
+    const context = await newContext(browser, baseUrl);
+    const journey = new JourneySteps('offline-sign-out-owed');
+    const page = await openPage(context);
+    try {
+      const shell = new ShellPage(page);
+      const login = new LoginPage(page);
+      const status = new SyncStatusBar(page);
+      const owed = () => page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.signOutOwed);
+
+      journey.step('sign in, with the service worker in control for an offline reload');
+      await login.signIn(SUPPLIER, DEMO_PASSWORD);
+      await shell.waitUntilShown();
+      await waitForServiceWorkerControl(page);
+      await status.waitUntilOnlineAndSynced();
+      const cookie = await sessionCookie(context);
+      expect(await policyStatusWith(baseUrl, cookie)).toBe(200);
+
+      journey.step('sign out offline');
+      await context.setOffline(true);
+      await status.waitUntilOffline();
+      await shell.logout();
+      await login.waitUntilShown();
+      await waitUntil(async () => !(await localDatabaseNames(page)).includes(localDatabaseName(SUPPLIER)), 'the local database to be deleted');
+      expect(await owed()).toBe('true');
+      // The logout never reached the server: the cookie still opens the session there.
+      expect(await policyStatusWith(baseUrl, cookie)).toBe(200);
+
+      journey.step('back online and reload: the login shows and the old session is over');
+      await context.setOffline(false);
+      await page.reload();
+      await login.waitUntilShown();
+      expect(await shell.userName.count()).toBe(0);
+      expect(await owed()).toBeNull();
+      expect(await policyStatusWith(baseUrl, cookie)).toBe(401);
+      expect(await page.evaluate(async () => (await fetch('/api/policy')).status)).toBe(401);
+      expect(await localDatabaseNames(page)).not.toContain(localDatabaseName(SUPPLIER));
+    } catch (error) {
+      await journey.fail(page, error);
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+});
+
+describe('sign-out with two tabs open', () => {
+  it('the other tab shows the login and nothing recreates the deleted database', async () => {
+    const context = await newContext(browser, baseUrl);
+    const journey = new JourneySteps('sign-out-two-tabs');
+    const first = await openPage(context);
+    let second: Page | undefined;
+    try {
+      journey.step('sign in and open the orders in two tabs, each with its sync engine');
+      await new LoginPage(first).signIn(SUPPLIER, DEMO_PASSWORD);
+      await new ShellPage(first).waitUntilShown();
+      await new OfflineOrders(first).openListFromMenu();
+      await new SyncStatusBar(first).waitUntilOnlineAndSynced();
+      second = await context.newPage();
+      await second.goto('/app/orders');
+      await new ShellPage(second).waitUntilShown();
+      await new OfflineOrders(second).waitForRows();
+      await new SyncStatusBar(second).waitUntilOnlineAndSynced();
+      const cookie = await sessionCookie(context);
+
+      journey.step('sign out in the first tab');
+      await new ShellPage(first).logout();
+      await new LoginPage(first).waitUntilShown();
+
+      journey.step('the second tab shows the login');
+      await new LoginPage(second).waitUntilShown();
+      expect(await new ShellPage(second).userName.count()).toBe(0);
+
+      journey.step('after both settle the database is gone, and stays gone');
+      const gone = async () => !(await localDatabaseNames(first)).includes(localDatabaseName(SUPPLIER));
+      await waitUntil(gone, 'the supplier’s local database to be deleted');
+      // Long enough for a sync engine left running to wake (heartbeat, pull) and write.
+      await first.waitForTimeout(6000);
+      expect(await localDatabaseNames(first)).not.toContain(localDatabaseName(SUPPLIER));
+      expect(await localDatabaseNames(second)).not.toContain(localDatabaseName(SUPPLIER));
+      expect(await policyStatusWith(baseUrl, cookie)).toBe(401);
+    } catch (error) {
+      await journey.fail(second ?? first, error);
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
 });

@@ -11,6 +11,13 @@ import { STORES_V1, type BaseRow, type CursorRow, type MetaRow, type SyncDb } fr
  * `.upgrade(tx => ...)` below the earlier ones, which stay as they are: Dexie walks a
  * browser holding version 1 through each upgrade in turn. The table shapes live in
  * src/sync/store-schema.ts so the sync engine can be handed this database.
+ *
+ * Creation: IndexedDB creates a missing database on any open, and Dexie reopens a
+ * closed one on the next query (the sync engine even reopens explicitly). After
+ * sign-out deleted the database, such a late open from a tab or worker would bring
+ * it back, empty, under the user's name. So an instance creates its database on its
+ * first open only, and the sync worker's never: a later open of a missing database
+ * fails (the aborted creation leaves nothing behind).
  */
 type Mirror = Table<MirrorRow, [string, string]>;
 
@@ -42,9 +49,17 @@ export class LocalDatabase extends Dexie {
   declare cursors: Table<CursorRow, string>;
   declare meta: Table<MetaRow, string>;
 
-  constructor(name: string) {
+  /** `create: false` opens an existing database only (the sync worker: the window creates it). */
+  constructor(name: string, { create = true }: { create?: boolean } = {}) {
     super(name);
     this.version(1).stores(STORES_V1);
+    let mayCreate = create;
+    this.on('ready', () => {
+      mayCreate = false;
+    });
+    this.on('populate', () => {
+      if (!mayCreate) throw new Dexie.NoSuchDatabaseError(`The local database ${name} no longer exists`);
+    });
   }
 }
 

@@ -9,7 +9,7 @@ import { USER_CACHE_PREFIX } from '../sync-start/sw-contract';
  * since those changes are lost. The app shell's precache stays: it holds no user data.
  */
 export async function wipeLocalData(username: string): Promise<void> {
-  // The sync worker holds its own connection and would reopen (recreate) the database.
+  // The sync worker holds a connection of its own: ended first, it writes nothing more for a user who is gone.
   await endSync();
   closeLocalDatabase();
   await Dexie.delete(databaseNameFor(username));

@@ -1,13 +1,22 @@
 import { isUnreachable } from '../../api/api-error';
 import { fetchPolicy, fetchProfile } from '../../api/session';
+import type { Profile } from '../../domain/schemas/session';
+import { openLocalDatabase } from '../db/current-database';
+import { isSignOutOwed, settleOwedSignOut } from './owed-sign-out';
 import { cachedProfile } from './session-storage';
 import type { SessionState } from './session-state';
 
 /**
  * Asks the server who is signed in. Offline (or with the server down) the last
  * profile loaded online stands in; any other failure, 401 first, means signed out.
+ * A sign-out that has not reached the server yet comes first: until it has, the
+ * session cookie may still be valid, and the login shows whatever the server says.
  */
 export async function loadSession(): Promise<SessionState> {
+  if (isSignOutOwed()) {
+    await settleOwedSignOut();
+    return { status: 'signedOut' };
+  }
   try {
     const policy = await fetchPolicy();
     if (policy.state === 'TERMS_OF_USE') {
@@ -16,13 +25,24 @@ export async function loadSession(): Promise<SessionState> {
     }
     const profile = await fetchProfile();
     cachedProfile.set(profile);
-    return { status: 'active', profile, offline: false };
+    return activate(profile, false);
   } catch (error) {
     if (!isUnreachable(error)) {
       cachedProfile.set(null);
       return { status: 'signedOut' };
     }
     const profile = cachedProfile.get();
-    return profile ? { status: 'active', profile, offline: true } : { status: 'signedOut' };
+    return profile ? activate(profile, true) : { status: 'signedOut' };
   }
+}
+
+/**
+ * Opens (on the first sign-in, creates) the user's local database before the session
+ * counts as active: the sync worker started then only opens an existing one.
+ */
+async function activate(profile: Profile, offline: boolean): Promise<SessionState> {
+  await openLocalDatabase(profile.user.username)
+    .open()
+    .catch((error: unknown) => console.error('Could not open the local database', error));
+  return { status: 'active', profile, offline };
 }

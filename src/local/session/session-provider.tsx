@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { logout, acceptTermsOfUse } from '../../api/session';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { acceptTermsOfUse } from '../../api/session';
 import type { RenderFor } from '../../domain/roles';
 import { wipeLocalData } from '../outbox/wipe-local-data';
 import { useStoredValue } from '../storage/stored-value';
 import { loadSession } from './load-session';
+import { settleOwedSignOut, signOutOfServer } from './owed-sign-out';
 import { SessionContext, type SessionContextValue } from './session-context';
 import type { SessionState } from './session-state';
 import { assumedOrganisation, cachedProfile } from './session-storage';
+import { announceSignOut, onSignOutElsewhere } from './sign-out-channel';
 
 interface SessionProviderProps {
   children: ReactNode;
@@ -21,20 +23,20 @@ const reloadWindow = () => window.location.reload();
 export function SessionProvider({ children, onIdentityChange, reloadPage = reloadWindow }: SessionProviderProps) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   const renderFor = useStoredValue(assumedOrganisation);
+  /** The latest load: sign-out waits for it, since a load still running may yet open the user's database. */
+  const latestLoad = useRef<Promise<SessionState> | null>(null);
 
   const reload = useCallback(async () => {
-    setState(await loadSession());
+    const loading = loadSession();
+    latestLoad.current = loading;
+    const next = await loading;
+    // Only the page reload ends a sign-out: an answer arriving during it must not bring the session back.
+    setState((previous) => (previous.status === 'signingOut' ? previous : next));
   }, []);
 
   useEffect(() => {
-    let current = true;
-    void loadSession().then((next) => {
-      if (current) setState(next);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
+    void reload();
+  }, [reload]);
 
   const offline = state.status === 'active' && state.offline;
   useEffect(() => {
@@ -44,27 +46,47 @@ export function SessionProvider({ children, onIdentityChange, reloadPage = reloa
     return () => window.removeEventListener('online', onOnline);
   }, [offline, reload]);
 
+  // A logout owed since an offline sign-out goes out as soon as the connection is back.
+  const signedOut = state.status === 'signedOut';
+  useEffect(() => {
+    if (!signedOut) return;
+    const onOnline = () => void settleOwedSignOut();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [signedOut]);
+
   const acceptTerms = useCallback(async () => {
     if (state.status !== 'termsPending') return;
     await acceptTermsOfUse(state.policy);
     await reload();
   }, [state, reload]);
 
-  const username = state.status === 'active' ? state.profile.user.username : null;
-  const signOut = useCallback(async () => {
-    try {
-      await logout();
-    } catch {
-      // Offline or server down: the wipe below still signs this browser out.
-    }
-    assumedOrganisation.set(null);
-    cachedProfile.set(null);
-    // The user's local database (rows, outbox, drafts) and file caches go with the session.
-    if (username && typeof indexedDB !== 'undefined') {
-      await wipeLocalData(username).catch((error: unknown) => console.error('Could not delete the local data', error));
+  /**
+   * Ends the session in this tab: closes and deletes the user's local data (database,
+   * sync worker, file caches, the tab's session storage), then reloads, which drops
+   * every in-memory trace of the user.
+   */
+  const endLocalSession = useCallback(async () => {
+    setState({ status: 'signingOut' });
+    const last = await latestLoad.current;
+    if (last?.status === 'active' && typeof indexedDB !== 'undefined') {
+      await wipeLocalData(last.profile.user.username).catch((error: unknown) => console.error('Could not delete the local data', error));
     }
     reloadPage();
-  }, [reloadPage, username]);
+  }, [reloadPage]);
+
+  const signOut = useCallback(async () => {
+    setState({ status: 'signingOut' });
+    // Offline or with the server down the logout is owed, and sent before any later start restores a session.
+    await signOutOfServer();
+    assumedOrganisation.set(null);
+    cachedProfile.set(null);
+    // After the server call (or the owed flag): the other tabs reload into a signed-out start.
+    announceSignOut();
+    await endLocalSession();
+  }, [endLocalSession]);
+
+  useEffect(() => onSignOutElsewhere(() => void endLocalSession()), [endLocalSession]);
 
   const assumeIdentity = useCallback(
     (next: RenderFor | null) => {

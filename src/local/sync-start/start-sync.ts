@@ -39,6 +39,7 @@ export async function startSync(session: SyncSession): Promise<SyncHandle> {
   worker ??= new Worker(new URL('../../../workers/sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' });
   const engine = wrap<SyncWorkerApi>(worker);
   setSyncEngine(engine);
+  // The worker's connection never creates the database: the session opened (created) it before it became active.
   await engine.start(db.name, { scopes: scopesFor(session.policy, session.renderFor) });
 
   const wake = () => void engine.wake();

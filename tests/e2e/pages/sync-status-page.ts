@@ -44,8 +44,8 @@ export class SyncStatusBar {
 
   /** The "N changes waiting" count; 0 when the status does not show it. */
   async pendingCount(): Promise<number> {
-    if ((await this.waiting.count()) === 0) return 0;
-    const text = (await this.waiting.first().textContent()) ?? '';
+    // One read that does not wait: read after a count, a text gone meanwhile (the count reaching 0) was waited for in vain.
+    const [text = ''] = await this.waiting.allTextContents();
     return Number(/^(\d+)/.exec(text.trim())?.[1] ?? 0);
   }
 

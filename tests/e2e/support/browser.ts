@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -43,5 +43,14 @@ export async function newContext(browser: Browser, baseURL: string, opts: Contex
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     hasTouch: opts.touch ?? false,
     serviceWorkers: 'allow',
+  });
+}
+
+/** Waits until the service worker controls the page, so a reload offline still opens the app. */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
   });
 }
