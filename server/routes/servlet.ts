@@ -122,6 +122,8 @@ export async function servletRoutes(app: FastifyInstance, { db, config }: AppCon
     await clearFailures(db, usernameKey(username));
     const org = await db.selectFrom('orgs').select('type').where('org_no', '=', user.org_no).where('deleted', '=', 0).executeTakeFirst();
     if (!org) throw new HttpError(401, [messages.loginUnauthorized]);
+    // The cookie this login replaces ends too: no browser could use that session any more.
+    await deleteSessionByToken(db, request.cookies[SESSION_COOKIE]);
     const { token, expiresAt } = await createSession(db, user.user_no);
     setSessionCookie(reply, config, token, expiresAt);
     return reply.header('cache-control', 'no-store').send({ orgType: orgTypeOfNumber(org.type) });

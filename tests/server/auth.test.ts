@@ -17,13 +17,15 @@ afterEach(async () => {
   await t.close();
 });
 
-async function signIn(username: string, password: string, opts: { captcha?: string; address?: string } = {}) {
+async function signIn(username: string, password: string, opts: { captcha?: string; address?: string; cookie?: string } = {}) {
   const captcha = opts.captcha ?? (await captchaFor(t.app));
+  const form = loginForm({ M: '1', username, password, captcha });
   return t.app.inject({
     method: 'POST',
     url: '/servlet',
     remoteAddress: opts.address ?? '10.0.0.1',
-    ...loginForm({ M: '1', username, password, captcha }),
+    payload: form.payload,
+    headers: opts.cookie ? { ...form.headers, cookie: opts.cookie } : form.headers,
   });
 }
 
@@ -117,6 +119,13 @@ describe('sign-in (POST /servlet M=1)', () => {
 
     const policy = await t.app.inject({ method: 'GET', url: '/api/policy', headers: { cookie: sessionCookie(res) } });
     expect(policySchema.parse(policy.json())).toMatchObject({ orgType: 'SUPPLIER', orgId: 'SUPACMESCI01' });
+  });
+
+  test('a sign-in ends the session of the cookie it replaces', async () => {
+    const first = sessionCookie(await signIn('supplier@acme.demo.test', DEMO_PASSWORD));
+    const second = sessionCookie(await signIn('buyer@uni.demo.test', DEMO_PASSWORD, { cookie: first }));
+    expect((await t.app.inject({ method: 'GET', url: '/api/policy', headers: { cookie: first } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/policy', headers: { cookie: second } })).statusCode).toBe(200);
   });
 
   test('each kind of user gets its org type', async () => {
