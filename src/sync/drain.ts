@@ -32,13 +32,20 @@ const DEFAULT_BATCH = 50;
 /** A batch stays well under the server's limit, so one large ASN never makes a batch too big to send. */
 const BATCH_BYTES = 1024 * 1024;
 
-/** The next pending entries in `seq` order. Refused ones stay behind, out of the way. */
-function pendingWindow(db: SyncDb, size: number): Promise<OutboxEntry[]> {
-  return db.outbox
+/**
+ * The next pending entries in `seq` order, leaving out those this drain has already sent
+ * (their outcomes may still be on their way into the store). Refused ones stay behind,
+ * out of the way.
+ */
+function pendingWindow(db: SyncDb, size: number, sent: ReadonlySet<string>): Promise<OutboxEntry[]> {
+  const window = db.outbox
     .orderBy('seq')
-    .filter((e) => e.state === 'pending')
+    .filter((e) => e.state === 'pending' && !sent.has(e.id))
     .limit(size)
     .toArray();
+  // Read ahead and maybe never awaited (the drain stopped first): not an unhandled rejection.
+  window.catch(() => undefined);
+  return window;
 }
 
 /** As many entries from the head as fit the byte budget (always at least the head). */
@@ -65,24 +72,28 @@ function outcomeOf(status: number, body: unknown): { kind: 'sent'; answer: unkno
  * (`POST /api/sync/outbox`): the server runs each through its own spec route with its
  * id as the Idempotency-Key, in order, and stops at the first that must wait. A
  * retryable failure stops the drain at that entry (later ones must not overtake it); a
- * refusal parks the entry as failed and the drain goes on. Outcomes are written by a
- * SettleQueue while the next batch is on the wire. `ignoreBackoff` (a wake-up) sends
- * the head entry even inside its backoff.
+ * refusal parks the entry as failed and the drain goes on. While a batch is on the wire
+ * the next one is read and the last one's outcomes are written (a SettleQueue); all are
+ * in the store when it returns. `ignoreBackoff` (a wake-up) sends the head entry even
+ * inside its backoff.
  */
 export async function drainOutbox(ctx: DrainContext, { ignoreBackoff = false } = {}): Promise<DrainResult> {
   const { db } = ctx;
+  const size = ctx.batchSize ?? DEFAULT_BATCH;
   const settled = new SettleQueue(db);
+  const sent = new Set<string>();
+  let next = pendingWindow(db, size, sent);
   try {
     for (let first = true; ; first = false) {
-      // Outcomes of the last batch must be in the store before the outbox is read again.
-      await settled.flush();
       if (ctx.signal.aborted) return { state: 'stopped' };
-      const window = await pendingWindow(db, ctx.batchSize ?? DEFAULT_BATCH);
+      const window = await next;
       const head = window[0];
       if (!head) return { state: 'empty' };
       if (!(first && ignoreBackoff) && head.nextAttemptAt > ctx.now()) return { state: 'waiting', at: head.nextAttemptAt };
 
       const batch = fitBatch(window);
+      for (const e of batch) sent.add(e.id);
+      next = pendingWindow(db, size, sent);
       let results: Array<{ id: string; status: number; body?: unknown }>;
       try {
         ({ results } = await request('POST', OUTBOX_PUSH_PATH, { schema: outboxPushAnswerSchema, json: { entries: batch }, fetch: ctx.fetch }));
@@ -90,12 +101,13 @@ export async function drainOutbox(ctx: DrainContext, { ignoreBackoff = false } =
         // The batch itself was not taken: every entry stays, the head carries the backoff.
         const failure = classifyFailure(error);
         if (failure.kind === 'signIn') return { state: 'signIn' };
-        if (failure.kind === 'refused') {
-          // The server refused the envelope, which names no entry: park the head so the queue moves on.
-          settled.push({ kind: 'failed', id: head.id, errors: failure.errors });
-          continue;
-        }
-        return postponeHead(ctx, settled, head);
+        if (failure.kind !== 'refused') return postponeHead(ctx, settled, head);
+        // The server refused the envelope, which names no entry: park the head so the queue
+        // moves on; the rest of the batch goes again, before anything after it.
+        settled.push({ kind: 'failed', id: head.id, errors: failure.errors });
+        for (const e of batch.slice(1)) sent.delete(e.id);
+        next = pendingWindow(db, size, sent);
+        continue;
       }
 
       for (const [i, result] of results.entries()) {

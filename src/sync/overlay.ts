@@ -109,8 +109,8 @@ export function uniqueTouches(touches: Touch[]): Touch[] {
  */
 export async function foldIntoBases(db: SyncDb, entries: OutboxEntry[]): Promise<void> {
   const touches = uniqueTouches(entries.flatMap((e) => e.touches));
-  const values = new Map<string, MirrorRow | undefined>();
-  for (const t of touches) values.set(touchId(t), await baseOrCurrent(db, t));
+  const held = await Promise.all(touches.map((t) => baseOrCurrent(db, t)));
+  const values = new Map(touches.map((t, i) => [touchId(t), held[i]]));
   for (const entry of entries) {
     const out = applyEntry(entry, entry.touches.map((t) => values.get(touchId(t))));
     entry.touches.forEach((t, i) => values.set(touchId(t), out[i]));
@@ -124,13 +124,15 @@ export async function foldIntoBases(db: SyncDb, entries: OutboxEntry[]): Promise
  * on their rows, so base + them + the rest is what the rows already show.
  */
 export async function releaseBases(db: SyncDb, touches: Touch[]): Promise<void> {
-  for (const t of touches) {
-    const id = touchId(t);
-    const pending = await db.outbox
-      .where('touchIds')
-      .equals(id)
-      .filter((e) => e.state === 'pending')
-      .first();
-    if (!pending) await db.bases.delete(id);
-  }
+  const ids = touches.map(touchId);
+  const stillPending = await Promise.all(
+    ids.map((id) =>
+      db.outbox
+        .where('touchIds')
+        .equals(id)
+        .filter((e) => e.state === 'pending')
+        .first(),
+    ),
+  );
+  await db.bases.bulkDelete(ids.filter((_, i) => !stillPending[i]));
 }

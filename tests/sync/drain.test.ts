@@ -123,6 +123,25 @@ describe('draining the outbox', () => {
     expect((await db.properties.get([scope, '1']))?.value).toBe('z');
   });
 
+  it('a refused batch parks its head entry only; the rest go again, in order', async () => {
+    db = freshDb();
+    await seedProperties(['1', 'a']);
+    const head = await enqueue(asSyncDb(db), editProperty('1', 'x'));
+    await enqueue(asSyncDb(db), editProperty('1', 'y'));
+    await enqueue(asSyncDb(db), editProperty('1', 'z'));
+    const outbox = scriptedOutbox(() => ({ status: 200, body: {} }));
+    let calls = 0;
+    const refusingFirst: typeof fetch = async (input, init) =>
+      ++calls === 1
+        ? new Response(JSON.stringify({ errors: ['Batch refused'] }), { status: 400, headers: { 'content-type': 'application/json' } })
+        : outbox.fetch(input, init);
+    const ctx: DrainContext = { ...context(() => ({ status: 200 })).ctx, fetch: refusingFirst };
+    expect(await drainOutbox(ctx)).toEqual({ state: 'empty' });
+    expect(await db.outbox.get(head.id)).toMatchObject({ state: 'failed', errors: ['Batch refused'] });
+    expect(outbox.requests.map((r) => (r.body as { value: string }).value)).toEqual(['y', 'z']);
+    expect((await db.properties.get([scope, '1']))?.value).toBe('z');
+  });
+
   it('an answer that skips an entry is not trusted: the entry waits and is sent again', async () => {
     db = freshDb();
     await seedProperties(['1', 'a']);
