@@ -8,8 +8,7 @@ import { loadConfig } from './config';
 import { createDatabase, type Db } from './db/database';
 import { seedDemo } from './db/demo';
 import { migrateToLatest } from './db/migrations';
-import { supportScopes } from './accounts/support-scopes';
-import { recordChange } from './sync/change-log';
+import { insertUser } from './accounts/insert-user';
 
 const USAGE = `Procurement portal command line
 
@@ -173,28 +172,9 @@ async function createUser(args: string[], io: CliIo): Promise<void> {
       if (!org || org.type === 0) throw new Failure(`No supplier or university organisation has the key ${values.org}.`);
       orgNo = org.org_no;
     }
-    // In the changes feed like a user made on the accounts screen, so support screens mirror it.
-    await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('users')
-        .values({
-          org_no: orgNo,
-          first_name: first,
-          last_name: last,
-          email,
-          username,
-          type,
-          password_hash: passwordHash,
-          policy_state: 'TERMS_OF_USE',
-          created_at: new Date().toISOString(),
-          rev: 0,
-          deleted: 0,
-        })
-        .returning('user_no')
-        .executeTakeFirstOrThrow();
-      const rev = await recordChange(trx, { entity: 'user', key: String(inserted.user_no), op: 'upsert', scopes: await supportScopes(trx) });
-      await trx.updateTable('users').set({ rev }).where('user_no', '=', inserted.user_no).execute();
-    });
+    await db.transaction().execute((trx) =>
+      insertUser(trx, { orgNo, firstName: first, lastName: last, email, username, type, passwordHash }),
+    );
     const org = await db.selectFrom('orgs').select(['name', 'unique_key']).where('org_no', '=', orgNo).executeTakeFirstOrThrow();
     io.out(`Created ${type} user ${username} in ${org.name} (${org.unique_key}). They accept the terms of use at their first sign-in.`);
   });

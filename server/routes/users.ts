@@ -4,6 +4,7 @@ import { fieldErrors } from '../../src/domain/messages';
 import { usernameOf, validateUser } from '../../src/domain/rules/users';
 import { userInputSchema, userListQuerySchema, type UserInput } from '../../src/domain/schemas/users';
 import { containsIgnoreCase } from '../accounts/like';
+import { insertUser } from '../accounts/insert-user';
 import { supportScopes } from '../accounts/support-scopes';
 import { userView } from '../accounts/views';
 import type { AppContext } from '../app-context';
@@ -78,26 +79,16 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const username = usernameOf(input.email);
       await ensureUsernameFree(trx, username);
       // No password: the new user sets one through password recovery, which also proves the address.
-      const inserted = await trx
-        .insertInto('users')
-        .values({
-          org_no: org.orgNo,
-          first_name: input.firstName.trim(),
-          last_name: input.lastName.trim(),
-          email: input.email.trim(),
-          username,
-          type: input.type,
-          password_hash: null,
-          policy_state: 'TERMS_OF_USE',
-          created_at: new Date().toISOString(),
-          rev: 0,
-          deleted: 0,
-        })
-        .returning('user_no')
-        .executeTakeFirstOrThrow();
-      const rev = await recordChange(trx, { entity: 'user', key: String(inserted.user_no), op: 'upsert', scopes: await supportScopes(trx) });
-      await trx.updateTable('users').set({ rev }).where('user_no', '=', inserted.user_no).execute();
-      const row = await findUser(trx, org.orgNo, inserted.user_no);
+      const userNo = await insertUser(trx, {
+        orgNo: org.orgNo,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        email: input.email.trim(),
+        username,
+        type: input.type,
+        passwordHash: null,
+      });
+      const row = await findUser(trx, org.orgNo, userNo);
       await writeHistory(trx, user, {
         orgKey: org.orgKey,
         entity: 'user',
