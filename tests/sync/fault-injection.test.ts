@@ -24,7 +24,7 @@ beforeAll(async () => {
   server = await startRealServer();
   proxy = await startFaultProxy(
     server.origin,
-    { refuse5xx: 0.05, unauthorized: 0.03, duplicate: 0.08, dropAnswer: 0.08, answer5xxAfterCommit: 0.04, maxDelayMs: 3 },
+    { refuse5xx: 0.05, unauthorized: 0.03, duplicate: 0.08, dropAnswer: 0.08, answer5xxAfterCommit: 0.04, cutBatch: 0.08, maxDelayMs: 3 },
     20_260_501,
   );
 });
@@ -34,7 +34,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('fault injection: lost answers, duplicates, delays, 5xx and 401 at random', () => {
+describe('fault injection: lost answers, duplicates, delays, 5xx and 401 at random, batches cut short', () => {
   it(`${EDITS + ADDS} changes: none lost, none applied twice, client rows equal server rows`, async () => {
     db = freshDb('faults');
     const cookie = await server.test.cookieFor('supplier@acme.demo.test');
@@ -107,7 +107,8 @@ describe('fault injection: lost answers, duplicates, delays, 5xx and 401 at rand
 
     expect(await db.outbox.count()).toBe(0);
     const counts = proxy.counts;
-    expect(counts.dropAnswer + counts.duplicate + counts.refuse5xx + counts.unauthorized + counts.answer5xxAfterCommit).toBeGreaterThan(100);
+    expect(counts.dropAnswer + counts.duplicate + counts.refuse5xx + counts.unauthorized + counts.answer5xxAfterCommit + counts.cutBatch).toBeGreaterThan(100);
+    expect(counts.cutBatch).toBeGreaterThan(10);
 
     // Server side effects: one history entry per change, never two.
     const history = await server.test.db

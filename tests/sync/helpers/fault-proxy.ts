@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OUTBOX_PUSH_PATH, outboxPushAnswerSchema } from '../../../src/domain/schemas/sync';
 import { httpFetch } from './http-fetch';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same faults. */
@@ -25,6 +26,11 @@ export interface FaultRates {
   dropAnswer: number;
   /** Forward, then answer 502 instead of the server's answer. */
   answer5xxAfterCommit: number;
+  /**
+   * A batch of outbox entries: forward it, then cut its answer after a random entry,
+   * which answers 503. The server applied them all; the client hears of the first few.
+   */
+  cutBatch: number;
   /** Most ms of delay before forwarding. */
   maxDelayMs: number;
 }
@@ -36,6 +42,7 @@ export interface FaultCounts {
   duplicate: number;
   dropAnswer: number;
   answer5xxAfterCommit: number;
+  cutBatch: number;
 }
 
 export interface FaultProxy {
@@ -53,7 +60,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 /** A proxy on 127.0.0.1 between the sync engine and the real server that misbehaves at random (seeded). */
 export async function startFaultProxy(target: string, rates: FaultRates, seed: number): Promise<FaultProxy> {
   const random = seeded(seed);
-  const counts: FaultCounts = { requests: 0, refuse5xx: 0, unauthorized: 0, duplicate: 0, dropAnswer: 0, answer5xxAfterCommit: 0 };
+  const counts: FaultCounts = { requests: 0, refuse5xx: 0, unauthorized: 0, duplicate: 0, dropAnswer: 0, answer5xxAfterCommit: 0, cutBatch: 0 };
   const chance = (p: number) => random() < p;
   const upstream = httpFetch();
 
@@ -61,12 +68,13 @@ export async function startFaultProxy(target: string, rates: FaultRates, seed: n
     void (async () => {
       counts.requests += 1;
       const body = await readBody(req);
-      const [refuse, unauthorized, duplicate, drop, after5xx, delay] = [
+      const [refuse, unauthorized, duplicate, drop, after5xx, cut, delay] = [
         chance(rates.refuse5xx),
         chance(rates.unauthorized),
         chance(rates.duplicate),
         chance(rates.dropAnswer),
         chance(rates.answer5xxAfterCommit),
+        chance(rates.cutBatch),
         random() * rates.maxDelayMs,
       ];
       const json = (status: number, payload: unknown) => {
@@ -101,6 +109,14 @@ export async function startFaultProxy(target: string, rates: FaultRates, seed: n
       if (after5xx) {
         counts.answer5xxAfterCommit += 1;
         return json(502, { errors: ['Injected: bad gateway'] });
+      }
+      if (cut && req.url === OUTBOX_PUSH_PATH && answer.ok) {
+        const { results } = outboxPushAnswerSchema.parse(JSON.parse(text));
+        if (results.length > 0) {
+          counts.cutBatch += 1;
+          const at = Math.floor(random() * results.length);
+          return json(200, { results: [...results.slice(0, at), { ...results[at]!, status: 503, body: { errors: ['Injected: busy'] } }] });
+        }
       }
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
       res.end(text);
