@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   isStopStatus,
   OUTBOX_PUSH_MAX_BYTES,
@@ -31,7 +31,7 @@ export async function syncOutboxRoutes(app: FastifyInstance): Promise<void> {
     const { entries } = parse(outboxPushSchema, request.body);
     const results: OutboxPushAnswer['results'] = [];
     for (const entry of entries) {
-      const result = await send(app, request.headers.cookie, entry);
+      const result = await send(app, request, entry);
       results.push(result);
       if (isStopStatus(result.status)) break;
     }
@@ -39,16 +39,18 @@ export async function syncOutboxRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-async function send(app: FastifyInstance, cookie: string | undefined, entry: Entry): Promise<OutboxPushAnswer['results'][number]> {
+async function send(app: FastifyInstance, request: FastifyRequest, entry: Entry): Promise<OutboxPushAnswer['results'][number]> {
   const refused = refusal(entry.path);
   if (refused) return { id: entry.id, status: 400, body: { errors: [refused] } };
   const headers: Record<string, string> = { 'idempotency-key': entry.id };
-  if (cookie) headers.cookie = cookie;
+  if (request.headers.cookie) headers.cookie = request.headers.cookie;
   if (entry.body !== undefined) headers['content-type'] = 'application/json';
   const answer = await app.inject({
     method: entry.method,
     url: entry.path,
     headers,
+    // Per-address rules (throttles) see the caller, not this server.
+    remoteAddress: request.ip,
     ...(entry.body !== undefined ? { payload: JSON.stringify(entry.body) } : {}),
   });
   const text = answer.body;
