@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './app-context';
 import { registerSessionLoader } from './auth/session';
+import { registerSessionRefresh } from './auth/sessions';
 import { configureEdi } from './edi/deliver';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
 import { startJobs } from './jobs/start';
@@ -24,6 +25,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, fields: 20 } });
   registerErrorHandler(app);
   registerSessionLoader(app, ctx.db);
+  registerSessionRefresh(app, ctx.db, ctx.config);
   configureEdi(ctx.config);
 
   await app.register(

@@ -4,11 +4,17 @@ import type { OrgType, UserType } from '../../src/domain/roles';
 import type { Db } from '../db/database';
 
 export const SESSION_COOKIE = 'portal_session';
+/** A session ends this long after its last use (it slides while the user works)... */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** ...but never later than this after the sign-in. */
+export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Who is asking: loaded from the session cookie before every handler. */
 export interface SessionUser {
   sessionId: string;
+  /** ISO times, for sliding the expiry. */
+  sessionCreatedAt: string;
+  sessionLastSeenAt: string;
   userNo: number;
   username: string;
   displayName: string;
@@ -46,6 +52,8 @@ export async function loadSessionUser(db: Db, token: string | undefined): Promis
     .select([
       's.id',
       's.expires_at',
+      's.created_at',
+      's.last_seen_at',
       'u.user_no',
       'u.username',
       'u.first_name',
@@ -64,6 +72,8 @@ export async function loadSessionUser(db: Db, token: string | undefined): Promis
   if (!row || row.expires_at < new Date().toISOString()) return null;
   return {
     sessionId: row.id,
+    sessionCreatedAt: row.created_at,
+    sessionLastSeenAt: row.last_seen_at,
     userNo: row.user_no,
     username: row.username,
     displayName: `${row.first_name} ${row.last_name}`.trim(),

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Tx } from '../sync/change-log';
-import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from './session';
+import { hashToken, SESSION_COOKIE, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from './session';
 
 /** A new session: the cookie carries a random token, the table only its SHA-256. */
 export async function createSession(db: Db, userNo: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
@@ -48,4 +48,30 @@ export async function deleteUserSessions(trx: Tx, userNo: number, exceptSessionI
   let q = trx.deleteFrom('sessions').where('user_no', '=', userNo);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
+}
+
+/** How often a session in use has its expiry moved on: not on every request, which would write each time. */
+export const SESSION_REFRESH_MS = 15 * 60 * 1000;
+
+/**
+ * Slides the expiry of a session in use, so a warehouse shift is not cut off 12 hours
+ * after sign-in while the user is still working; the cookie is set again to match.
+ * Runs after the session loader; a session never outlives SESSION_MAX_AGE_MS.
+ */
+export function registerSessionRefresh(app: FastifyInstance, db: Db, config: ServerConfig, now = () => new Date()): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const user = request.user;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!user || !token) return;
+    const at = now();
+    if (at.getTime() - Date.parse(user.sessionLastSeenAt) < SESSION_REFRESH_MS) return;
+    const cap = Date.parse(user.sessionCreatedAt) + SESSION_MAX_AGE_MS;
+    const expiresAt = new Date(Math.min(at.getTime() + SESSION_TTL_MS, cap));
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: at.toISOString(), expires_at: expiresAt.toISOString() })
+      .where('id', '=', user.sessionId)
+      .execute();
+    setSessionCookie(reply, config, token, expiresAt);
+  });
 }

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { fieldErrors } from '../../src/domain/messages';
 import { orgSummarySchema, policySchema, profileSchema } from '../../src/domain/schemas/session';
 import { verifyPassword } from '../../server/auth/password';
+import { hashToken, SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../../server/auth/session';
+import { createSession } from '../../server/auth/sessions';
 import { DEMO_PASSWORD } from '../../server/db/demo';
 import { captchaFor, FAST_AUTH, loginForm } from './helpers/captcha';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -195,5 +197,49 @@ describe('PUT /org/{orgid}/user/actions/changePassword', () => {
 
     const anonymous = await t.as(null, { method: 'PUT', url, payload: { oldPassword: DEMO_PASSWORD, newPassword: NEW_PASSWORD } });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('session expiry', () => {
+  const HOUR = 60 * 60 * 1000;
+
+  async function sessionAt(createdAgoMs: number): Promise<string> {
+    const user = await t.db.selectFrom('users').select('user_no').where('username', '=', 'supplier@acme.demo.test').executeTakeFirstOrThrow();
+    const { token } = await createSession(t.db, user.user_no, new Date(Date.now() - createdAgoMs));
+    return token;
+  }
+
+  async function expiresAt(token: string): Promise<number> {
+    const row = await t.db.selectFrom('sessions').select('expires_at').where('id', '=', hashToken(token)).executeTakeFirstOrThrow();
+    return Date.parse(row.expires_at);
+  }
+
+  test('slides while the user works: a request 11 hours in moves the end 12 hours on and sets the cookie again', async () => {
+    const token = await sessionAt(11 * HOUR);
+    const res = await t.app.inject({ method: 'GET', url: '/api/policy', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cookie?.value).toBe(token);
+    const end = await expiresAt(token);
+    expect(end).toBeGreaterThan(Date.now() + 11.9 * HOUR);
+    expect(cookie?.expires?.getTime()).toBe(Math.floor(end / 1000) * 1000);
+  });
+
+  test('a session used a moment ago is left alone, and none outlives a week from the sign-in', async () => {
+    const fresh = await sessionAt(0);
+    const before = await expiresAt(fresh);
+    const res = await t.app.inject({ method: 'GET', url: '/api/policy', headers: { cookie: `${SESSION_COOKIE}=${fresh}` } });
+    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    expect(await expiresAt(fresh)).toBe(before);
+
+    const old = await sessionAt(SESSION_MAX_AGE_MS - 2 * HOUR);
+    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + HOUR).toISOString(), last_seen_at: new Date(Date.now() - HOUR).toISOString() }).where('id', '=', hashToken(old)).execute();
+    expect((await t.app.inject({ method: 'GET', url: '/api/policy', headers: { cookie: `${SESSION_COOKIE}=${old}` } })).statusCode).toBe(200);
+    expect(await expiresAt(old)).toBeLessThanOrEqual(Date.now() + 2 * HOUR);
+  });
+
+  test('an expired session is refused', async () => {
+    const token = await sessionAt(13 * HOUR);
+    expect((await t.app.inject({ method: 'GET', url: '/api/policy', headers: { cookie: `${SESSION_COOKIE}=${token}` } })).statusCode).toBe(401);
   });
 });
