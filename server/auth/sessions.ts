@@ -58,12 +58,12 @@ export const SESSION_REFRESH_MS = 15 * 60 * 1000;
  * after sign-in while the user is still working; the cookie is set again to match.
  * Runs after the session loader; a session never outlives SESSION_MAX_AGE_MS.
  */
-export function registerSessionRefresh(app: FastifyInstance, db: Db, config: ServerConfig, now = () => new Date()): void {
+export function registerSessionRefresh(app: FastifyInstance, db: Db, config: ServerConfig): void {
   app.addHook('onRequest', async (request, reply) => {
     const user = request.user;
     const token = request.cookies[SESSION_COOKIE];
     if (!user || !token) return;
-    const at = now();
+    const at = new Date();
     if (at.getTime() - Date.parse(user.sessionLastSeenAt) < SESSION_REFRESH_MS) return;
     const cap = Date.parse(user.sessionCreatedAt) + SESSION_MAX_AGE_MS;
     const expiresAt = new Date(Math.min(at.getTime() + SESSION_TTL_MS, cap));

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_HEADER } from '../../src/api/request';
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
 import { drainOutbox } from '../../src/sync/drain';
 import { enqueue } from '../../src/sync/enqueue';
@@ -10,10 +11,10 @@ const CHANGES = 1_000;
 const PROPERTIES = 20;
 const WARM_UP = 300;
 
-async function put(send: typeof fetch, path: string, body: unknown, key?: string): Promise<void> {
+async function sendOne(send: typeof fetch, method: 'POST' | 'PUT', path: string, body: unknown, key?: string): Promise<void> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (key) headers['Idempotency-Key'] = key;
-  const res = await send(path, { method: path.endsWith('/property') ? 'POST' : 'PUT', headers, body: JSON.stringify(body) });
+  if (key) headers[IDEMPOTENCY_HEADER] = key;
+  const res = await send(path, { method, headers, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
 }
 
@@ -25,7 +26,7 @@ async function put(send: typeof fetch, path: string, body: unknown, key?: string
  */
 export async function benchDrain(db: LocalDatabase, send: typeof fetch): Promise<string[]> {
   const run = crypto.randomUUID().slice(0, 8);
-  for (let i = 0; i < PROPERTIES; i++) await put(send, `/api/org/${ORG}/property`, { property: `BENCH_${run}_${i}`, value: '0' });
+  for (let i = 0; i < PROPERTIES; i++) await sendOne(send, 'POST', `/api/org/${ORG}/property`, { property: `BENCH_${run}_${i}`, value: '0' });
   const signal = new AbortController().signal;
   await pullScope({ db: asSyncDb(db), fetch: send, signal }, scope);
   const rows = (await db.properties.where('[scope+key]').between([scope, ''], [scope, '\uffff']).toArray()).filter((r) =>
@@ -68,7 +69,7 @@ export async function benchDrain(db: LocalDatabase, send: typeof fetch): Promise
   const [, bareMs] = await timed(async () => {
     for (let i = 0; i < CHANGES; i++) {
       const row = rows[i % rows.length]!;
-      await put(send, `/api/org/${ORG}/property/${row.key}`, { property: row.property, value: `w${i}` }, crypto.randomUUID());
+      await sendOne(send, 'PUT', `/api/org/${ORG}/property/${row.key}`, { property: row.property, value: `w${i}` }, crypto.randomUUID());
     }
   });
   return [
