@@ -4,6 +4,7 @@ import type { EdiDocType, EdiType } from '../../src/domain/schemas/properties';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { sendMail } from '../mail/mailer';
+import { withSharedSecret } from './cxml';
 
 export interface DeliveryInput {
   orgKey: string;
@@ -115,7 +116,7 @@ async function deliverCxml(input: DeliveryInput, setting: EdiSetting): Promise<D
     response = await fetch(endpoint, {
       method: 'POST',
       headers,
-      body: input.content,
+      body: withSharedSecret(input.content, setting.password),
       signal: AbortSignal.timeout(CXML_TIMEOUT_MS),
     });
   } catch (error) {

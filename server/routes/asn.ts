@@ -8,7 +8,7 @@ import { asnListQuerySchema, asnSubmitSchema } from '../../src/domain/schemas/as
 import { historyQuerySchema } from '../../src/domain/schemas/orders';
 import type { AppContext } from '../app-context';
 import { isPostgres } from '../db/database';
-import { asnDocument, asnFileName } from '../edi/asn-document';
+import { shipNoticeDocument } from '../edi/export-documents';
 import { readHistory, writeHistory } from '../history';
 import { badRequestAt, conflict, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
@@ -185,13 +185,13 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           .where('waiting_for_action', '=', 1)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) === 0) throw conflict([asnErrors.alreadyExported]);
-        const fileName = asnFileName(asn);
+        const { fileName, content } = await shipNoticeDocument(trx, asn);
         const delivery = await deliver({
           orgKey: asn.buyerId,
           docType: 'asn',
           fileName,
           contentType: 'application/xml',
-          content: asnDocument(asn),
+          content,
         });
         const rev = await recordChange(trx, { entity: 'asn', key: String(asnId), op: 'upsert', scopes: bothSides(asn.sellerId, asn.buyerId) });
         await trx.updateTable('asns').set({ rev }).where('id', '=', asnId).execute();

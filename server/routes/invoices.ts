@@ -7,7 +7,7 @@ import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/database';
 import type { InvoicesTable } from '../db/tables/invoices';
 import { deliverDocument } from '../edi/deliver';
-import { invoiceDetailRequestCxml } from '../edi/invoice-cxml';
+import { invoiceDetailDocument } from '../edi/export-documents';
 import { blobStoreFor } from '../files/blob-store';
 import { renderInvoicePdf, type InvoicePdfInput } from '../files/invoice-pdf';
 import { readHistory, writeHistory } from '../history';
@@ -120,16 +120,19 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
         const document = parseInvoiceDocument(row.document);
         if (!document) throw badRequest([messages.documentExtractionError]);
         const now = new Date();
-        const content = invoiceDetailRequestCxml({
-          oiid: row.oiid,
-          buyerKey: org.orgKey,
-          buyerName: org.name,
-          supplierKey: row.supplier_key,
-          supplierName: row.supplier_name,
-          supplierCode: row.supplier_code,
-          document,
+        const content = await invoiceDetailDocument(
+          trx,
+          {
+            oiid: row.oiid,
+            buyerKey: org.orgKey,
+            buyerName: org.name,
+            supplierKey: row.supplier_key,
+            supplierName: row.supplier_name,
+            supplierCode: row.supplier_code,
+            document,
+          },
           now,
-        });
+        );
         const fileName = `invoice-${row.oiid}-${safeFilePart(document.documentId ?? 'unnumbered')}-${now.getTime()}.xml`;
         let channel: string;
         try {
