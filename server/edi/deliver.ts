@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { sendMail } from '../mail/mailer';
 import { withSharedSecret } from './cxml';
+import { deliverS3 } from './s3-channel';
 
 export interface DeliveryInput {
   orgKey: string;
@@ -144,6 +145,6 @@ export async function deliverDocument(db: Db, input: DeliveryInput): Promise<Del
     case 'cXML':
       return deliverCxml(input, setting);
     case 'S3':
-      throw new Error('S3 delivery is not available on this installation');
+      return deliverS3({ ...input, fileName: safeFileName(input.fileName) }, setting, configured());
   }
 }
