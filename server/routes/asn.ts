@@ -8,7 +8,7 @@ import { asnListQuerySchema, asnSubmitSchema } from '../../src/domain/schemas/as
 import { historyQuerySchema } from '../../src/domain/schemas/orders';
 import type { AppContext } from '../app-context';
 import { isPostgres } from '../db/database';
-import { asnDocument, asnFileName } from '../edi/asn-document';
+import { shipNoticeDocument } from '../edi/export-documents';
 import { readHistory, writeHistory } from '../history';
 import { badRequestAt, conflict, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
@@ -185,10 +185,10 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           .where('waiting_for_action', '=', 1)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) === 0) throw conflict([asnErrors.alreadyExported]);
-        const fileName = asnFileName(asn);
+        const { fileName, content } = await shipNoticeDocument(trx, asn);
         return {
           state: { asn, fileName },
-          document: { orgKey: asn.buyerId, docType: 'asn', fileName, contentType: 'application/xml', content: asnDocument(asn) },
+          document: { orgKey: asn.buyerId, docType: 'asn', fileName, contentType: 'application/xml', content },
         };
       },
       release: async (trx) => {
