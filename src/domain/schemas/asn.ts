@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { PAGE_SIZE } from '../constants';
 import { addressInputSchema, addressSchema, emptyAddress } from './orders';
 
@@ -38,7 +39,8 @@ export const asnSchema = z.object({
 });
 export type Asn = z.infer<typeof asnSchema>;
 
-const optionalText = z.string().nullish().transform((v) => v ?? '');
+/** Spec lengths are worded by the rules (src/domain/rules/asn.ts); this bound only stops absurd input. */
+const optionalText = text('line').nullish().transform((v) => v ?? '');
 
 /** The body of POST /seller/{sellerId}/buyer/{buyerId}/asn; the rules of src/domain/rules/asn.ts then apply. */
 export const asnSubmitSchema = z.object({

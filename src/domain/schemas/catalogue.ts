@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Catalogue entities as the spec names them (invoices-catalogue-accounts.md section 3),
@@ -137,8 +138,8 @@ export interface CategoryNode {
 }
 export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
   z.object({
-    code: z.string().trim().min(1),
-    description: z.string(),
+    code: text('code').trim().min(1),
+    description: text('line'),
     children: z.array(categoryNodeSchema).default([]),
   }),
 ) as z.ZodType<CategoryNode>;

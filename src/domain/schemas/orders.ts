@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { PAGE_SIZE } from '../constants';
 
 /**
@@ -26,7 +27,8 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 export const ADDRESS_FIELDS = Object.keys(addressSchema.shape) as Array<keyof Address>;
 
-const optionalText = z.string().nullish().transform((v) => v ?? '');
+/** Spec lengths are worded by the rules (src/domain/rules/asn.ts); this bound only stops absurd input. */
+const optionalText = text('line').nullish().transform((v) => v ?? '');
 
 /** An address as sent by a form: every field may be left out and counts as empty. */
 export const addressInputSchema = z.object({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ASN_FIELD_LENGTHS } from '../constants';
+import { text } from './text';
 import { USER_TYPES } from '../roles';
 
 /** Types a user community can give; SUPPORT belongs to support staff only. */
@@ -16,12 +18,12 @@ export type User = z.infer<typeof userSchema>;
 
 /** POST /org/{orgid}/user and PUT .../{userNo}: the username is always the email. */
 export const userInputSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  firstName: text('name'),
+  lastName: text('name'),
+  email: z.string().max(ASN_FIELD_LENGTHS.email),
   type: communityUserTypeSchema.default('REGULAR'),
   userNo: z.number().int().optional(),
-  username: z.string().optional(),
+  username: z.string().max(ASN_FIELD_LENGTHS.email).optional(),
 });
 export type UserInput = z.infer<typeof userInputSchema>;
 
