@@ -9,6 +9,7 @@ import { registerSessionLoader } from './auth/session';
 import { registerSessionRefresh } from './auth/sessions';
 import { configureEdi } from './edi/deliver';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
+import { registerJsonParser } from './http/json-parser';
 import { startJobs } from './jobs/start';
 import { routeGroups } from './routes';
 import { servletRoutes } from './routes/servlet';
@@ -20,7 +21,10 @@ export interface BuildOptions {
 
 /** Builds the Fastify instance without listening: tests call `inject`, main.ts listens. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
+  // X-Forwarded-For is believed only from the proxies the operator names (PORTAL_TRUST_PROXY).
+  const trustProxy = ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false;
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 10 * 1024 * 1024, trustProxy });
+  registerJsonParser(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 1024 * 1024, fields: 20, files: 1 } });
   registerErrorHandler(app);
