@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
 import { ASN_FIELD_LENGTHS } from '../constants';
 import { text } from './text';
 
@@ -47,10 +48,10 @@ export const accountInputSchema = z.object({
 export type AccountInput = z.infer<typeof accountInputSchema>;
 
 export const accountListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: wholeNumber(z.number().min(0)).default(0),
+  limit: wholeNumber(z.number().min(1).max(100)).default(20),
   nameLike: z.string().optional(),
-  type: z.coerce.number().pipe(accountTypeSchema).optional(),
+  type: wholeNumber().pipe(accountTypeSchema).optional(),
 });
 
 export const countrySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
 import { text } from './text';
 import { PAGE_SIZE } from '../constants';
 import { addressInputSchema, addressSchema, emptyAddress } from './orders';
@@ -60,7 +61,7 @@ export const asnSubmitSchema = z.object({
 export type AsnSubmit = z.infer<typeof asnSubmitSchema>;
 
 export const asnListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  offset: wholeNumber(z.number().min(0)).default(0),
+  limit: wholeNumber(z.number().min(1).max(100)).default(PAGE_SIZE),
   orderNumber: z.string().trim().max(100).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
 import { text } from './text';
 
 /**
@@ -122,7 +123,7 @@ export type ProductPage = z.infer<typeof productPageSchema>;
 export const PRODUCT_PAGE_MAX = 500;
 
 export const productListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_MAX).default(20),
+  limit: wholeNumber(z.number().min(1).max(PRODUCT_PAGE_MAX)).default(20),
   cursor: z.string().optional(),
   /** Code or description contains (case-insensitive). */
   q: z.string().trim().max(200).optional(),

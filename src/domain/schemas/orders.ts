@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
 import { text } from './text';
 import { PAGE_SIZE } from '../constants';
 
@@ -98,8 +99,8 @@ export const orderSchema = orderSummarySchema.extend({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  offset: wholeNumber(z.number().min(0)).default(0),
+  limit: wholeNumber(z.number().min(1).max(100)).default(PAGE_SIZE),
   orderNumberLike: z.string().trim().max(100).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
 import { text } from './text';
 import { PAGE_SIZE } from '../constants';
 
@@ -27,6 +28,6 @@ export const priceGroupPageSchema = z.object({ data: z.array(priceGroupSchema), 
 
 export const pricelistInputSchema = z.object({ name: text('name').default('') });
 export const cursorQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  limit: wholeNumber(z.number().min(1).max(100)).default(PAGE_SIZE),
   cursor: z.string().optional(),
 });

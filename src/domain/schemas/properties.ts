@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
 import { text } from './text';
 import { ASN_FIELD_LENGTHS, EDI_DOC_TYPES, EDI_TYPES } from '../constants';
 
@@ -129,6 +130,6 @@ export const senderSourcePageSchema = z.array(senderSourceSchema);
 export const ediExportSettingPageSchema = z.array(ediExportSettingSchema);
 
 export const pageQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: wholeNumber(z.number().min(0)).default(0),
+  limit: wholeNumber(z.number().min(1).max(100)).default(20),
 });

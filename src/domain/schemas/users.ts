@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
 import { ASN_FIELD_LENGTHS } from '../constants';
 import { text } from './text';
 import { USER_TYPES } from '../roles';
@@ -28,8 +29,8 @@ export const userInputSchema = z.object({
 export type UserInput = z.infer<typeof userInputSchema>;
 
 export const userListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: wholeNumber(z.number().min(0)).default(0),
+  limit: wholeNumber(z.number().min(1).max(100)).default(20),
   nameLike: z.string().optional(),
   type: communityUserTypeSchema.optional(),
 });
