@@ -13,8 +13,8 @@ const tooDeep = `The category tree is deeper than ${maxDepth} levels`;
 const tooLarge = `The category tree has more than ${maxNodes} categories`;
 
 function fromJson(text: string): CategoryNode[] {
-  // A node is an object in a children array: two brackets a level, plus the outer list (or {tree: [...]}).
-  if (jsonNesting(text) > 2 * maxDepth + 2) throw new JobFailure('The category tree was rejected', { errors: [tooDeep] });
+  // Two brackets a level (an object in a children array), plus the outer list, {tree: ...} and the last empty children.
+  if (jsonNesting(text) > 2 * maxDepth + 3) throw new JobFailure('The category tree was rejected', { errors: [tooDeep] });
   let data: unknown;
   try {
     data = JSON.parse(text);
