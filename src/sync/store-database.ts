@@ -1,7 +1,7 @@
 import { Dexie, type Table } from 'dexie';
 import type { MirrorRow } from './rows';
 import type { OutboxEntry } from './outbox-entry';
-import { STORES_V1, type BaseRow, type CursorRow, type MetaRow } from './store-schema';
+import { STORES_V1, type BaseRow, type CursorRow, type MetaRow, type MirrorRowOf, type MirrorTable } from './store-schema';
 
 /**
  * The browser's store: one database per signed-in user, so sign-out can delete it
@@ -21,13 +21,13 @@ import { STORES_V1, type BaseRow, type CursorRow, type MetaRow } from './store-s
  * first open only, and the sync worker's never: a later open of a missing database
  * fails (the aborted creation leaves nothing behind).
  */
-type Mirror = Table<MirrorRow, [string, string]>;
+type Mirror<T extends MirrorTable = never> = Table<[T] extends [never] ? MirrorRow : MirrorRowOf<T>, [string, string]>;
 
 export class StoreDatabase extends Dexie {
-  declare orders: Mirror;
-  declare orderLines: Mirror;
-  declare asns: Mirror;
-  declare asnDrafts: Mirror;
+  declare orders: Mirror<'orders'>;
+  declare orderLines: Mirror<'orderLines'>;
+  declare asns: Mirror<'asns'>;
+  declare asnDrafts: Mirror<'asnDrafts'>;
   declare invoices: Mirror;
   declare invoiceDocuments: Mirror;
   declare invoiceMessages: Mirror;
@@ -45,7 +45,7 @@ export class StoreDatabase extends Dexie {
   declare uomMappings: Mirror;
   declare buyerSettings: Mirror;
   declare buyerSellerProps: Mirror;
-  declare history: Mirror;
+  declare history: Mirror<'history'>;
   declare outbox: Table<OutboxEntry, string>;
   declare bases: Table<BaseRow, string>;
   declare cursors: Table<CursorRow, string>;
