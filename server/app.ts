@@ -60,7 +60,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       }
       return undefined;
     });
-    await app.register(fastifyStatic, { root: ctx.config.distDir, wildcard: false, index: 'index.html' });
+    // preCompressed: the .br/.gz files the build wrote beside each asset, with Content-Encoding and Vary.
+    await app.register(fastifyStatic, { root: ctx.config.distDir, wildcard: false, index: 'index.html', preCompressed: true });
     app.addHook('onSend', async (request, reply, payload) => {
       // The service worker and the shell must never be served stale from an HTTP cache.
       if (request.url === '/sw.js' || request.url === '/' || request.url.endsWith('.html')) {
