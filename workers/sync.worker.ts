@@ -1,4 +1,6 @@
 /// <reference lib="webworker" />
+// First: no schema may run before zod is told not to use eval (see the module).
+import '../src/domain/schemas/no-eval';
 import { expose } from 'comlink';
 import { StoreDatabase } from '../src/sync/store-database';
 import { createWorkerApi } from '../src/sync/worker-api';
