@@ -67,7 +67,7 @@ async function seedOrder(scope = SCOPE) {
 }
 
 async function openNewDraft() {
-  await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+  await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 20_000 }));
   await userEvent.click(await screen.findByRole('button', { name: 'Add ASN' }));
   return screen.findByRole('form', { name: 'Advance ship notice' });
 }
@@ -199,7 +199,7 @@ describe('ASNs of an order', () => {
     fakeApi(signedIn(supplierPolicy));
     renderApp('/app/orders/seller-1/order/1');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 20_000 }));
     await userEvent.click(await screen.findByRole('button', { name: /Edit ASN failed with errors/ }));
     const form = await screen.findByRole('form', { name: 'Advance ship notice' });
     const q1 = within(form).getByLabelText('Quantity of line 1');
@@ -229,7 +229,7 @@ describe('ASNs of an order', () => {
     fakeApi(signedIn(supplierPolicy));
     renderApp('/app/orders/seller-1/order/1');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 20_000 }));
     await userEvent.click(await screen.findByRole('button', { name: /Edit ASN failed with errors/ }));
     const general = await screen.findByRole('alert', { name: 'ASN errors' });
     expect(general.textContent).toBe(messages.unknownOrder);
@@ -271,7 +271,7 @@ describe('ASNs of an order', () => {
     fakeApi(signedIn(supplierPolicy));
     renderApp('/app/orders/seller-1/order/1');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 20_000 }));
     await waitFor(async () => expect((await storedDraft()).asn).toMatchObject({ carrierName: 'Newer', shipmentDate: '2026-11-02' }));
     await userEvent.click(await screen.findByRole('button', { name: /Edit ASN draft/ }));
     const form = await screen.findByRole('form', { name: 'Advance ship notice' });
@@ -286,7 +286,7 @@ describe('ASNs of an order', () => {
     fakeApi(signedIn(buyerPolicy));
     renderApp('/app/orders/buyer-1/order/1');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 20_000 }));
     const table = await screen.findByRole('table', { name: 'ASNs' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Shipment Id',
