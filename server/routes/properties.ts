@@ -360,7 +360,8 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext): P
       ftp_server: blankToNull(i.ftpServer),
       ftp_dir: blankToNull(i.ftpDir),
       ftp_user: blankToNull(i.user),
-      password: i.password ? i.password : null,
+      // Write-only: left out, the stored password stays; null or '' clears it.
+      password: i.password === undefined ? undefined : i.password || null,
       endpoint: blankToNull(i.endpoint),
     }),
     // Credentials stay out of the audit trail.

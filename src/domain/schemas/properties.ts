@@ -70,12 +70,16 @@ export const ediExportSettingSchema = z.object({
   ftpServer: z.string().nullable(),
   ftpDir: z.string().nullable(),
   user: z.string().nullable(),
-  password: z.string().nullable(),
+  /** The password is write-only: answers and the changes feed only say whether one is stored. */
+  passwordSet: z.boolean(),
   endpoint: z.string().nullable(),
 });
 export type EdiExportSetting = z.infer<typeof ediExportSettingSchema>;
 
-/** The form sends the order format as typed: the rule, not the schema, says "integer with no decimals". */
+/**
+ * The form sends the order format as typed: the rule, not the schema, says "integer
+ * with no decimals". `password`: absent keeps the stored one, null or '' clears it.
+ */
 export const ediExportSettingInputSchema = z.object({
   id: z.number().int().optional(),
   docType: ediDocTypeSchema,
