@@ -46,4 +46,4 @@ export function accountNameMatches(name: string, filter: string): boolean {
 }
 
 /** The UOM Mapping tab exists only for Supplier accounts. */
-export const hasUomMapping = (account: { type: number } | null | undefined): boolean => account?.type === ACCOUNT_TYPES.SUPPLIER;
+export const hasUomMapping = (account: { type?: unknown } | null | undefined): boolean => account?.type === ACCOUNT_TYPES.SUPPLIER;

@@ -25,6 +25,8 @@ export interface CollectionSpec {
 /** The key of an added row until the server answers; `enqueue` fills in the entry id. */
 export const TEMPORARY_KEY = 'tmp:{entryId}';
 export const isTemporaryKey = (key: string) => key.startsWith('tmp:');
+/** Where an accepted add leaves the server's key of a temporary one, so a screen showing the new row can follow it. */
+export const savedKeyMetaKey = (scope: string, temporaryKey: string) => `savedAs|${scope}|${temporaryKey}`;
 
 const serverKeyOf = (spec: CollectionSpec, answer: unknown) => {
   const key = answer && typeof answer === 'object' ? (answer as Record<string, unknown>)[spec.keyField] : undefined;
@@ -55,7 +57,10 @@ export function collectionCommands(spec: CollectionSpec): { add: CommandDef; edi
         // Without a key in the answer the changes feed brings the row; the temporary one goes either way.
         await table.delete([touch.scope, touch.key]);
         const key = serverKeyOf(spec, answer);
-        if (key !== null) await putAnswer(db, spec, touch.scope, key, answer, held);
+        if (key !== null) {
+          await putAnswer(db, spec, touch.scope, key, answer, held);
+          await db.meta.put({ key: savedKeyMetaKey(touch.scope, touch.key), value: key });
+        }
       },
     },
     edit: {
