@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { hasUomMapping } from '../../domain/rules/accounts';
-import { useAccount, useAccountOutbox, useAccountScopeMirror, useSavedAccountKey } from '../../local/hooks/use-accounts';
+import { useAccount, useAccountOutbox, useAccountScopeMirror, useSavedKey } from '../../local/hooks/use-accounts';
 import { isTemporaryKey } from '../../sync/commands/collection-item';
 import { BusyOverlay } from '../../ui/busy-overlay/BusyOverlay';
 import { Drawer } from '../../ui/drawer/Drawer';
@@ -24,7 +24,7 @@ interface AccountDrawerProps {
  * changes the server refused are listed with its errors.
  */
 export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: AccountDrawerProps) {
-  const key = useSavedAccountKey(supportOrgId, accountKey);
+  const key = useSavedKey(supportOrgId, accountKey);
   const account = useAccount(supportOrgId, key);
   const { busy, refused } = useAccountOutbox(supportOrgId, key);
   const saved = key !== null && !isTemporaryKey(key);

@@ -142,3 +142,31 @@ export const Badged = styled.span`
     pointer-events: none;
   }
 `;
+
+/** A link drawn as an icon button (44 px target). */
+export const IconLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border-radius: 50%;
+  color: inherit;
+
+  &:hover {
+    background: ${({ theme }) => theme.color.accentSoft};
+  }
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+`;
+
+/** Groups a form's fields so one `disabled` locks them all (a deleted user's form). */
+export const Fields = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-width: 0;
+`;

@@ -123,14 +123,23 @@ export function useAccountScopeMirror(uniqueKey: string | null, busy: boolean): 
 }
 
 /**
- * The key to show: a new account's temporary key until the server accepted it, then
- * the key the server gave it.
+ * The key to show of a row support added (an account, a user): its temporary key until
+ * the server accepted it, then the key the server gave it.
  */
-export function useSavedAccountKey(supportOrgId: string, key: string | null): string | null {
+export function useSavedKey(supportOrgId: string, key: string | null): string | null {
   const scope = scopeId('org', supportOrgId);
   const saved = useLiveQuery(
     async () => (key && isTemporaryKey(key) ? (await localDatabase().meta.get(savedKeyMetaKey(scope, key)))?.value : undefined),
     [scope, key],
   );
   return typeof saved === 'string' ? saved : key;
+}
+
+/** One community user as the store holds it: undefined while read, null when absent (deleted). */
+export function useCommunityUser(supportOrgId: string, userKey: string | null) {
+  const scope = scopeId('org', supportOrgId);
+  return useLiveQuery(
+    async () => (userKey ? (((await localDatabase().users.get([scope, userKey])) as CommunityUserRow | undefined) ?? null) : null),
+    [scope, userKey],
+  );
 }
