@@ -9,6 +9,7 @@ import { registerSessionLoader } from './auth/session';
 import { registerSessionRefresh } from './auth/sessions';
 import { configureEdi } from './edi/deliver';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
+import { registerReadCache } from './http/read-cache';
 import { startJobs } from './jobs/start';
 import { routeGroups } from './routes';
 import { servletRoutes } from './routes/servlet';
@@ -22,8 +23,9 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, fields: 20 } });
+  await app.register(multipart, { limits: { fileSize: 1024 * 1024, fields: 20, files: 1 } });
   registerErrorHandler(app);
+  registerReadCache(app, ctx.db);
   registerSessionLoader(app, ctx.db);
   registerSessionRefresh(app, ctx.db, ctx.config);
   configureEdi(ctx.config);

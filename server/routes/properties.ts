@@ -360,8 +360,7 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext): P
       ftp_server: blankToNull(i.ftpServer),
       ftp_dir: blankToNull(i.ftpDir),
       ftp_user: blankToNull(i.user),
-      // Write-only: left out, the stored password stays; null or '' clears it.
-      password: i.password === undefined ? undefined : i.password || null,
+      ...(i.password === undefined || i.password === '' ? {} : { password: i.password }),
       endpoint: blankToNull(i.endpoint),
     }),
     // Credentials stay out of the audit trail.

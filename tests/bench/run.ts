@@ -3,7 +3,8 @@
  * headless Chromium with a profile on disk (IndexedDB as a user's browser keeps it),
  * against the real server (`server/main.ts` with the demo data, a fresh SQLite file) in
  * its own process, over loopback. Figures are printed, never asserted.
- * `npm run bench -- drain` runs one suite.
+ * `npm run bench -- drain` runs one suite; `npm run bench -- api` runs the server's
+ * load benchmark instead (tests/bench/api), which needs no browser.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,8 +39,9 @@ async function bundle(): Promise<string> {
 }
 
 async function main() {
-  assertBrowserPresent();
   const only = process.argv[2];
+  if (only === 'api') return (await import('./api/run-api')).runApiBench();
+  assertBrowserPresent();
   const profile = mkdtempSync(join(tmpdir(), 'portal-bench-profile-'));
   const [script, server] = await Promise.all([bundle(), startServer()]);
   // No service worker: it would answer the benchmark page with the app's shell.

@@ -70,16 +70,13 @@ export const ediExportSettingSchema = z.object({
   ftpServer: z.string().nullable(),
   ftpDir: z.string().nullable(),
   user: z.string().nullable(),
-  /** The password is write-only: answers and the changes feed only say whether one is stored. */
+  /** The password is write-only: answers only say whether one is stored. */
   passwordSet: z.boolean(),
   endpoint: z.string().nullable(),
 });
 export type EdiExportSetting = z.infer<typeof ediExportSettingSchema>;
 
-/**
- * The form sends the order format as typed: the rule, not the schema, says "integer
- * with no decimals". `password`: absent keeps the stored one, null or '' clears it.
- */
+/** The form sends the order format as typed: the rule, not the schema, says "integer with no decimals". */
 export const ediExportSettingInputSchema = z.object({
   id: z.number().int().optional(),
   docType: ediDocTypeSchema,
@@ -88,6 +85,7 @@ export const ediExportSettingInputSchema = z.object({
   ftpServer: z.string().nullish(),
   ftpDir: z.string().nullish(),
   user: z.string().nullish(),
+  /** Write-only: left out or empty keeps the stored password, a text replaces it, null clears it. */
   password: z.string().nullish(),
   endpoint: z.string().nullish(),
 });
