@@ -39,8 +39,9 @@ export function AccountsTable({ onEdit, toolbar, height }: AccountsTableProps) {
   const actions: Column<AccountRow> = {
     id: 'actions',
     header: 'Actions',
-    minWidth: onEdit ? 150 : 60,
-    width: onEdit ? '150px' : '60px',
+    // Three (or one) 44 px targets and the cell's padding.
+    minWidth: onEdit ? 176 : 76,
+    width: onEdit ? '176px' : '76px',
     cell: (account) => {
       const name = String(account.name ?? '');
       const saving = isTemporaryKey(account.key);

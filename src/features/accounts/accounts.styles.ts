@@ -125,6 +125,10 @@ export const RowActions = styled.div`
   display: flex;
   flex-wrap: nowrap;
   gap: 0;
+
+  & > * {
+    flex-shrink: 0;
+  }
 `;
 
 /** An icon button carrying a small badge (the account's alert). */
