@@ -8,7 +8,7 @@ const MIN_TARGET_PX = 44;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Switches the theme the way another tab's Settings would: the stored palette changes and a storage event says so. */
-async function useTheme(page: Page, type: 'light' | 'dark'): Promise<void> {
+async function switchTheme(page: Page, type: 'light' | 'dark'): Promise<void> {
   await page.evaluate(
     ([key, value]) => {
       localStorage.setItem(key, value);
@@ -49,7 +49,7 @@ function smallTargets(page: Page): Promise<string[]> {
  */
 export async function checkLayout(page: Page, name: string): Promise<void> {
   for (const type of ['light', 'dark'] as const) {
-    await useTheme(page, type);
+    await switchTheme(page, type);
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
     expect(sideways, `${name} (${type}): the page scrolls sideways`).toBe(false);
     expect(await smallTargets(page), `${name} (${type}): touch targets under 44 px`).toEqual([]);
@@ -59,5 +59,5 @@ export async function checkLayout(page: Page, name: string): Promise<void> {
       `${name} (${type}): axe violations`,
     ).toEqual([]);
   }
-  await useTheme(page, 'light');
+  await switchTheme(page, 'light');
 }
