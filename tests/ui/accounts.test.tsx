@@ -220,3 +220,25 @@ describe('User Community', () => {
     expect(within(drawer).getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', true);
   });
 });
+
+describe('Add/Edit User drawer after a delete', () => {
+  it("confirms, says 'User record has been deleted' and locks the form", async () => {
+    await db.users.put({ scope: SUPPORT_SCOPE, key: '42', rev: 1, userNo: 42, orgId: 'SUPACME00001', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.test', username: 'ada@acme.test', type: 'REGULAR' });
+    engine();
+    fakeApi(signedIn(supportPolicy, 'Portal Support'));
+    renderApp('/app/accounts/SUPACME00001/user');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await user.click(await within(table).findByText('Ada'));
+    const drawer = await screen.findByRole('dialog', { name: 'Add/Edit User' });
+    await user.click(within(drawer).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByText(messages.userDeleteConfirm)).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(messages.userDeleted)).toBeTruthy();
+    expect(within(drawer).getByLabelText('First Name')).toHaveProperty('disabled', true);
+    expect(within(drawer).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    expect(within(drawer).getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', true);
+    expect((await db.outbox.toArray()).map((e) => [e.kind, e.path])).toEqual([['user.delete', '/api/org/SUPACME00001/user/42']]);
+  });
+});

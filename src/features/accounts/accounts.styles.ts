@@ -166,11 +166,3 @@ export const IconLink = styled.a`
     outline-offset: 2px;
   }
 `;
-
-/** Groups a form's fields so one `disabled` locks them all (a deleted user's form). */
-export const Fields = styled.fieldset`
-  border: 0;
-  margin: 0;
-  padding: 0;
-  min-width: 0;
-`;

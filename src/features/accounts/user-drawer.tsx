@@ -11,7 +11,7 @@ import { Drawer } from '../../ui/drawer/Drawer';
 import { Field } from '../../ui/field/Field';
 import { SelectField } from '../../ui/field/SelectField';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { Actions, FieldGrid, Fields, Form, Muted } from './accounts.styles';
+import { Actions, FieldGrid, Form, Muted } from './accounts.styles';
 
 const TYPE_OPTIONS = [
   { value: 'REGULAR', label: 'REGULAR' },
@@ -96,14 +96,12 @@ function UserForm({ supportOrgId, orgId, user, onSelect }: UserFormProps) {
 
   return (
     <Form onSubmit={(e) => void submit(e)} noValidate aria-label="User">
-      <Fields disabled={deleted}>
-        <FieldGrid>
-          <Field label="First Name" value={form.firstName} onChange={set('firstName')} error={errors.find((e) => e.startsWith('First Name'))} />
-          <Field label="Last Name" value={form.lastName} onChange={set('lastName')} error={errors.find((e) => e.startsWith('Last Name'))} />
-          <Field label="Email" type="email" value={form.email} onChange={set('email')} error={errors.find((e) => e.startsWith('Email'))} />
-          <SelectField label="User Type" value={form.type} onChange={set('type')} options={TYPE_OPTIONS} />
-        </FieldGrid>
-      </Fields>
+      <FieldGrid>
+        <Field label="First Name" value={form.firstName} disabled={deleted} onChange={set('firstName')} error={errors.find((e) => e.startsWith('First Name'))} />
+        <Field label="Last Name" value={form.lastName} disabled={deleted} onChange={set('lastName')} error={errors.find((e) => e.startsWith('Last Name'))} />
+        <Field label="Email" type="email" value={form.email} disabled={deleted} onChange={set('email')} error={errors.find((e) => e.startsWith('Email'))} />
+        <SelectField label="User Type" value={form.type} disabled={deleted} onChange={set('type')} options={TYPE_OPTIONS} />
+      </FieldGrid>
       {saving && <Muted>Saving…</Muted>}
       <Actions>
         <Button type="submit" disabled={!ready || saving}>
