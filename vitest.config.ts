@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'lint', include: ['tests/lint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       {
         test: {
           name: 'server',

@@ -62,6 +62,6 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: { getExecutor(): { adapter: object } }): boolean {
   return db.getExecutor().adapter.constructor.name.startsWith('Postgres');
 }

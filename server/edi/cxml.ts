@@ -114,7 +114,8 @@ function postalAddress(a: Address, iso: string | null, deliverTo: string | null)
   );
 }
 
-function nameElement(value: string): string {
+/** `<Name xml:lang="en">`, written empty when there is no name: Address and Contact require one. */
+export function nameElement(value: string): string {
   return text('Name', value, { 'xml:lang': 'en' }) ?? el('Name', { 'xml:lang': 'en' });
 }
 

@@ -1,6 +1,6 @@
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
 import { rec20Code } from '../../src/domain/uom';
-import { type Credential, CXML_DTD, type CxmlDocumentOptions, description, el, envelope, money, portalCredential, text } from './cxml';
+import { type Credential, CXML_DTD, type CxmlDocumentOptions, description, el, envelope, money, nameElement, portalCredential, text } from './cxml';
 import { cxmlDateTime } from './cxml-dates';
 
 export interface InvoiceCxmlInput {
@@ -22,7 +22,7 @@ function supplierCredential(input: InvoiceCxmlInput): Credential {
 }
 
 function partner(role: string, name: string, addressId?: string | null): string {
-  return el('InvoicePartner', {}, el('Contact', { role, addressID: addressId }, text('Name', name, { 'xml:lang': 'en' }) ?? el('Name', { 'xml:lang': 'en' })));
+  return el('InvoicePartner', {}, el('Contact', { role, addressID: addressId || null }, nameElement(name)));
 }
 
 /**

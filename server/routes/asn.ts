@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { messages } from '../../src/domain/messages';
 import { remainingQuantities, roundQuantity } from '../../src/domain/remaining-quantities';
 import { asnErrors, validateAsnSubmit, type AsnIssue } from '../../src/domain/rules/asn';
@@ -20,7 +21,7 @@ import { recordChange, type Scope, type Tx } from '../sync/change-log';
 
 const orgKeyParam = z.string().min(1).max(40);
 const listParams = z.object({ orgId: orgKeyParam });
-const asnParams = z.object({ orgId: orgKeyParam, asnId: z.coerce.number().int().positive() });
+const asnParams = z.object({ orgId: orgKeyParam, asnId: wholeNumber(z.number().positive()) });
 const submitParams = z.object({ sellerId: orgKeyParam, buyerId: orgKeyParam });
 
 /** The order checks of a submit are about the ASN's order number. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { historyQuerySchema, orderListQuerySchema } from '../../src/domain/schemas/orders';
 import type { AppContext } from '../app-context';
 import { orderRequestDocument } from '../edi/export-documents';
@@ -12,7 +13,7 @@ import { listOrders, loadOrder, type OrderSide } from '../orders/order-rows';
 import { requireCapability, requireOrg } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
-const orderParams = z.object({ orgId: z.string().min(1).max(40), orderId: z.coerce.number().int().positive() });
+const orderParams = z.object({ orgId: z.string().min(1).max(40), orderId: wholeNumber(z.number().positive()) });
 const listParams = z.object({ orgId: z.string().min(1).max(40) });
 
 /**

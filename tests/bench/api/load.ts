@@ -1,4 +1,11 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+
+/** The server under load: where it listens and its process. */
+export interface Server {
+  url: string;
+  pid: number;
+}
 
 export interface HotPath {
   name: string;
@@ -12,6 +19,18 @@ export interface LoadFigures {
   rate: number;
   /** Non-2xx answers, connection errors and timeouts: a figure with failures is not a figure. */
   failures: number;
+  /**
+   * The server process's CPU time per answer, in ms. On a machine shared with other
+   * work, latency and rate depend on what else runs; this figure hardly does.
+   */
+  cpuMs: number;
+}
+
+/** User plus system CPU time of a process so far, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+export function cpuTimeMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Seconds per measured run; BENCH_API_SECONDS shortens a trial run. */
@@ -19,9 +38,10 @@ export const RUN_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 export const FIXED_RATE = 300;
 export const CONNECTION_COUNTS = [50, 200] as const;
 
-async function load(url: string, cookie: string, opts: { connections: number; seconds: number; overallRate?: number }): Promise<LoadFigures> {
+async function load(server: Server, path: string, cookie: string, opts: { connections: number; seconds: number; overallRate?: number }): Promise<LoadFigures> {
+  const cpuBefore = cpuTimeMs(server.pid);
   const result = await autocannon({
-    url,
+    url: `${server.url}${path}`,
     headers: { cookie, accept: 'application/json' },
     connections: opts.connections,
     duration: opts.seconds,
@@ -33,6 +53,7 @@ async function load(url: string, cookie: string, opts: { connections: number; se
     p99: result.latency.p99,
     rate: result.requests.total / result.duration,
     failures: result.non2xx + result.errors + result.timeouts,
+    cpuMs: (cpuTimeMs(server.pid) - cpuBefore) / Math.max(1, result.requests.total),
   };
 }
 
@@ -46,11 +67,10 @@ export interface PathFigures {
  * a fixed 300 req/s (latency at a load the server should carry easily), then as fast
  * as it answers at 50 and at 200 connections (the most it serves, and its latency then).
  */
-export async function measurePath(baseUrl: string, cookie: string, path: HotPath): Promise<PathFigures> {
-  const url = `${baseUrl}${path.path}`;
-  await load(url, cookie, { connections: 10, seconds: Math.min(3, RUN_SECONDS) });
-  const fixed = await load(url, cookie, { connections: 50, seconds: RUN_SECONDS, overallRate: FIXED_RATE });
+export async function measurePath(server: Server, cookie: string, path: HotPath): Promise<PathFigures> {
+  await load(server, path.path, cookie, { connections: 10, seconds: Math.min(3, RUN_SECONDS) });
+  const fixed = await load(server, path.path, cookie, { connections: 50, seconds: RUN_SECONDS, overallRate: FIXED_RATE });
   const max: Record<number, LoadFigures> = {};
-  for (const connections of CONNECTION_COUNTS) max[connections] = await load(url, cookie, { connections, seconds: RUN_SECONDS });
+  for (const connections of CONNECTION_COUNTS) max[connections] = await load(server, path.path, cookie, { connections, seconds: RUN_SECONDS });
   return { fixed, max };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChangesAnswer, OutboxPushAnswer } from '../../../src/domain/schemas/sync';
 import { CHANGES_PAGE_SIZE } from '../../../src/sync/pull-changes';
 import { fmt, percentile } from '../measure';
+import { cpuTimeMs, type Server } from './load';
 import { signIn } from './sign-in';
 
 export const TABLETS = 100;
@@ -74,7 +75,8 @@ async function countProperties(baseUrl: string, cookie: string, buyer: string, p
 }
 
 /** 100 tablets, each signed in with its own session, reconnect at once; answers the lines to print. */
-export async function reconnectStorm(baseUrl: string, buyer: string, username: string): Promise<string[]> {
+export async function reconnectStorm(server: Server, buyer: string, username: string): Promise<string[]> {
+  const baseUrl = server.url;
   const run = randomUUID().slice(0, 8);
   const tablets: Tablet[] = [];
   for (let i = 0; i < TABLETS; i += SIGN_IN_PARALLEL) {
@@ -87,14 +89,16 @@ export async function reconnectStorm(baseUrl: string, buyer: string, username: s
   const { cursor: orgCursor } = await pull(baseUrl, tablets[0]!.cookie, `org/${buyer}`, 0);
 
   const start = performance.now();
+  const cpuBefore = cpuTimeMs(server.pid);
   const times = await Promise.all(tablets.map((t) => reconnect(baseUrl, buyer, t, orgCursor)));
   const allMs = performance.now() - start;
+  const cpuMs = cpuTimeMs(server.pid) - cpuBefore;
   times.sort((a, b) => a - b);
   const stored = await countProperties(baseUrl, tablets[0]!.cookie, buyer, `STORM_${run}_`);
   const sent = TABLETS * QUEUED_PER_TABLET;
   return [
     `reconnect storm, ${TABLETS} tablets at once (each: buyer feed from cursor 0, ${QUEUED_PER_TABLET} queued changes in one outbox batch, own changes back through the feed): ` +
-      `last in sync after ${fmt(allMs / 1000, 2)} s; per tablet median ${fmt(percentile(times, 50) / 1000, 2)} s, p99 ${fmt(percentile(times, 99) / 1000, 2)} s; ` +
+      `last in sync after ${fmt(allMs / 1000, 2)} s (server CPU ${fmt(cpuMs / 1000, 2)} s); per tablet median ${fmt(percentile(times, 50) / 1000, 2)} s, p99 ${fmt(percentile(times, 99) / 1000, 2)} s; ` +
       `${stored} of ${sent} changes stored${stored === sent ? ', none lost' : stored < sent ? `, ${sent - stored} LOST` : `, ${stored - sent} applied twice`}`,
   ];
 }

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { startServer } from '../../e2e/support/server-process';
+import { fmt } from '../measure';
 import { CONNECTION_COUNTS, FIXED_RATE, measurePath, RUN_SECONDS, type HotPath, type LoadFigures, type PathFigures } from './load';
 import { startPostgres } from './postgres-cluster';
 import { reconnectStorm } from './reconnect-storm';
@@ -27,8 +28,8 @@ async function measureServer(env: Record<string, string>): Promise<DatabaseFigur
   try {
     const cookie = await signIn(server.url, USERNAME);
     const paths: PathFigures[] = [];
-    for (const path of HOT_PATHS) paths.push(await measurePath(server.url, cookie, path));
-    const storm = await reconnectStorm(server.url, BUYER, USERNAME);
+    for (const path of HOT_PATHS) paths.push(await measurePath(server, cookie, path));
+    const storm = await reconnectStorm(server, BUYER, USERNAME);
     return { paths, storm };
   } finally {
     await server.stop();
@@ -46,7 +47,8 @@ async function measurePostgres(): Promise<DatabaseFigures | string> {
   }
 }
 
-const describe = (f: LoadFigures) => `${Math.round(f.rate)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.failures ? ` (${f.failures} FAILED)` : ''}`;
+const describe = (f: LoadFigures) =>
+  `${Math.round(f.rate)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, CPU ${fmt(f.cpuMs, 2)} ms/req${f.failures ? ` (${f.failures} FAILED)` : ''}`;
 
 function printTable(columns: Array<[string, DatabaseFigures | string]>): void {
   const rows: string[][] = [['', ...columns.map(([name]) => name)]];
@@ -73,7 +75,7 @@ function printTable(columns: Array<[string, DatabaseFigures | string]>): void {
 export async function runApiBench(): Promise<void> {
   console.log(
     `API under load: one server process (server/main.ts, demo data, request log off), ${USERNAME} signed in; ` +
-      `autocannon on the same machine over loopback, ${RUN_SECONDS} s per run after a warm-up`,
+      `autocannon on the same machine over loopback, ${RUN_SECONDS} s per run after a warm-up; CPU is the server process's own time per answer`,
   );
   const sqlite = await measureServer({});
   const postgres = await measurePostgres();
