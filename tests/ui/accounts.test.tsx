@@ -11,6 +11,8 @@ import { closeTestStore, fakeEngine, giveElementsASize, openTestStore } from './
 import { renderApp } from './support/render-app';
 
 const SUPPORT_SCOPE = 'org:support-org';
+/** The first visit loads the screen's lazy chunk, which a busy machine can take a while to do. */
+const FIRST_SHOW = { timeout: 20_000 };
 let db: LocalDatabase;
 
 const account = (key: string, name: string, type: 1 | 2, extra: Record<string, unknown> = {}) => ({
@@ -52,7 +54,7 @@ async function openAccounts() {
   engine();
   fakeApi(signedIn(supportPolicy, 'Portal Support'));
   renderApp('/app/accounts');
-  return screen.findByRole('table', { name: 'Accounts' });
+  return screen.findByRole('table', { name: 'Accounts' }, FIRST_SHOW);
 }
 
 describe('accounts list', () => {
@@ -66,7 +68,7 @@ describe('accounts list', () => {
     });
     fakeApi(signedIn(supportPolicy, 'Portal Support'));
     renderApp('/app/accounts');
-    const table = await screen.findByRole('table', { name: 'Accounts' });
+    const table = await screen.findByRole('table', { name: 'Accounts' }, FIRST_SHOW);
     await within(table).findByText('Westmere University');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Name'), 'acme');
@@ -207,7 +209,7 @@ describe('User Community', () => {
     fakeApi(signedIn(supportPolicy, 'Portal Support'));
     renderApp('/app/accounts/SUPACME00001/user');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    await user.click(await screen.findByRole('button', { name: 'Add User' }, FIRST_SHOW));
     const drawer = await screen.findByRole('dialog', { name: 'Add/Edit User' });
     const save = within(drawer).getByRole('button', { name: 'Save' });
     expect((within(drawer).getByLabelText('User Type') as HTMLSelectElement).value).toBe('REGULAR');
@@ -228,7 +230,7 @@ describe('Add/Edit User drawer after a delete', () => {
     fakeApi(signedIn(supportPolicy, 'Portal Support'));
     renderApp('/app/accounts/SUPACME00001/user');
     const user = userEvent.setup();
-    const table = await screen.findByRole('table', { name: 'Users' });
+    const table = await screen.findByRole('table', { name: 'Users' }, FIRST_SHOW);
     await user.click(await within(table).findByText('Ada'));
     const drawer = await screen.findByRole('dialog', { name: 'Add/Edit User' });
     await user.click(within(drawer).getByRole('button', { name: 'Delete' }));
