@@ -7,6 +7,11 @@ import { HttpError } from './errors';
 export interface MutationResult {
   status?: number;
   body: unknown;
+  /**
+   * Work that must not run inside the transaction (mail, other network calls): runs
+   * once the change is committed, before the answer, and never for a replay.
+   */
+  afterCommit?: () => Promise<void>;
 }
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -76,10 +81,11 @@ export async function mutate(
           })
           .execute();
       }
-      return { status, body: outcome.body ?? {} };
+      return { status, body: outcome.body ?? {}, afterCommit: outcome.afterCommit };
     });
     if ('stored' in result && result.stored) return replay(request, reply, result.stored);
-    const fresh = result as { status: number; body: unknown };
+    const fresh = result as { status: number; body: unknown; afterCommit?: () => Promise<void> };
+    await fresh.afterCommit?.();
     return reply.code(fresh.status).send(fresh.body);
   } catch (error) {
     // Two copies of one request raced (PostgreSQL): the loser's insert of the key failed; answer the winner's.

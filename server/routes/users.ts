@@ -7,6 +7,7 @@ import { userInputSchema, userListQuerySchema, type UserInput } from '../../src/
 import { containsIgnoreCase } from '../accounts/like';
 import { insertUser } from '../accounts/insert-user';
 import { supportScopes } from '../accounts/support-scopes';
+import { sendWelcomeMail } from '../accounts/welcome-mail';
 import { userView } from '../accounts/views';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
@@ -98,7 +99,16 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         action: 'User added',
         description: `${fullName(row)} (${row.email}) added as ${row.type}`,
       });
-      return { status: 201, body: userView(row) };
+      const welcome = { email: row.email, username: row.username, firstName: row.first_name };
+      return {
+        status: 201,
+        body: userView(row),
+        // The user exists whatever the mail does: a failed mail is logged, and recovery can be asked for any time.
+        afterCommit: () =>
+          sendWelcomeMail(ctx.config, welcome, `${request.protocol}://${request.host}`).catch((error: unknown) =>
+            request.log.error({ err: error }, 'welcome mail could not be sent'),
+          ),
+      };
     });
   });
 

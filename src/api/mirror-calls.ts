@@ -84,6 +84,13 @@ export const fetchInvoicePage = (buyerId: string, query: OffsetQuery, opts: Call
 export const fetchInvoice = (buyerId: string, invoiceId: string, opts: CallOptions = {}) =>
   request('GET', orgUrl('buyer', buyerId, `/invoice${seg(invoiceId)}`), { schema: rowSchema, ...opts });
 
+/** GET /org: the accounts support administers (suppliers and universities), by name. */
+export const fetchAccountPage = (query: OffsetQuery, opts: CallOptions = {}) => fetchList(apiUrl('/org', query), opts);
+
+/** GET /org/{orgid}/user: one account's user community. */
+export const fetchUserPage = (orgId: string, query: OffsetQuery, opts: CallOptions = {}) =>
+  fetchList(orgUrl('org', orgId, '/user', query), opts);
+
 export const fetchPropertyPage = (orgId: string, query: OffsetQuery, opts: CallOptions = {}) =>
   fetchList(orgUrl('org', orgId, '/property', query), opts);
 

@@ -19,6 +19,9 @@ export interface SyncWorkerApi {
   mirrorInvoice: SyncEngine['mirrorInvoice'];
   mirrorPropertyPage: SyncEngine['mirrorPropertyPage'];
   mirrorProductPage: SyncEngine['mirrorProductPage'];
+  mirrorAccountPage: SyncEngine['mirrorAccountPage'];
+  mirrorUserPage: SyncEngine['mirrorUserPage'];
+  mirrorScope: SyncEngine['mirrorScope'];
   searchProducts: SyncEngine['searchProducts'];
 }
 
@@ -48,6 +51,9 @@ export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<
     mirrorInvoice: (...args) => running().mirrorInvoice(...args),
     mirrorPropertyPage: (...args) => running().mirrorPropertyPage(...args),
     mirrorProductPage: (...args) => running().mirrorProductPage(...args),
+    mirrorAccountPage: (...args) => running().mirrorAccountPage(...args),
+    mirrorUserPage: (...args) => running().mirrorUserPage(...args),
+    mirrorScope: (...args) => running().mirrorScope(...args),
     searchProducts: (...args) => running().searchProducts(...args),
   };
 }
