@@ -37,7 +37,7 @@ export interface ListPage {
   cursor: string | null;
 }
 
-async function fetchList(url: string, opts: CallOptions): Promise<ListPage> {
+export async function fetchList(url: string, opts: CallOptions): Promise<ListPage> {
   const answer = await request('GET', url, { schema: listAnswerSchema, ...opts });
   if (Array.isArray(answer)) return { rows: answer, cursor: null };
   return { rows: answer.data, cursor: answer.cursor == null || answer.cursor === '' ? null : String(answer.cursor) };

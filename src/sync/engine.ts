@@ -30,6 +30,7 @@ import {
   mirrorPropertyPage,
   type MirrorContext,
 } from './mirror-pages';
+import { mirrorCategoryTree, mirrorCounterparts, mirrorPricelistPage, mirrorPricePage } from './mirror-preferences';
 import { ProductSearch } from './product-search';
 import { pullScope } from './pull-changes';
 import { updateStatus } from './status';
@@ -185,6 +186,18 @@ export class SyncEngine {
   }
   mirrorProductPage(scope: string, sellerId: string, cursor: string | null) {
     return withStore(this.db, () => mirrorProductPage(this.mirrorContext(), scope, sellerId, cursor));
+  }
+  mirrorPricelistPage(scope: string, cursor: string | null) {
+    return withStore(this.db, () => mirrorPricelistPage(this.mirrorContext(), scope, cursor));
+  }
+  mirrorPricePage(scope: string, pricelistId: string, cursor: string | null) {
+    return withStore(this.db, () => mirrorPricePage(this.mirrorContext(), scope, pricelistId, cursor));
+  }
+  mirrorCategoryTree(scope: string) {
+    return withStore(this.db, () => mirrorCategoryTree(this.mirrorContext(), scope));
+  }
+  mirrorCounterparts(ownOrgId: string, type: 1 | 2) {
+    return withStore(this.db, () => mirrorCounterparts(this.mirrorContext(), ownOrgId, type));
   }
   searchProducts(scope: string, sellerId: string, text: string, limit: number) {
     return withStore(this.db, () => this.search.search(scope, sellerId, text, limit));

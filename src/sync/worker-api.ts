@@ -20,6 +20,10 @@ export interface SyncWorkerApi {
   mirrorPropertyPage: SyncEngine['mirrorPropertyPage'];
   mirrorProductPage: SyncEngine['mirrorProductPage'];
   searchProducts: SyncEngine['searchProducts'];
+  mirrorPricelistPage: SyncEngine['mirrorPricelistPage'];
+  mirrorPricePage: SyncEngine['mirrorPricePage'];
+  mirrorCategoryTree: SyncEngine['mirrorCategoryTree'];
+  mirrorCounterparts: SyncEngine['mirrorCounterparts'];
 }
 
 export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<EngineOptions, 'db'> = {}): SyncWorkerApi {
@@ -49,5 +53,9 @@ export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<
     mirrorPropertyPage: (...args) => running().mirrorPropertyPage(...args),
     mirrorProductPage: (...args) => running().mirrorProductPage(...args),
     searchProducts: (...args) => running().searchProducts(...args),
+    mirrorPricelistPage: (...args) => running().mirrorPricelistPage(...args),
+    mirrorPricePage: (...args) => running().mirrorPricePage(...args),
+    mirrorCategoryTree: (...args) => running().mirrorCategoryTree(...args),
+    mirrorCounterparts: (...args) => running().mirrorCounterparts(...args),
   };
 }

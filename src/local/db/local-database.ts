@@ -1,7 +1,7 @@
 import { Dexie, type Table } from 'dexie';
 import type { MirrorRow } from '../../sync/rows';
 import type { OutboxEntry } from '../../sync/outbox-entry';
-import { STORES_V1, type BaseRow, type CursorRow, type MetaRow, type SyncDb } from '../../sync/store-schema';
+import { STORES_V1, STORES_V2, type BaseRow, type CursorRow, type MetaRow, type SyncDb } from '../../sync/store-schema';
 
 /**
  * The browser's store: one database per signed-in user, so sign-out can delete it
@@ -44,6 +44,7 @@ export class LocalDatabase extends Dexie {
   declare buyerSettings: Mirror;
   declare buyerSellerProps: Mirror;
   declare history: Mirror;
+  declare categoryTrees: Mirror;
   declare outbox: Table<OutboxEntry, string>;
   declare bases: Table<BaseRow, string>;
   declare cursors: Table<CursorRow, string>;
@@ -53,6 +54,7 @@ export class LocalDatabase extends Dexie {
   constructor(name: string, { create = true }: { create?: boolean } = {}) {
     super(name);
     this.version(1).stores(STORES_V1);
+    this.version(2).stores(STORES_V2);
     let mayCreate = create;
     this.on('ready', () => {
       mayCreate = false;
