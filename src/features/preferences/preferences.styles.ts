@@ -62,3 +62,8 @@ export const AccountCodes = styled.section`
   gap: 24px;
   margin-top: 24px;
 `;
+
+export const NodeCode = styled.span`
+  font-weight: 600;
+  font-variant-numeric: tabular-nums;
+`;

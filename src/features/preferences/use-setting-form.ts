@@ -44,6 +44,12 @@ export function useSettingForm<F extends string>({ held, labels, validate, save,
     if (checked) setChecked(validate(next));
   };
 
+  /** Fills the whole form, e.g. with a row picked for editing. */
+  const load = (next: Record<F, string>) => {
+    setEdited(next);
+    setChecked(null);
+  };
+
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
     const problems = validate(values);
@@ -58,5 +64,5 @@ export function useSettingForm<F extends string>({ held, labels, validate, save,
     }
   };
 
-  return { values, setValue, errors, formErrors, onSubmit, waiting: entry?.state === 'pending' };
+  return { values, setValue, load, errors, formErrors, onSubmit, waiting: entry?.state === 'pending' };
 }
