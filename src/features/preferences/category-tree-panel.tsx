@@ -8,7 +8,7 @@ import { Notice } from '../../ui/page';
 import { VirtualTree } from '../../ui/tree/VirtualTree';
 import { UploadArea } from '../../ui/upload/UploadArea';
 import { NodeCode, Toolbar } from './preferences.styles';
-import { useUploadRefresh } from './use-upload-refresh';
+import { useUploadRefresh } from '../../local/hooks/use-upload-refresh';
 
 const nodeId = (node: CategoryNode) => node.code;
 const childrenOf = (node: CategoryNode) => node.children;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { UPLOAD_REFRESH_DELAY_MS } from '../../domain/constants';
-import { useUploadJob } from '../../local/hooks/use-upload-job';
+import { useUploadJob } from './use-upload-job';
 
 /**
  * After an upload the view refreshes 3 seconds later (the spec's delay), and again
