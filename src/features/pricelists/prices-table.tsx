@@ -4,7 +4,8 @@ import { formatMoney } from '../../domain/money';
 import type { usePrices} from '../../local/hooks/use-pricelists';
 import { type PriceGroupRow } from '../../local/hooks/use-pricelists';
 import type { Column } from '../../ui/data-table/columns';
-import { DataTable } from '../../ui/data-table/DataTable';
+import { SimpleTable } from '../../ui/data-table/SimpleTable';
+import { Button } from '../../ui/button/Button';
 
 interface PriceLine {
   key: string;
@@ -28,20 +29,21 @@ const columns: Column<PriceLine>[] = [
   { id: 'price', header: 'Price', cell: (r) => formatMoney(r.price), align: 'end', minWidth: 96, priority: 1 },
 ];
 
-/** The prices of one pricelist, a line per price, paged by product code. */
+/**
+ * The prices of one pricelist, a line per price, paged by product code: the pane
+ * scrolls, and the next page is asked for with a button (a scroll box of its own
+ * would hold nothing a keyboard can reach).
+ */
 export function PricesTable({ prices }: { prices: ReturnType<typeof usePrices> }) {
-  const lines = useMemo(() => (prices.groups ? linesOf(prices.groups) : undefined), [prices.groups]);
+  const lines = useMemo(() => (prices.groups ? linesOf(prices.groups) : []), [prices.groups]);
   return (
-    <DataTable
-      label="Prices"
-      rows={lines}
-      columns={columns}
-      rowKey={(r) => r.key}
-      loadMore={prices.loadMore}
-      loading={prices.loading}
-      exhausted={prices.exhausted}
-      height="min(50vh, 520px)"
-      estimatedRowHeight={48}
-    />
+    <>
+      <SimpleTable label="Prices" rows={lines} columns={columns} rowKey={(r) => r.key} emptyText={prices.loading ? 'Loading…' : undefined} />
+      {!prices.exhausted && (
+        <Button variant="outlined" onClick={prices.loadMore} disabled={prices.loading}>
+          More prices
+        </Button>
+      )}
+    </>
   );
 }
