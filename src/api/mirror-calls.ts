@@ -53,7 +53,7 @@ export interface ListPage<R = Row> {
   cursor: string | null;
 }
 
-async function fetchList<R extends Row>(url: string, opts: CallOptions, item: z.ZodType<R> = rowSchema as z.ZodType<R>): Promise<ListPage<R>> {
+export async function fetchList<R extends Row>(url: string, opts: CallOptions, item: z.ZodType<R> = rowSchema as z.ZodType<R>): Promise<ListPage<R>> {
   const answer = await request('GET', url, { schema: listAnswerSchema(item), ...opts });
   if (Array.isArray(answer)) return { rows: answer, cursor: null };
   return { rows: answer.data, cursor: answer.cursor == null || answer.cursor === '' ? null : String(answer.cursor) };

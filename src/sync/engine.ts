@@ -32,6 +32,7 @@ import {
   mirrorUserPage,
   type MirrorContext,
 } from './mirror-pages';
+import { mirrorCategoryTree, mirrorCounterparts, mirrorPricelistPage, mirrorPricePage } from './mirror-preferences';
 import { ProductSearch } from './product-search';
 import { pullScope } from './pull-changes';
 import { updateStatus } from './status';
@@ -200,6 +201,18 @@ export class SyncEngine {
    */
   mirrorScope(scope: string) {
     return withStore(this.db, () => pullScope({ db: this.db, fetch: this.fetch, signal: new AbortController().signal }, scope));
+  }
+  mirrorPricelistPage(scope: string, cursor: string | null) {
+    return withStore(this.db, () => mirrorPricelistPage(this.mirrorContext(), scope, cursor));
+  }
+  mirrorPricePage(scope: string, pricelistId: string, cursor: string | null) {
+    return withStore(this.db, () => mirrorPricePage(this.mirrorContext(), scope, pricelistId, cursor));
+  }
+  mirrorCategoryTree(scope: string) {
+    return withStore(this.db, () => mirrorCategoryTree(this.mirrorContext(), scope));
+  }
+  mirrorCounterparts(ownOrgId: string, type: 1 | 2) {
+    return withStore(this.db, () => mirrorCounterparts(this.mirrorContext(), ownOrgId, type));
   }
   searchProducts(scope: string, sellerId: string, text: string, limit: number) {
     return withStore(this.db, () => this.search.search(scope, sellerId, text, limit));

@@ -1,7 +1,7 @@
 import { Dexie, type Table } from 'dexie';
 import type { MirrorRow } from './rows';
 import type { OutboxEntry } from './outbox-entry';
-import { STORES_V1, type BaseRow, type CursorRow, type MetaRow, type MirrorRowOf, type MirrorTable } from './store-schema';
+import { STORES_V1, STORES_V2, type BaseRow, type CursorRow, type MetaRow, type MirrorRowOf, type MirrorTable } from './store-schema';
 
 /**
  * The browser's store: one database per signed-in user, so sign-out can delete it
@@ -46,6 +46,7 @@ export class StoreDatabase extends Dexie {
   declare buyerSettings: Mirror;
   declare buyerSellerProps: Mirror;
   declare history: Mirror<'history'>;
+  declare categoryTrees: Mirror;
   declare outbox: Table<OutboxEntry, string>;
   declare bases: Table<BaseRow, string>;
   declare cursors: Table<CursorRow, string>;
@@ -55,6 +56,7 @@ export class StoreDatabase extends Dexie {
   constructor(name: string, { create = true }: { create?: boolean } = {}) {
     super(name);
     this.version(1).stores(STORES_V1);
+    this.version(2).stores(STORES_V2);
     let mayCreate = create;
     this.on('ready', () => {
       mayCreate = false;

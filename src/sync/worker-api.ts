@@ -23,6 +23,10 @@ export interface SyncWorkerApi {
   mirrorUserPage: SyncEngine['mirrorUserPage'];
   mirrorScope: SyncEngine['mirrorScope'];
   searchProducts: SyncEngine['searchProducts'];
+  mirrorPricelistPage: SyncEngine['mirrorPricelistPage'];
+  mirrorPricePage: SyncEngine['mirrorPricePage'];
+  mirrorCategoryTree: SyncEngine['mirrorCategoryTree'];
+  mirrorCounterparts: SyncEngine['mirrorCounterparts'];
 }
 
 export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<EngineOptions, 'db'> = {}): SyncWorkerApi {
@@ -55,5 +59,9 @@ export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<
     mirrorUserPage: (...args) => running().mirrorUserPage(...args),
     mirrorScope: (...args) => running().mirrorScope(...args),
     searchProducts: (...args) => running().searchProducts(...args),
+    mirrorPricelistPage: (...args) => running().mirrorPricelistPage(...args),
+    mirrorPricePage: (...args) => running().mirrorPricePage(...args),
+    mirrorCategoryTree: (...args) => running().mirrorCategoryTree(...args),
+    mirrorCounterparts: (...args) => running().mirrorCounterparts(...args),
   };
 }

@@ -1,5 +1,6 @@
 import type { CommandDef } from './command';
 import { collectionCommands, COLLECTIONS, SUPPORT_COLLECTIONS } from './collection-item';
+import { pricelistCommands } from './pricelist';
 import { markInvoiceReadCommand, markOrderReadCommand } from './set-fields';
 import { submitAsnCommand } from './submit-asn';
 import {
@@ -19,6 +20,8 @@ const all: CommandDef[] = [
   supplierCodeCommand,
   otherOrgPropertyCommand,
   uomMappingCommand,
+  pricelistCommands.add,
+  pricelistCommands.edit,
   ...[...Object.values(COLLECTIONS), ...Object.values(SUPPORT_COLLECTIONS)].flatMap((spec) => Object.values(collectionCommands(spec))),
 ];
 
