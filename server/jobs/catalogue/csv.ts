@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { isValidIsoDate } from '../../../src/domain/dates';
 import { JobFailure } from '../job-context';
+import { guardCsvText } from './formula-guard';
 
 export interface CsvRecord {
   /** The file's line number of the row (the header is line 1), for error messages. */
@@ -89,7 +90,7 @@ export class RowErrors {
 }
 
 function cell(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  const text = value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : guardCsvText(value);
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
