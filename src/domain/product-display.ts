@@ -1,4 +1,5 @@
-import type { Discrepancy } from './schemas/catalogue';
+import { contractPricesAt, sellerPriceAt } from './price-discrepancies';
+import type { ContractPrice, Discrepancy, SellerPrice } from './schemas/catalogue';
 
 /**
  * How the catalogue and the product drawer show product values (spec section 9).
@@ -46,4 +47,19 @@ export function categoryTrail(
 ): string[] {
   if (!levels) return [];
   return [levels.catalog, levels.class, levels.category, levels.group].flatMap((l) => (l ? [l.description || l.code] : []));
+}
+
+/**
+ * The list's price columns for one unit of the product's UOM on a date: 'Our Price'
+ * is the buyer's contract price in force, 'Supplier Price' the supplier's band.
+ */
+export function unitPrices(
+  uom: string | null | undefined,
+  sellerPrices: readonly SellerPrice[] | null | undefined,
+  contractPrices: readonly ContractPrice[] | null | undefined,
+  atDate: string,
+): { ours: number | null; supplier: number | null } {
+  if (!uom) return { ours: null, supplier: null };
+  const contract = contractPricesAt(contractPrices ?? [], atDate).find((c) => c.uom.toUpperCase() === uom.toUpperCase() && c.quantity === 1);
+  return { ours: contract?.price ?? null, supplier: sellerPriceAt(sellerPrices ?? [], uom, 1, atDate)?.price ?? null };
 }

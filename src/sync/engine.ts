@@ -26,6 +26,7 @@ import {
   mirrorInvoicePage,
   mirrorOrder,
   mirrorOrderPage,
+  mirrorProduct,
   mirrorProductPage,
   mirrorPropertyPage,
   type MirrorContext,
@@ -183,8 +184,11 @@ export class SyncEngine {
   mirrorPropertyPage(scope: string, offset: number) {
     return withStore(this.db, () => mirrorPropertyPage(this.mirrorContext(), scope, offset));
   }
-  mirrorProductPage(scope: string, sellerId: string, cursor: string | null) {
-    return withStore(this.db, () => mirrorProductPage(this.mirrorContext(), scope, sellerId, cursor));
+  mirrorProductPage(scope: string, sellerId: string, cursor: string | null, limit?: number) {
+    return withStore(this.db, () => mirrorProductPage(this.mirrorContext(), scope, sellerId, cursor, limit));
+  }
+  mirrorProduct(scope: string, sellerId: string, productCode: string) {
+    return withStore(this.db, () => mirrorProduct(this.mirrorContext(), scope, sellerId, productCode));
   }
   searchProducts(scope: string, sellerId: string, text: string, limit: number) {
     return withStore(this.db, () => this.search.search(scope, sellerId, text, limit));

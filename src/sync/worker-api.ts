@@ -19,6 +19,7 @@ export interface SyncWorkerApi {
   mirrorInvoice: SyncEngine['mirrorInvoice'];
   mirrorPropertyPage: SyncEngine['mirrorPropertyPage'];
   mirrorProductPage: SyncEngine['mirrorProductPage'];
+  mirrorProduct: SyncEngine['mirrorProduct'];
   searchProducts: SyncEngine['searchProducts'];
 }
 
@@ -48,6 +49,7 @@ export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<
     mirrorInvoice: (...args) => running().mirrorInvoice(...args),
     mirrorPropertyPage: (...args) => running().mirrorPropertyPage(...args),
     mirrorProductPage: (...args) => running().mirrorProductPage(...args),
+    mirrorProduct: (...args) => running().mirrorProduct(...args),
     searchProducts: (...args) => running().searchProducts(...args),
   };
 }

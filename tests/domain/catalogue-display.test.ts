@@ -7,6 +7,7 @@ import {
   leadTimeText,
   measureText,
   taxableText,
+  unitPrices,
   warrantyText,
 } from '../../src/domain/product-display';
 import { catalogueToolset, type ToolsetInput } from '../../src/domain/rules/catalogue';
@@ -78,5 +79,15 @@ describe('the buyer toolset', () => {
     expect(catalogueToolset({ ...base, sellerId: null })).toEqual({ generate: false, download: false, requestModification: false, export: false });
     expect(catalogueToolset({ ...base, sellerId: ' ' }).requestModification).toBe(false);
     expect(catalogueToolset({ ...base, online: false })).toEqual({ generate: false, download: false, requestModification: false, export: false });
+  });
+});
+
+describe('the price columns', () => {
+  const seller = [{ uom: 'EA', lowerQuantity: 1, upperQuantity: 9, price: 10, startDate: '2026-01-01', currency: 'AUD' }];
+  const contract = [{ uom: 'ea', quantity: 1, price: 9.5, effectiveDate: '2026-02-01', currency: 'AUD' }];
+  it('shows our contract price and the supplier price for one unit on the day', () => {
+    expect(unitPrices('EA', seller, contract, '2026-03-01')).toEqual({ ours: 9.5, supplier: 10 });
+    expect(unitPrices('EA', seller, contract, '2026-01-15')).toEqual({ ours: null, supplier: 10 });
+    expect(unitPrices(null, seller, contract, '2026-03-01')).toEqual({ ours: null, supplier: null });
   });
 });
