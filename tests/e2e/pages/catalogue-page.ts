@@ -1,0 +1,82 @@
+import type { Locator, Page } from 'playwright-core';
+import { formatMessage } from '../../../src/domain/messages';
+import { UI_WAIT_MS } from './login-page';
+
+/** /app/catalogue in every role: supplier picker, toolset, jobs, the product table and the product drawer. */
+export class CataloguePage {
+  readonly table: Locator;
+  readonly search: Locator;
+  readonly supplierSearch: Locator;
+  readonly suppliers: Locator;
+  readonly toolbar: Locator;
+  readonly generate: Locator;
+  readonly download: Locator;
+  readonly requestModification: Locator;
+  readonly exportButton: Locator;
+  readonly uploadPriceFile: Locator;
+  readonly jobs: Locator;
+  readonly drawer: Locator;
+
+  constructor(readonly page: Page) {
+    this.table = page.getByRole('table', { name: 'Products' });
+    this.search = page.getByLabel('Search by code or description');
+    this.supplierSearch = page.getByLabel('Supplier', { exact: true });
+    this.suppliers = page.getByRole('list', { name: 'Suppliers' });
+    this.toolbar = page.getByRole('toolbar', { name: 'Catalogue tools' });
+    this.generate = this.toolbar.getByRole('button', { name: 'Generate Template File' });
+    this.download = this.toolbar.getByRole('button', { name: 'Download Template File' });
+    this.requestModification = this.toolbar.getByRole('button', { name: 'Request Modification' });
+    this.exportButton = this.toolbar.getByRole('button', { name: 'Export Catalogue' });
+    this.uploadPriceFile = page.getByRole('button', { name: 'Upload Price File' });
+    this.jobs = page.getByRole('list', { name: 'Jobs' });
+    this.drawer = page.getByRole('dialog', { name: /^Product Code: / });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/app/catalogue');
+  }
+
+  async pickSupplier(name: string): Promise<void> {
+    await this.supplierSearch.fill(name);
+    await this.suppliers.getByRole('button', { name, exact: true }).click();
+    await this.page.getByRole('heading', { name: formatMessage.catalogueTitle(name) }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+  }
+
+  row(code: string): Locator {
+    return this.table.getByRole('row').filter({ hasText: code });
+  }
+
+  includedBox(code: string): Locator {
+    return this.table.getByRole('checkbox', { name: `Included ${code}` });
+  }
+
+  async waitForRows(): Promise<void> {
+    await this.table.getByRole('row').nth(1).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+  }
+
+  /** The state line of a job ('Template file: done'). */
+  job(label: string): Locator {
+    return this.jobs.getByRole('listitem', { name: label });
+  }
+
+  async waitForJob(label: string, state: 'done' | 'failed'): Promise<Locator> {
+    const item = this.job(label);
+    await item.getByText(new RegExp(`^${label}: ${state}`)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    return item;
+  }
+
+  /** Picks a file in the open upload area. */
+  async upload(fileLabel: RegExp, name: string, mimeType: string, buffer: Buffer): Promise<void> {
+    await this.page.getByLabel(fileLabel).setInputFiles({ name, mimeType, buffer });
+  }
+
+  async openProduct(code: string): Promise<void> {
+    await this.search.fill(code);
+    await this.row(code).first().click();
+    await this.drawer.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+  }
+
+  tab(name: string | RegExp): Locator {
+    return this.drawer.getByRole('tab', { name });
+  }
+}
