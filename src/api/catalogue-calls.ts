@@ -32,7 +32,3 @@ export const priceFileUploadUrl = (sellerId: string) =>
   request('POST', orgUrl('seller', sellerId, '/ppo/action/upload-url'), { schema: uploadUrlSchema }).then((a) => a.uploadUrl);
 
 export const fetchJob = (orgId: string, jobId: number) => request('GET', orgUrl('org', orgId, `/job${seg(jobId)}`), { schema: jobSchema });
-
-/** The newest job of a kind: the one an upload just started (the upload answers its id to the uploader only). */
-export const fetchLatestJob = (orgId: string, kind: string) =>
-  request('GET', orgUrl('org', orgId, '/job', { kind, limit: 1 }), { schema: jobSchema.array() }).then((jobs) => jobs[0] ?? null);

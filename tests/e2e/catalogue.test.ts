@@ -70,13 +70,13 @@ describe('the catalogue', () => {
     expect(await catalogue.table.getByRole('columnheader').allTextContents()).toEqual(['Code', 'Description', 'UOM']);
 
     await catalogue.uploadPriceFile.click();
-    await catalogue.upload(/^Price file/, 'prices.csv', 'text/csv', priceFile(['ACM-100000,EA,2026-01-01,1,,3.25', 'NOPE-1,EA,2026-01-01,1,,2']));
+    await catalogue.upload(/^Choose or drop the price file/, 'prices.csv', 'text/csv', priceFile(['ACM-100000,EA,2026-01-01,1,,3.25', 'NOPE-1,EA,2026-01-01,1,,2']));
     const refused = await catalogue.waitForJob('Price file', 'failed');
     expect(await refused.getByRole('list', { name: 'Price file errors' }).textContent()).toContain('Row 3: Unknown product code NOPE-1');
     await refused.getByRole('button', { name: 'Dismiss' }).click();
 
     await catalogue.uploadPriceFile.click();
-    await catalogue.upload(/^Price file/, 'prices.csv', 'text/csv', priceFile(['ACM-100000,EA,2026-01-01,1,,3.25']));
+    await catalogue.upload(/^Choose or drop the price file/, 'prices.csv', 'text/csv', priceFile(['ACM-100000,EA,2026-01-01,1,,3.25']));
     await catalogue.waitForJob('Price file', 'done');
     const res = await page.request.get(`/api/seller/${SELLER}/product/ACM-100000`);
     expect(((await res.json()) as ProductWrapper).prices).toEqual([
@@ -137,7 +137,7 @@ describe('the catalogue', () => {
     });
     expect(edited).toBe(true);
     await catalogue.requestModification.click();
-    await catalogue.upload(/^Modified template file/, 'template.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', Buffer.from(await workbook.xlsx.writeBuffer()));
+    await catalogue.upload(/^Choose or drop the modified template file/, 'template.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', Buffer.from(await workbook.xlsx.writeBuffer()));
     await catalogue.waitForJob('Modification request', 'done');
     expect((await metaOf(page, online!))?.excluded).toBe(false);
 

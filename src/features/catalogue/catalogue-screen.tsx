@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { priceFileUploadUrl, fetchLatestJob } from '../../api/catalogue-calls';
+import { priceFileUploadUrl } from '../../api/catalogue-calls';
 import { formatMessage, messages } from '../../domain/messages';
 import { useActiveSession } from '../../local/session/use-session';
 import { Button } from '../../ui/button/Button';
@@ -16,7 +16,7 @@ import { useCataloguePerspective } from './use-catalogue-perspective';
 import { useIncludeProduct } from './use-include-product';
 import { useJobTracker } from './use-job-tracker';
 
-const PRICE_FILE_KIND = 'price-file-import';
+const PRICE_FILE = 'price-file';
 const ASSUME_ROLE_PROMPT = 'Please, assume a role of either seller or buyer to see a catalogue from their perspective!';
 
 interface CatalogueScreenProps {
@@ -51,13 +51,13 @@ function SupplierCatalogue({ sellerId, scope }: { sellerId: string; scope: strin
   // The spec: after a price file is taken in, the product list is fetched again.
   const onSettled = useCallback((job: { state: string }) => job.state === 'done' && setGeneration((g) => g + 1), []);
   const { jobs, track, dismiss, jobOf } = useJobTracker(sellerId, onSettled);
-  const priceJob = jobOf('price-file');
+  const priceJob = jobOf(PRICE_FILE);
 
-  const uploaded = () => {
-    fetchLatestJob(sellerId, PRICE_FILE_KIND).then(
-      (job) => job && track('price-file', 'Price file', job.jobId),
-      () => undefined,
-    );
+  const uploaded = (jobId: number | undefined) => jobId !== undefined && track(PRICE_FILE, 'Price file', jobId);
+  const startUpload = () => {
+    // A new file starts afresh: the last file's outcome is not this one's.
+    dismiss(PRICE_FILE);
+    setUploading(true);
   };
 
   return (
@@ -67,11 +67,11 @@ function SupplierCatalogue({ sellerId, scope }: { sellerId: string; scope: strin
         <Grow>
           <Muted>{companyName}</Muted>
         </Grow>
-        <Button onClick={() => setUploading(true)}>Upload Price File</Button>
+        <Button onClick={startUpload}>Upload Price File</Button>
       </Bar>
       {uploading && (
         <UploadArea
-          label="Price file (.csv or .xlsx)"
+          label="Price file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           requestUploadUrl={() => priceFileUploadUrl(sellerId)}
           uploadFailedText={messages.uploadUrlFailed}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { exportCatalogue, fetchLatestJob, requestTemplate, templateUploadUrl } from '../../api/catalogue-calls';
+import { exportCatalogue, requestTemplate, templateUploadUrl } from '../../api/catalogue-calls';
 import { messages } from '../../domain/messages';
 import { catalogueToolset } from '../../domain/rules/catalogue';
 import { useOnline } from '../../local/hooks/use-sync-state';
@@ -13,7 +13,6 @@ import { useJobTracker } from './use-job-tracker';
 const TEMPLATE = 'template';
 const MODIFICATION = 'modification';
 const EXPORT = 'export';
-const TEMPLATE_APPLY_KIND = 'catalogue-template-apply';
 
 interface CatalogueToolsetProps {
   buyerId: string;
@@ -66,11 +65,10 @@ export function CatalogueToolset({ buyerId, sellerId, productCount }: CatalogueT
     );
   };
 
-  const uploaded = () => {
-    fetchLatestJob(buyerId, TEMPLATE_APPLY_KIND).then(
-      (job) => job && track(MODIFICATION, 'Modification request', job.jobId),
-      () => undefined,
-    );
+  const uploaded = (jobId: number | undefined) => jobId !== undefined && track(MODIFICATION, 'Modification request', jobId);
+  const startUpload = () => {
+    dismiss(MODIFICATION);
+    setUploading(true);
   };
 
   return (
@@ -82,7 +80,7 @@ export function CatalogueToolset({ buyerId, sellerId, productCount }: CatalogueT
         <Button variant="outlined" disabled={!tools.download} onClick={() => downloadUrl && window.location.assign(downloadUrl)}>
           Download Template File
         </Button>
-        <Button variant="outlined" onClick={() => setUploading(true)} disabled={!tools.requestModification}>
+        <Button variant="outlined" onClick={startUpload} disabled={!tools.requestModification}>
           Request Modification
         </Button>
         <Button onClick={runExport} disabled={!tools.export}>
@@ -91,7 +89,7 @@ export function CatalogueToolset({ buyerId, sellerId, productCount }: CatalogueT
       </Bar>
       {uploading && (
         <UploadArea
-          label="Modified template file (.xlsx or .csv)"
+          label="Modified template file"
           accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
           requestUploadUrl={() => templateUploadUrl(buyerId, sellerId)}
           uploadFailedText={messages.uploadUrlFailed}

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatMoney } from '../../domain/money';
 import { flagCodeText, hasDiscrepancies, lastExportedText, unitPrices } from '../../domain/product-display';
 import { useProductList, useProductSearch, type ProductWithMeta } from '../../local/hooks/use-products';
-import { DataTable, type Column } from '../../ui/data-table/DataTable';
+import type { Column } from '../../ui/data-table/columns';
+import { DataTable } from '../../ui/data-table/DataTable';
 import { Field } from '../../ui/field/Field';
 import { Value } from '../../ui/missing-value/MissingValue';
 import { Tooltip } from '../../ui/tooltip/Tooltip';
@@ -41,7 +42,8 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
     },
     {
       id: 'discrepancy',
-      header: <span aria-label="Price discrepancy">!</span>,
+      header: <span aria-hidden="true">!</span>,
+      label: 'Price discrepancy',
       width: '56px',
       minWidth: 56,
       priority: 1,
