@@ -100,18 +100,17 @@ describe('the catalogue', () => {
 
     // Online: the row changes at once, 'Product updated' when the server has it.
     await catalogue.search.fill(online!);
-    await catalogue.includedBox(online!).check();
+    await catalogue.setIncluded(online!, true);
     await page.getByText(messages.productUpdated).first().waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     expect((await metaOf(page, online!))?.excluded).toBe(false);
-    await catalogue.includedBox(online!).uncheck();
+    await catalogue.setIncluded(online!, false);
     await waitUntil(async () => (await metaOf(page, online!))?.excluded === true, 'the exclusion reaches the server');
 
     // Offline: the row changes at once and the change is sent once back online.
     await catalogue.search.fill(offline!);
     await catalogue.includedBox(offline!).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     await context!.setOffline(true);
-    await catalogue.includedBox(offline!).check();
-    expect(await catalogue.includedBox(offline!).isChecked()).toBe(true);
+    await catalogue.setIncluded(offline!, true);
     expect((await metaOf(page, offline!).catch(() => null))?.excluded ?? true).toBe(true);
     await context!.setOffline(false);
     await waitUntil(async () => (await metaOf(page, offline!))?.excluded === false, 'the queued include reaches the server');
@@ -181,7 +180,7 @@ describe('the catalogue', () => {
     await catalogue.drawer.getByRole('button', { name: /^Open image 1 of/ }).click();
     const lightbox = page.locator('.yarl__root');
     await lightbox.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
-    await page.keyboard.press('Escape');
+    await lightbox.getByRole('button', { name: 'Close' }).click();
     await lightbox.waitFor({ state: 'hidden', timeout: UI_WAIT_MS });
 
     await catalogue.drawer.getByRole('link', { name: 'Open in page' }).click();

@@ -1,12 +1,11 @@
-import { useSyncExternalStore } from 'react';
 import type { z } from 'zod';
-import { createStoredValue } from '../../local/storage/stored-value';
 import { supplierSchema, type Supplier } from '../../domain/schemas/catalogue';
+import { createStoredValue, useStoredValue, type StoredValue } from '../../local/storage/stored-value';
 
 /** The buyer's chosen supplier survives a reload: kept per buying organisation in local storage. */
-const stores = new Map<string, ReturnType<typeof createStoredValue<Supplier | null>>>();
+const stores = new Map<string, StoredValue<Supplier | null>>();
 
-function storeFor(buyerId: string) {
+function storeFor(buyerId: string): StoredValue<Supplier | null> {
   let store = stores.get(buyerId);
   if (!store) {
     store = createStoredValue<Supplier | null>(`catalogue.supplier.${buyerId}`, supplierSchema.nullable() as z.ZodType<Supplier | null>, null);
@@ -17,6 +16,5 @@ function storeFor(buyerId: string) {
 
 export function useChosenSupplier(buyerId: string): [Supplier | null, (supplier: Supplier | null) => void] {
   const store = storeFor(buyerId);
-  const supplier = useSyncExternalStore(store.subscribe, store.get);
-  return [supplier, store.set];
+  return [useStoredValue(store), store.set];
 }

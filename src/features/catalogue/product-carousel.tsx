@@ -15,6 +15,9 @@ const AUTOPLAY_MS = 4000;
 export function ProductCarousel({ images, code }: { images: string[]; code: string }) {
   const [viewport, embla] = useEmblaCarousel({ loop: true }, [Autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: true })]);
   const [open, setOpen] = useState<number>(-1);
+  // Inside the drawer (a modal dialog) the lightbox must open within it, or the dialog's
+  // focus trap and outside-click guard would keep the user from using it.
+  const [portalRoot, setPortalRoot] = useState<HTMLDivElement | null>(null);
   if (images.length === 0) return null;
   return (
     <section aria-label="Product images" aria-roledescription="carousel">
@@ -37,7 +40,14 @@ export function ProductCarousel({ images, code }: { images: string[]; code: stri
           </Button>
         </CarouselControls>
       )}
-      <Lightbox open={open >= 0} index={Math.max(open, 0)} close={() => setOpen(-1)} slides={images.map((src) => ({ src, alt: code }))} />
+      <div ref={setPortalRoot} />
+      <Lightbox
+        open={open >= 0 && portalRoot !== null}
+        index={Math.max(open, 0)}
+        close={() => setOpen(-1)}
+        slides={images.map((src) => ({ src, alt: code }))}
+        portal={{ root: portalRoot }}
+      />
     </section>
   );
 }

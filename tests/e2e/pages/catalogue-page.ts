@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { formatMessage } from '../../../src/domain/messages';
-import { UI_WAIT_MS } from './login-page';
+import { UI_WAIT_MS, waitUntil } from './login-page';
 
 /** /app/catalogue in every role: supplier picker, toolset, jobs, the product table and the product drawer. */
 export class CataloguePage {
@@ -48,6 +48,13 @@ export class CataloguePage {
 
   includedBox(code: string): Locator {
     return this.table.getByRole('checkbox', { name: `Included ${code}` });
+  }
+
+  /** Clicks the row's Included checkbox and waits until the row shows the change (the store's write, not the server's). */
+  async setIncluded(code: string, included: boolean): Promise<void> {
+    const box = this.includedBox(code);
+    await box.click();
+    await waitUntil(async () => (await box.isChecked()) === included, `the row of ${code} shows Included ${included}`, 5000);
   }
 
   async waitForRows(): Promise<void> {
