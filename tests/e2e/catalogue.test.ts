@@ -95,6 +95,7 @@ describe('the catalogue', () => {
     await catalogue.waitForRows();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(formatMessage.catalogueTitle(SELLER_NAME));
 
+    await catalogue.waitForMirror();
     const products = await buyerProducts(page);
     const [online, offline] = products.filter((w) => !w.meta || w.meta.excluded).map((w) => w.product.productCode);
 
@@ -191,7 +192,7 @@ describe('the catalogue', () => {
 
   it('asks support without an assumed role to assume one', async () => {
     const page = await signedIn('support@demo.test');
-    await page.getByText(/assume a role of either seller or buyer/).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await page.getByText(messages.assumeRoleForCatalogue).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     expect(await page.getByRole('table', { name: 'Products' }).count()).toBe(0);
   });
 });

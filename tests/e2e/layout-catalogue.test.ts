@@ -33,7 +33,8 @@ describe('the catalogue on tablets and the desktop', () => {
         await catalogue.goto();
         await catalogue.supplierSearch.waitFor({ state: 'visible' });
         await catalogue.suppliers.waitFor({ state: 'visible' });
-        await checkLayout(page, `supplier picker, ${size.name}`);
+        // The picker is a plain list: checked once, at the narrowest size.
+        if (size === SIZES[0]) await checkLayout(page, `supplier picker, ${size.name}`);
         await catalogue.pickSupplier('Acme Scientific');
         await catalogue.waitForRows();
         await checkLayout(page, `buyer catalogue, ${size.name}`);

@@ -17,7 +17,6 @@ import { useIncludeProduct } from './use-include-product';
 import { useJobTracker } from './use-job-tracker';
 
 const PRICE_FILE = 'price-file';
-const ASSUME_ROLE_PROMPT = 'Please, assume a role of either seller or buyer to see a catalogue from their perspective!';
 
 interface CatalogueScreenProps {
   /** The accounts list with its assume-role action, composed by the route (features do not import each other). */
@@ -31,7 +30,7 @@ export function CatalogueScreen({ accountsPicker }: CatalogueScreenProps) {
     return (
       <Page>
         <PageTitle>Catalogue</PageTitle>
-        <Notice>{ASSUME_ROLE_PROMPT}</Notice>
+        <Notice>{messages.assumeRoleForCatalogue}</Notice>
         {accountsPicker}
       </Page>
     );

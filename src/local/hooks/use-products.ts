@@ -76,7 +76,8 @@ export function useProductList(scope: string, sellerId: string) {
 
   const products = useLiveQuery(async () => {
     if (!sellerId) return [];
-    const rows = (await localDatabase().products.where('[scope+sellerId]').equals([scope, sellerId]).sortBy('productCode')) as ProductRow[];
+    // Within one seller the index runs in primary-key order, `seller/productCode`: sorted by code already.
+    const rows = (await localDatabase().products.where('[scope+sellerId]').equals([scope, sellerId]).toArray()) as ProductRow[];
     return withMetas(scope, sellerId, rows);
   }, [scope, sellerId]);
 

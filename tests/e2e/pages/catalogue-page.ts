@@ -54,7 +54,7 @@ export class CataloguePage {
   async setIncluded(code: string, included: boolean): Promise<void> {
     const box = this.includedBox(code);
     await box.click();
-    await waitUntil(async () => (await box.isChecked()) === included, `the row of ${code} shows Included ${included}`, 5000);
+    await waitUntil(async () => (await box.isChecked()) === included, `the row of ${code} shows Included ${included}`, 15_000);
   }
 
   async waitForRows(): Promise<void> {
@@ -66,10 +66,18 @@ export class CataloguePage {
     return this.jobs.getByRole('listitem', { name: label });
   }
 
+  /** Waits until the job has ended and checks it ended as expected (a failure says the job's errors). */
   async waitForJob(label: string, state: 'done' | 'failed'): Promise<Locator> {
     const item = this.job(label);
-    await item.getByText(new RegExp(`^${label}: ${state}`)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await item.getByText(new RegExp(`^${label}: (done|failed)`)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    const text = (await item.textContent()) ?? '';
+    if (!text.startsWith(`${label}: ${state}`)) throw new Error(`${label} ended otherwise than ${state}: ${text}`);
     return item;
+  }
+
+  /** Waits until the whole catalogue of the supplier is on this device. */
+  async waitForMirror(): Promise<void> {
+    await this.page.getByText(/^[\d,]+ products on this device$/).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
   }
 
   /** Picks a file in the open upload area. */
