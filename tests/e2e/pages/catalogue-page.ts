@@ -69,7 +69,13 @@ export class CataloguePage {
   /** Waits until the job has ended and checks it ended as expected (a failure says the job's errors). */
   async waitForJob(label: string, state: 'done' | 'failed'): Promise<Locator> {
     const item = this.job(label);
-    await item.getByText(new RegExp(`^${label}: (done|failed)`)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await item
+      .getByText(new RegExp(`^${label}: (done|failed)`))
+      .waitFor({ state: 'visible', timeout: UI_WAIT_MS })
+      .catch(async (error: unknown) => {
+        const shown = (await this.jobs.count()) > 0 ? await this.jobs.textContent() : 'no jobs listed';
+        throw new Error(`${label} did not end: ${shown}`, { cause: error });
+      });
     const text = (await item.textContent()) ?? '';
     if (!text.startsWith(`${label}: ${state}`)) throw new Error(`${label} ended otherwise than ${state}: ${text}`);
     return item;
