@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseNetworks } from './http/networks';
 
 export interface ServerConfig {
   port: number;
@@ -18,8 +19,35 @@ export interface ServerConfig {
   distDir: string | null;
   /** Secure cookies behind HTTPS; off for plain-HTTP localhost. */
   secureCookies: boolean;
+  /** Networks (addresses or CIDR blocks) a cXML endpoint may resolve to besides public addresses: PORTAL_EDI_ALLOW_NETWORKS. */
+  ediAllowNetworks: string[];
+  /** Proxies whose X-Forwarded-For is believed (PORTAL_TRUST_PROXY: addresses or CIDR blocks); none by default. */
+  trustProxy: string[];
   /** Sign-in tuning; tests lower the human-check cost and the failure delay (defaults in server/auth/tuning.ts). */
   auth?: Partial<AuthTuning>;
+  /** S3-compatible object storage for files (uploads, invoice PDFs, templates, exports); the disk under dataDir when unset. */
+  s3?: S3Config | null;
+}
+
+export interface S3Config {
+  /** The service URL of an S3-compatible server (MinIO, Ceph, ...); AWS's own endpoints when null. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  /** Keys of the installation; the SDK's default chain (AWS_* variables, instance role) when null. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+}
+
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | null {
+  if (!env.S3_BUCKET) return null;
+  return {
+    endpoint: env.S3_ENDPOINT || null,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+  };
 }
 
 export interface AuthTuning {
@@ -55,6 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM || 'Procurement Portal <no-reply@portal.localhost>',
     distDir: existsSync(join(distDir, 'index.html')) ? distDir : null,
     secureCookies: env.PORTAL_SECURE_COOKIES === '1',
+    ediAllowNetworks: parseNetworks('PORTAL_EDI_ALLOW_NETWORKS', env.PORTAL_EDI_ALLOW_NETWORKS),
+    trustProxy: parseNetworks('PORTAL_TRUST_PROXY', env.PORTAL_TRUST_PROXY),
+    s3: s3FromEnv(env),
     ...overrides,
   };
 }

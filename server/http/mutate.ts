@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
+import { sql } from 'kysely';
+import { isPostgres, type Db } from '../db/database';
 import type { Tx } from '../sync/change-log';
 import { HttpError } from './errors';
 
@@ -27,6 +28,14 @@ function replay(
   return reply.code(stored.status).header('idempotent-replayed', 'true').send(JSON.parse(stored.body));
 }
 
+/** The stored answer to this request's Idempotency-Key, if it has one: lets work outside a transaction skip a replay. */
+export async function replayIfStored(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> {
+  const rawKey = request.headers[IDEMPOTENCY_HEADER];
+  if (typeof rawKey !== 'string' || !KEY_PATTERN.test(rawKey)) return null;
+  const stored = await storedAnswer(db, rawKey);
+  return stored ? replay(request, reply, stored) : null;
+}
+
 /**
  * Runs a change in one database transaction. With an `Idempotency-Key` header the key
  * and the first answer are stored in that same transaction, so a replay (the client
@@ -45,6 +54,9 @@ export async function mutate(
   try {
     const result = await db.transaction().execute(async (trx) => {
       if (key) {
+        // Copies of one request sent to several processes at once (PostgreSQL) take turns here:
+        // the later copy finds the first one's answer instead of doing the work again.
+        if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
         const stored = await storedAnswer(trx, key);
         if (stored) return { stored };
       }

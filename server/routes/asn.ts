@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { messages } from '../../src/domain/messages';
 import { remainingQuantities, roundQuantity } from '../../src/domain/remaining-quantities';
 import { asnErrors, validateAsnSubmit, type AsnIssue } from '../../src/domain/rules/asn';
@@ -8,7 +9,7 @@ import { asnListQuerySchema, asnSubmitSchema } from '../../src/domain/schemas/as
 import { historyQuerySchema } from '../../src/domain/schemas/orders';
 import type { AppContext } from '../app-context';
 import { isPostgres } from '../db/database';
-import { asnDocument, asnFileName } from '../edi/asn-document';
+import { shipNoticeDocument } from '../edi/export-documents';
 import { readHistory, writeHistory } from '../history';
 import { badRequestAt, conflict, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
@@ -20,7 +21,7 @@ import { recordChange, type Scope, type Tx } from '../sync/change-log';
 
 const orgKeyParam = z.string().min(1).max(40);
 const listParams = z.object({ orgId: orgKeyParam });
-const asnParams = z.object({ orgId: orgKeyParam, asnId: z.coerce.number().int().positive() });
+const asnParams = z.object({ orgId: orgKeyParam, asnId: wholeNumber(z.number().positive()) });
 const submitParams = z.object({ sellerId: orgKeyParam, buyerId: orgKeyParam });
 
 /** The order checks of a submit are about the ASN's order number. */
@@ -170,13 +171,13 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     if (!(await loadAsn(ctx.db, 'seller', org.orgKey, asnId))) throw notFound('ASN');
     return exportWithHistory(ctx.db, request, reply, {
       user,
-      failure: { orgKey: org.orgKey, entity: 'asn', entityKey: String(asnId), what: 'ASN' },
-      work: async (trx, deliver) => {
+      failure: { orgKey: org.orgKey, entity: 'asn', entityKey: String(asnId), prefix: 'ASN export failed' },
+      prepare: async (trx) => {
         const asn = await loadAsn(trx, 'seller', org.orgKey, asnId);
         if (!asn) throw notFound('ASN');
         if (asn.exported) throw conflict([asnErrors.alreadyExported]);
         if (!asn.waitingForAction) throw conflict([asnErrors.notWaitingForAction]);
-        // Claim the notice first: a concurrent export of the same ASN then finds nothing to claim.
+        // Claim the notice before it leaves: a concurrent export of the same ASN then finds nothing to claim.
         const claimed = await trx
           .updateTable('asns')
           .set({ exported: 1, waiting_for_action: 0 })
@@ -185,14 +186,16 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           .where('waiting_for_action', '=', 1)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) === 0) throw conflict([asnErrors.alreadyExported]);
-        const fileName = asnFileName(asn);
-        const delivery = await deliver({
-          orgKey: asn.buyerId,
-          docType: 'asn',
-          fileName,
-          contentType: 'application/xml',
-          content: asnDocument(asn),
-        });
+        const { fileName, content } = await shipNoticeDocument(trx, asn);
+        return {
+          state: { asn, fileName },
+          document: { orgKey: asn.buyerId, docType: 'asn', fileName, contentType: 'application/xml', content },
+        };
+      },
+      release: async (trx) => {
+        await trx.updateTable('asns').set({ exported: 0, waiting_for_action: 1 }).where('id', '=', asnId).execute();
+      },
+      finish: async (trx, { asn, fileName }, delivery) => {
         const rev = await recordChange(trx, { entity: 'asn', key: String(asnId), op: 'upsert', scopes: bothSides(asn.sellerId, asn.buyerId) });
         await trx.updateTable('asns').set({ rev }).where('id', '=', asnId).execute();
         await writeHistory(trx, user, {

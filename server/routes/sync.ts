@@ -6,6 +6,7 @@ import { parse } from '../http/parse';
 import { requireOrg } from '../policy';
 import type { Scope } from '../sync/change-log';
 import { entityLoaders } from '../sync/entities';
+import { mayReadEntity } from '../sync/entity-permissions';
 
 const params = z.object({ kind: z.enum(['seller', 'buyer', 'org']), orgId: z.string().min(1).max(40) });
 
@@ -17,7 +18,7 @@ const params = z.object({ kind: z.enum(['seller', 'buyer', 'org']), orgId: z.str
 export async function syncRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/sync/:kind/:orgId/changes', async (request): Promise<ChangesAnswer> => {
     const { kind, orgId } = parse(params, request.params);
-    const { org } = await requireOrg(request, ctx.db, kind, orgId);
+    const { user, org } = await requireOrg(request, ctx.db, kind, orgId);
     const { since, limit } = parse(changesQuerySchema, request.query);
     const scope: Scope = { kind, orgKey: org.orgKey };
 
@@ -35,27 +36,35 @@ export async function syncRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     const latest = new Map<string, Change>();
     for (const e of page) {
+      // What the entity's own route would refuse is left out; the cursor still moves past it.
+      if (!mayReadEntity(user, org, e.entity)) continue;
       const id = `${e.entity}\u0000${e.entity_key}`;
       latest.delete(id);
       latest.set(id, { entity: e.entity, key: e.entity_key, op: e.op === 'delete' ? 'delete' : 'upsert', rev: Number(e.rev) });
     }
     const changes = [...latest.values()];
 
-    const keysByEntity = new Map<string, string[]>();
+    // One batched load per entity, however many rows of it the page holds; the loads
+    // go out together, so PostgreSQL answers them side by side.
+    const upsertsByEntity = new Map<string, Change[]>();
     for (const c of changes) {
-      if (c.op === 'upsert') keysByEntity.set(c.entity, [...(keysByEntity.get(c.entity) ?? []), c.key]);
+      if (c.op !== 'upsert') continue;
+      const list = upsertsByEntity.get(c.entity);
+      if (list) list.push(c);
+      else upsertsByEntity.set(c.entity, [c]);
     }
-    for (const [entity, keys] of keysByEntity) {
-      const loader = entityLoaders[entity];
-      if (!loader) continue;
-      const rows = await loader(ctx.db, keys, scope);
-      for (const c of changes) {
-        if (c.entity !== entity || c.op !== 'upsert') continue;
-        const row = rows.get(c.key);
-        if (row === undefined) c.op = 'delete';
-        else c.row = row;
-      }
-    }
+    await Promise.all(
+      [...upsertsByEntity].map(async ([entity, upserts]) => {
+        const loader = entityLoaders[entity];
+        if (!loader) return;
+        const rows = await loader(ctx.db, upserts.map((c) => c.key), scope);
+        for (const c of upserts) {
+          const row = rows.get(c.key);
+          if (row === undefined) c.op = 'delete';
+          else c.row = row;
+        }
+      }),
+    );
     const last = page[page.length - 1];
     return { changes, cursor: last ? Number(last.rev) : since, hasMore };
   });

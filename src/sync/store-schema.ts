@@ -1,5 +1,5 @@
 import type { Dexie, Table } from 'dexie';
-import type { MirrorRow } from './rows';
+import type { AsnDraftRow, AsnRow, HistoryRow, MirrorRow, OrderLineRow, OrderRow } from './rows';
 import type { OutboxEntry } from './outbox-entry';
 
 /**
@@ -90,11 +90,22 @@ export const STORES_V1: Record<string, string> = {
   meta: 'key',
 };
 
-export type SyncDb = Dexie & { [T in MirrorTable]: Table<MirrorRow, [string, string]> } & {
+/** The tables whose rows have a schema; the others keep the server's fields as sent. */
+interface TypedRows {
+  orders: OrderRow;
+  orderLines: OrderLineRow;
+  asns: AsnRow;
+  asnDrafts: AsnDraftRow;
+  history: HistoryRow;
+}
+export type MirrorRowOf<T extends MirrorTable> = T extends keyof TypedRows ? TypedRows[T] : MirrorRow;
+
+export type SyncDb = Dexie & { [T in MirrorTable]: Table<MirrorRowOf<T>, [string, string]> } & {
   outbox: Table<OutboxEntry, string>;
   bases: Table<BaseRow, string>;
   cursors: Table<CursorRow, string>;
   meta: Table<MetaRow, string>;
 };
 
-export const mirrorTable = (db: SyncDb, table: MirrorTable): Table<MirrorRow, [string, string]> => db[table];
+/** For code that moves rows of any table as the server sent them (applying pages, overlays, rollbacks). */
+export const mirrorTable = (db: SyncDb, table: MirrorTable) => db[table] as Table<MirrorRow, [string, string]>;

@@ -152,13 +152,14 @@ describe('formula injection', () => {
   });
 
   it('guards every formula start in CSV text, leaves numbers alone, and reads its own guard back', () => {
-    for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) {
+    for (const text of ['=1+1', '+A1', '-1+2', '@SUM(A1)', '\tx', '\rx']) {
       expect(guardCsvText(text)).toBe(`'${text}`);
       expect(unguardText(guardCsvText(text))).toBe(text);
     }
     expect(guardCsvText('ACM-1')).toBe('ACM-1');
+    expect(guardCsvText('-5')).toBe('-5');
     expect(unguardText("'quoted")).toBe("'quoted");
-    expect(csvLine(['-5', -5, '@x'])).toBe("'-5,-5,'@x\r\n");
+    expect(csvLine(['-5', -5, '@x', '-x'])).toBe("-5,-5,'@x,'-x\r\n");
   });
 
   it('accepts back a CSV template that carries the guard', async () => {

@@ -9,7 +9,7 @@ import { markFailed } from '../../src/sync/settle';
 import './support/setup';
 import { fakeApi } from './support/fake-api';
 import { buyerPolicy, signedIn, supplierPolicy } from './support/fixtures';
-import { closeTestStore, fakeEngine, giveElementsASize, openTestStore, orderRow } from './support/orders-store';
+import { address, closeTestStore, fakeEngine, giveElementsASize, openTestStore, orderRow } from './support/orders-store';
 import { renderApp } from './support/render-app';
 
 const SCOPE = 'seller:seller-1';
@@ -51,14 +51,18 @@ async function seedOrder(scope = SCOPE) {
     shipmentDate: '2026-10-21',
     carrierName: 'Fast Freight',
     trackingId: 'TRK-1',
-    shipTo: { name: 'Science Store' },
-    shipFrom: { name: 'Acme Scientific' },
+    shipTo: address('Science Store'),
+    shipFrom: address('Acme Scientific'),
     lines: [
       { number: 2, quantity: 3, uom: 'EA' },
       { number: 3, quantity: 1.5, uom: 'EA' },
     ],
+    orderId: 1,
+    sellerId: 'seller-1',
+    buyerId: 'buyer-1',
     exported: false,
     waitingForAction: true,
+    state: 'SUBMITTED',
   });
 }
 

@@ -5,9 +5,11 @@
  * off again, so a file we wrote uploads back unchanged. (.xlsx: see spreadsheet.ts.)
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain signed number ('-5', '+1.5') is a value, not a formula: it stays as written. */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
 export function guardCsvText(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
 /** Reverses guardCsvText on a cell read back from a file we wrote. */

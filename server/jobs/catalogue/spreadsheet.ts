@@ -113,7 +113,7 @@ async function xlsxRows(bytes: Buffer): Promise<string[][]> {
  */
 export async function readTable(bytes: Buffer, required: string[]): Promise<CsvRecord[]> {
   const source = isZip(bytes) ? Buffer.from(stringify(await xlsxRows(bytes)), 'utf8') : bytes;
-  return readCsv(source, required).map((r) => ({
+  return (await readCsv(source, required)).map((r) => ({
     ...r,
     values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, unguardText(v)])),
   }));
