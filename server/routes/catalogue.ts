@@ -2,7 +2,15 @@ import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { validateCatalogueExport } from '../../src/domain/rules/catalogue';
-import { metaUpdateSchema, productListQuerySchema, type ProductPage, type ProductWrapper } from '../../src/domain/schemas/catalogue';
+import {
+  metaUpdateSchema,
+  productListQuerySchema,
+  supplierListQuerySchema,
+  type ProductPage,
+  type ProductWrapper,
+  type Supplier,
+} from '../../src/domain/schemas/catalogue';
+import { containsIgnoreCase } from '../accounts/like';
 import type { AppContext } from '../app-context';
 import { decodeCursor, encodeCursor } from '../catalogue/cursor';
 import { likePattern, metaEntityKey, PRODUCT_COLUMNS, wrapProducts } from '../catalogue/products';
@@ -65,6 +73,16 @@ async function buyerAndSeller(request: FastifyRequest<{ Params: BuyerSellerParam
 
 export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, config } = ctx;
+
+  app.get<{ Params: { buyerId: string } }>('/buyer/:buyerId/seller', async (request): Promise<Supplier[]> => {
+    const { user, org } = await requireOrg(request, db, 'buyer', request.params.buyerId);
+    requireCapability(user, org, 'viewCatalogue');
+    const query = parse(supplierListQuerySchema, request.query);
+    let q = db.selectFrom('orgs').select(['unique_key', 'name']).where('deleted', '=', 0).where('type', '=', 1);
+    if (query.nameLike) q = q.where(containsIgnoreCase('name', query.nameLike));
+    const rows = await q.orderBy('name').orderBy('unique_key').limit(query.limit).offset(query.offset).execute();
+    return rows.map((r) => ({ uniqueKey: r.unique_key, name: r.name }));
+  });
 
   app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/product', async (request) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);

@@ -106,3 +106,11 @@ export function fetchProductPage(
     : orgUrl('seller', sellerId, '/product', query);
   return fetchList(url, opts);
 }
+
+/** One product of a seller, with the buyer's meta when a buyer is named. */
+export function fetchProduct(sellerId: string, buyerId: string | null, productCode: string, opts: CallOptions = {}) {
+  const url = buyerId
+    ? orgUrl('buyer', buyerId, `/seller${seg(sellerId)}/product${seg(productCode)}`)
+    : orgUrl('seller', sellerId, `/product${seg(productCode)}`);
+  return request('GET', url, { schema: rowSchema, ...opts });
+}

@@ -38,6 +38,7 @@ export const messages = {
 
   assumeRoleForOrders:
     'Please, assume a role of either seller or buyer to see orders from their perspective!',
+  assumeRoleForCatalogue: 'Please, assume a role of either seller or buyer to see a catalogue from their perspective!',
   noResults: 'No results',
   unknownOrder: 'Unknown Order',
   noData: 'No Data!',

@@ -27,6 +27,7 @@ import {
   mirrorInvoicePage,
   mirrorOrder,
   mirrorOrderPage,
+  mirrorProduct,
   mirrorProductPage,
   mirrorPropertyPage,
   mirrorUserPage,
@@ -186,8 +187,11 @@ export class SyncEngine {
   mirrorPropertyPage(scope: string, offset: number) {
     return withStore(this.db, () => mirrorPropertyPage(this.mirrorContext(), scope, offset));
   }
-  mirrorProductPage(scope: string, sellerId: string, cursor: string | null) {
-    return withStore(this.db, () => mirrorProductPage(this.mirrorContext(), scope, sellerId, cursor));
+  mirrorProductPage(scope: string, sellerId: string, cursor: string | null, limit?: number) {
+    return withStore(this.db, () => mirrorProductPage(this.mirrorContext(), scope, sellerId, cursor, limit));
+  }
+  mirrorProduct(scope: string, sellerId: string, productCode: string) {
+    return withStore(this.db, () => mirrorProduct(this.mirrorContext(), scope, sellerId, productCode));
   }
   mirrorAccountPage(scope: string, offset: number, nameLike?: string) {
     return withStore(this.db, () => mirrorAccountPage(this.mirrorContext(), scope, offset, nameLike));

@@ -7,6 +7,7 @@ import {
   fetchInvoicePage,
   fetchOrder,
   fetchOrderPage,
+  fetchProduct,
   fetchProductPage,
   fetchPropertyPage,
   fetchUserPage,
@@ -177,16 +178,36 @@ function productWrites(scope: string, sellerId: string, rows: Row[]): RowWrite[]
   });
 }
 
-/** One page of a seller's catalogue; pass the buyer in a buyer scope, so its meta comes along. */
+/**
+ * One page of a seller's catalogue; pass the buyer in a buyer scope, so its meta comes
+ * along. The screen asks for the spec's 20; the background fill of the whole catalogue
+ * asks for larger pages.
+ */
 export async function mirrorProductPage(
   ctx: MirrorContext,
   scope: string,
   sellerId: string,
   cursor: string | null,
+  limit: number = PAGE_SIZE,
 ): Promise<CursorPageResult> {
   const { kind, orgKey } = parseScope(scope);
   const buyerId = kind === 'buyer' ? orgKey : null;
-  const page = await fetchProductPage(sellerId, buyerId, { limit: PAGE_SIZE, cursor: cursor ?? undefined }, { fetch: ctx.fetch });
+  const page = await fetchProductPage(sellerId, buyerId, { limit, cursor: cursor ?? undefined }, { fetch: ctx.fetch });
   await applyRows(ctx.db, productWrites(scope, sellerId, page.rows), 'replace');
   return { count: page.rows.length, next: page.rows.length === 0 ? null : page.cursor };
+}
+
+/** One product (the drawer and the product page); a 404 removes a held copy and answers `found: false`. */
+export async function mirrorProduct(ctx: MirrorContext, scope: string, sellerId: string, productCode: string): Promise<{ found: boolean }> {
+  const { kind, orgKey } = parseScope(scope);
+  let row: Row;
+  try {
+    row = await fetchProduct(sellerId, kind === 'buyer' ? orgKey : null, productCode, { fetch: ctx.fetch });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    await applyRows(ctx.db, [{ table: 'products', scope, key: productKey(sellerId, productCode), rev: 0, row: null }], 'replace');
+    return { found: false };
+  }
+  await applyRows(ctx.db, productWrites(scope, sellerId, [row]), 'replace');
+  return { found: true };
 }

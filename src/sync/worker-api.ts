@@ -22,6 +22,7 @@ export interface SyncWorkerApi {
   mirrorAccountPage: SyncEngine['mirrorAccountPage'];
   mirrorUserPage: SyncEngine['mirrorUserPage'];
   mirrorScope: SyncEngine['mirrorScope'];
+  mirrorProduct: SyncEngine['mirrorProduct'];
   searchProducts: SyncEngine['searchProducts'];
   mirrorPricelistPage: SyncEngine['mirrorPricelistPage'];
   mirrorPricePage: SyncEngine['mirrorPricePage'];
@@ -58,6 +59,7 @@ export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<
     mirrorAccountPage: (...args) => running().mirrorAccountPage(...args),
     mirrorUserPage: (...args) => running().mirrorUserPage(...args),
     mirrorScope: (...args) => running().mirrorScope(...args),
+    mirrorProduct: (...args) => running().mirrorProduct(...args),
     searchProducts: (...args) => running().searchProducts(...args),
     mirrorPricelistPage: (...args) => running().mirrorPricelistPage(...args),
     mirrorPricePage: (...args) => running().mirrorPricePage(...args),

@@ -7,6 +7,7 @@ import { jobSchema } from '../../src/domain/schemas/jobs';
 import { seedCatalogue } from '../../server/db/demo/seed-catalogue';
 import { catalogueExportDir } from '../../server/jobs/catalogue/catalogue-export';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { sheetRows } from './helpers/sheet-rows';
 
 let t: TestApp;
 const SELLER = 'SUPACMESCI01';
@@ -271,9 +272,10 @@ describe('catalogue template', () => {
     expect(j.downloadUrl).toMatch(/^\/files\/download\//);
     const file = await t.as(null, { method: 'GET', url: j.downloadUrl! });
     expect(file.statusCode).toBe(200);
-    const lines = file.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Included,Product Code,Description,UOM,Supplier Price,Contract UOM,Contract Quantity,Contract Price,Effective Date,Currency');
-    expect(new Set(lines.slice(1).map((l) => l.split(',')[1])).size).toBe(PRODUCTS);
+    expect(file.headers['content-disposition']).toContain('.xlsx');
+    const rows = await sheetRows(file.rawPayload);
+    expect(rows[0]).toEqual(['Included', 'Product Code', 'Description', 'UOM', 'Supplier Price', 'Contract UOM', 'Contract Quantity', 'Contract Price', 'Effective Date', 'Currency']);
+    expect(new Set(rows.slice(1).map((r) => r[1])).size).toBe(PRODUCTS);
   });
 
   it('applies a modified template: included flags and contract prices', async () => {

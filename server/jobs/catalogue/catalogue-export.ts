@@ -9,6 +9,7 @@ import type { JobContext } from '../job-context';
 import { JobFailure } from '../job-context';
 import type { JobRow } from '../queue';
 import { csvLine } from './csv';
+import { writeXlsx, XLSX_CONTENT_TYPE, type SheetCell, type SheetColumn } from './spreadsheet';
 import { jobUser, payloadText } from './load-upload';
 
 /** The columns of the exported catalogue file the buyer's purchasing system reads. */
@@ -27,6 +28,9 @@ export const EXPORT_COLUMNS = [
   'PriceSource',
   'Currency',
 ] as const;
+
+const NUMBER_COLUMNS = new Set<string>(['LeadTime', 'Price']);
+const EXPORT_SHEET: SheetColumn[] = EXPORT_COLUMNS.map((header) => ({ header, kind: NUMBER_COLUMNS.has(header) ? 'number' : 'text' }));
 
 /** Where LOCAL catalogue exports go: `${dataDir}/exports/<buyerKey>/catalogue/`. */
 export const catalogueExportDir = (dataDir: string, buyerKey: string) => join(dataDir, 'exports', buyerKey, 'catalogue');
@@ -69,6 +73,7 @@ export async function exportCatalogue(ctx: JobContext, job: JobRow): Promise<unk
         .execute();
       if (metas.length === 0) throw new JobFailure('There are no products to export');
       const lines = [csvLine([...EXPORT_COLUMNS])];
+      const sheetRows: SheetCell[][] = [];
       for (const part of chunks(metas)) {
         const prices = new Map<string, SellerPrice[]>();
         for (const p of await trx
@@ -90,8 +95,7 @@ export async function exportCatalogue(ctx: JobContext, job: JobRow): Promise<unk
           );
           const seller = sellerPriceAt(prices.get(m.product_code) ?? [], uom, 1, at);
           const barcode = (JSON.parse(m.barcodes) as Array<{ code: string }>)[0]?.code ?? '';
-          lines.push(
-            csvLine([
+          const cells: Array<string | number | null> = [
               buyerKey,
               sellerKey,
               m.product_code,
@@ -105,19 +109,22 @@ export async function exportCatalogue(ctx: JobContext, job: JobRow): Promise<unk
               contract?.price ?? seller?.price ?? '',
               contract ? 'CONTRACT' : seller ? 'SUPPLIER' : '',
               contract?.currency ?? seller?.currency ?? '',
-            ]),
-          );
+          ];
+          lines.push(csvLine(cells));
+          sheetRows.push(cells);
         }
       }
       const stamp = new Date(startedAt).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-      const fileName = `catalogue-${sellerKey}-${stamp}.csv`;
+      const baseName = `catalogue-${sellerKey}-${stamp}`;
+      const fileName = `${baseName}.csv`;
       const content = Buffer.from(lines.join(''), 'utf8');
       const dir = catalogueExportDir(ctx.config.dataDir, buyerKey);
       await mkdir(dir, { recursive: true });
       await writeFile(join(dir, fileName), content);
-      // The same file is kept in the blob store so the buyer can download what was sent.
-      const blobKey = `exports/${buyerKey}/catalogue/${fileName}`;
-      await ctx.blobs.put(blobKey, content, 'text/csv; charset=utf-8');
+      // The purchasing system reads the CSV; the buyer downloads the same rows as a spreadsheet.
+      const downloadName = `${baseName}.xlsx`;
+      const blobKey = `exports/${buyerKey}/catalogue/${downloadName}`;
+      await ctx.blobs.put(blobKey, await writeXlsx('Catalogue', EXPORT_SHEET, sheetRows), XLSX_CONTENT_TYPE);
 
       const rev = await recordChanges(
         trx,
@@ -139,7 +146,7 @@ export async function exportCatalogue(ctx: JobContext, job: JobRow): Promise<unk
         action: 'Catalogue exported',
         description: `${metas.length} products to ${fileName}`,
       });
-      return { products: metas.length, fileName, blobKey, path: join('exports', buyerKey, 'catalogue', fileName) };
+      return { products: metas.length, fileName: downloadName, blobKey, path: join('exports', buyerKey, 'catalogue', fileName) };
     });
   } catch (error) {
     await writeHistory(ctx.db, jobUser(job), {

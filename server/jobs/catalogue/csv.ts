@@ -3,6 +3,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import { isValidIsoDate } from '../../../src/domain/dates';
 import { JobFailure } from '../job-context';
+import { guardCsvText } from './formula-guard';
 
 export interface CsvRecord {
   /** The file's line number of the row (the header is line 1), for error messages. */
@@ -120,13 +121,9 @@ export class RowErrors {
   }
 }
 
-/**
- * A text that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a
- * leading apostrophe, which spreadsheets show as text; numbers (also as text) are written as they are.
- */
+/** Text that a spreadsheet would run as a formula is guarded (formula-guard.ts); numbers are written as they are. */
 function cell(value: string | number | null | undefined): string {
-  const raw = value === null || value === undefined ? '' : String(value);
-  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(raw) && !/^[+-]?\d+(\.\d+)?$/.test(raw) ? `'${raw}` : raw;
+  const text = value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : guardCsvText(value);
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

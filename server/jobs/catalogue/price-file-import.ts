@@ -4,8 +4,9 @@ import { writeHistory } from '../../history';
 import type { Tx } from '../../sync/change-log';
 import type { JobContext } from '../job-context';
 import type { JobRow } from '../queue';
-import { col, readCsv, RowErrors } from './csv';
+import { col, RowErrors } from './csv';
 import { jobUser, uploadedFile } from './load-upload';
+import { readTable } from './spreadsheet';
 
 export const PRICE_FILE_COLUMNS = ['productCode', 'uom', 'startDate', 'lowerQuantity', 'upperQuantity', 'price'];
 const DEFAULT_CURRENCY = 'AUD';
@@ -22,7 +23,7 @@ export interface PriceRow {
 
 /** The rows of a price file (supplier PPO file or pricelist prices), every row checked against the supplier's catalogue. */
 export async function readPriceRows(db: Tx, sellerKey: string, bytes: Buffer, withCurrency: boolean): Promise<PriceRow[]> {
-  const records = await readCsv(bytes, PRICE_FILE_COLUMNS);
+  const records = await readTable(bytes, PRICE_FILE_COLUMNS);
   const errors = new RowErrors();
   const rows: PriceRow[] = records.map((r) => {
     const line = r.line;

@@ -6,33 +6,34 @@ import { writeHistory } from '../../history';
 import type { JobContext } from '../job-context';
 import { JobFailure } from '../job-context';
 import type { JobRow } from '../queue';
-import { col, csvLine, readCsv, RowErrors } from './csv';
+import { col, RowErrors } from './csv';
 import { jobUser, payloadText, uploadedFile } from './load-upload';
+import { readTable, sheetDate, writeXlsx, XLSX_CONTENT_TYPE, type SheetCell, type SheetColumn } from './spreadsheet';
 
 /**
  * The catalogue template: one row per product and contract price (a product without
  * contract prices has one row with those columns empty). The buyer edits Included and
- * the contract columns and uploads it back; the other columns are for reading.
+ * the contract columns and uploads it back (as .xlsx or .csv); the other columns are for reading.
  */
-export const TEMPLATE_COLUMNS = [
-  'Included',
-  'Product Code',
-  'Description',
-  'UOM',
-  'Supplier Price',
-  'Contract UOM',
-  'Contract Quantity',
-  'Contract Price',
-  'Effective Date',
-  'Currency',
-] as const;
+export const TEMPLATE_SHEET: readonly SheetColumn[] = [
+  { header: 'Included', kind: 'yesNo', width: 10 },
+  { header: 'Product Code', kind: 'text', width: 18 },
+  { header: 'Description', kind: 'text', width: 48 },
+  { header: 'UOM', kind: 'text', width: 8 },
+  { header: 'Supplier Price', kind: 'number' },
+  { header: 'Contract UOM', kind: 'text' },
+  { header: 'Contract Quantity', kind: 'number', width: 18 },
+  { header: 'Contract Price', kind: 'number' },
+  { header: 'Effective Date', kind: 'date' },
+  { header: 'Currency', kind: 'text', width: 10 },
+];
 
 const BATCH = 1000;
 
 export async function generateTemplate(ctx: JobContext, job: JobRow): Promise<unknown> {
   const buyerKey = job.orgKey;
   const sellerKey = payloadText(job, 'sellerId');
-  const parts: string[] = [csvLine([...TEMPLATE_COLUMNS])];
+  const rows: SheetCell[][] = [];
   const at = today();
   let after = '';
   let count = 0;
@@ -73,19 +74,19 @@ export async function generateTemplate(ctx: JobContext, job: JobRow): Promise<un
       const meta = metas.get(p.product_code);
       const included = meta && meta.excluded === 0 ? 'Y' : 'N';
       const uom = p.unit_of_measure ?? '';
-      const supplierPrice = uom ? (sellerPriceAt(prices.get(p.product_code) ?? [], uom, 1, at)?.price ?? '') : '';
+      const supplierPrice = uom ? (sellerPriceAt(prices.get(p.product_code) ?? [], uom, 1, at)?.price ?? null) : null;
       const contract = meta ? (JSON.parse(meta.contract_prices) as ContractPrice[]) : [];
-      const base = [included, p.product_code, p.description ?? '', uom, supplierPrice];
-      if (contract.length === 0) parts.push(csvLine([...base, '', '', '', '', '']));
-      for (const c of contract) parts.push(csvLine([...base, c.uom, c.quantity, c.price, c.effectiveDate, c.currency]));
+      const base: SheetCell[] = [included, p.product_code, p.description ?? '', uom, supplierPrice];
+      if (contract.length === 0) rows.push([...base, null, null, null, null, null]);
+      for (const c of contract) rows.push([...base, c.uom, c.quantity, c.price, sheetDate(c.effectiveDate), c.currency]);
     }
     count += products.length;
     after = products[products.length - 1]!.product_code;
   }
   if (count === 0) throw new JobFailure('The supplier has no products');
-  const fileName = `catalogue-template-${sellerKey}.csv`;
+  const fileName = `catalogue-template-${sellerKey}.xlsx`;
   const blobKey = `generated/${buyerKey}/${job.id}-${fileName}`;
-  await ctx.blobs.put(blobKey, Buffer.from(parts.join(''), 'utf8'), 'text/csv; charset=utf-8');
+  await ctx.blobs.put(blobKey, await writeXlsx('Template', TEMPLATE_SHEET, rows), XLSX_CONTENT_TYPE);
   return { blobKey, fileName, products: count };
 }
 
@@ -105,7 +106,7 @@ interface TemplateProduct {
 export async function applyTemplate(ctx: JobContext, job: JobRow): Promise<unknown> {
   const buyerKey = job.orgKey;
   const sellerKey = payloadText(job, 'sellerId');
-  const records = await readCsv(await uploadedFile(ctx, job), ['Included', 'Product Code']);
+  const records = await readTable(await uploadedFile(ctx, job), ['Included', 'Product Code']);
   const errors = new RowErrors();
   const byCode = new Map<string, TemplateProduct>();
   for (const r of records) {

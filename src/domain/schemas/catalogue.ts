@@ -148,3 +148,13 @@ export const categoryTreeSchema = z.array(categoryNodeSchema);
 
 export const uploadUrlSchema = z.object({ uploadUrl: z.string() });
 export const downloadRequestedSchema = z.object({ jobId: z.number().int(), downloadUrl: z.string().nullable() });
+
+/** The buyer's supplier picker: suppliers only, 100 a page (spec section 6), name contains. */
+export const supplierListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  nameLike: z.string().trim().max(200).optional(),
+});
+/** What a buyer learns of a supplier it may browse: no addresses or emails. */
+export const supplierSchema = z.object({ uniqueKey: z.string(), name: z.string() });
+export type Supplier = z.infer<typeof supplierSchema>;

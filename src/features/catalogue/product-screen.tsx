@@ -1,9 +1,45 @@
-import { Page, PageTitle } from '../../ui/page';
+import { useParams } from '@tanstack/react-router';
+import { formatMessage } from '../../domain/messages';
+import { useProduct } from '../../local/hooks/use-products';
+import { useActiveSession } from '../../local/session/use-session';
+import { scopeId } from '../../sync/scope';
+import { Notice, Page, PageTitle } from '../../ui/page';
+import { useChosenSupplier } from './chosen-supplier';
+import { ProductDetails } from './product-details';
+import { useIncludeProduct } from './use-include-product';
 
+/** /app/product/{productCode}/seller/{sellerId}[/buyer/{buyerId}]: the drawer's content as a page. */
 export function ProductScreen() {
+  const params = useParams({ strict: false }) as { productId?: string; sellerId?: string; buyerId?: string };
+  const productCode = params.productId ?? '';
+  const sellerId = params.sellerId ?? '';
+  const buyerId = params.buyerId ?? null;
   return (
     <Page>
-      <PageTitle>Product</PageTitle>
+      <PageTitle>{formatMessage.productDrawerTitle(productCode)}</PageTitle>
+      {buyerId ? (
+        <BuyerProduct productCode={productCode} sellerId={sellerId} buyerId={buyerId} />
+      ) : (
+        <SellerProduct productCode={productCode} sellerId={sellerId} />
+      )}
     </Page>
   );
+}
+
+function SellerProduct({ productCode, sellerId }: { productCode: string; sellerId: string }) {
+  const { companyName } = useActiveSession();
+  const { item, found } = useProduct(scopeId('seller', sellerId), sellerId, productCode, true);
+  if (!found && !item) return <Notice>Unknown product</Notice>;
+  if (!item) return <Notice role="status">Loading…</Notice>;
+  return <ProductDetails item={item} supplierName={companyName} onToggleIncluded={null} />;
+}
+
+function BuyerProduct({ productCode, sellerId, buyerId }: { productCode: string; sellerId: string; buyerId: string }) {
+  const [supplier] = useChosenSupplier(buyerId);
+  const toggle = useIncludeProduct(buyerId, sellerId);
+  const { item, found } = useProduct(scopeId('buyer', buyerId), sellerId, productCode, true);
+  if (!found && !item) return <Notice>Unknown product</Notice>;
+  if (!item) return <Notice role="status">Loading…</Notice>;
+  const supplierName = supplier?.uniqueKey === sellerId ? supplier.name : sellerId;
+  return <ProductDetails item={item} supplierName={supplierName} onToggleIncluded={(included) => toggle(productCode, included)} />;
 }

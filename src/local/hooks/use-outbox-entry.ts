@@ -17,3 +17,22 @@ export function useOutboxOutcome(entryId: string | null): OutboxOutcome | undefi
     return entry.state === 'failed' ? 'failed' : 'pending';
   }, [entryId]);
 }
+
+export interface WatchedEntry {
+  id: string;
+  outcome: OutboxOutcome;
+  /** The server's errors of a refused entry. */
+  errors: string[];
+}
+
+/** The outcomes of several entries at once (one toast each, however many the user started). */
+export function useOutboxOutcomes(ids: readonly string[]): WatchedEntry[] | undefined {
+  return useLiveQuery(async () => {
+    const entries = await localDatabase().outbox.bulkGet([...ids]);
+    return ids.map((id, i) => {
+      const entry = entries[i];
+      if (!entry) return { id, outcome: 'sent' as const, errors: [] };
+      return { id, outcome: entry.state === 'failed' ? ('failed' as const) : ('pending' as const), errors: entry.errors ?? [] };
+    });
+  }, [ids]);
+}

@@ -1,0 +1,205 @@
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
+import { formatMessage, messages } from '../../src/domain/messages';
+import type { ProductPage, ProductWrapper } from '../../src/domain/schemas/catalogue';
+import { CataloguePage } from './pages/catalogue-page';
+import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
+import { launchBrowser, newContext, waitForServiceWorkerControl } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+const SELLER = 'SUPACMESCI01';
+const SELLER_NAME = 'Acme Scientific';
+const BUYER = 'UNIWESTMERE1';
+const TABLET = { viewport: { width: 1024, height: 768 }, touch: true };
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function signedIn(email: string): Promise<Page> {
+  context = await newContext(browser, baseUrl, TABLET);
+  const page = await openPage(context);
+  const login = new LoginPage(page);
+  await login.goto('/app/catalogue');
+  await login.signIn(email, DEMO_PASSWORD);
+  return page;
+}
+
+async function buyerProducts(page: Page): Promise<ProductWrapper[]> {
+  const res = await page.request.get(`/api/buyer/${BUYER}/seller/${SELLER}/product?limit=500`);
+  return ((await res.json()) as ProductPage).data;
+}
+
+const metaOf = async (page: Page, code: string) =>
+  ((await (await page.request.get(`/api/buyer/${BUYER}/seller/${SELLER}/product/${code}`)).json()) as ProductWrapper).meta;
+
+/** How many times the server applied an include of the product: a replayed send must not add one. */
+function includedHistory(code: string): number {
+  const db = new SQLite(join(dataDir, 'portal.sqlite'), { readonly: true });
+  try {
+    const row = db
+      .prepare("select count(*) as n from history where org_key = ? and entity = 'product' and type = 'INCLUDED' and entity_key like ?")
+      .get(BUYER, `%:${code}`) as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+}
+
+const priceFile = (rows: string[]) => Buffer.from(['productCode,uom,startDate,lowerQuantity,upperQuantity,price', ...rows].join('\r\n'));
+
+describe('the catalogue', () => {
+  it('lets a supplier upload a price file: a bad row is refused with its errors, a good file is taken in', async () => {
+    const page = await signedIn('supplier@acme.demo.test');
+    const catalogue = new CataloguePage(page);
+    await catalogue.waitForRows();
+    expect(await catalogue.table.getByRole('columnheader').allTextContents()).toEqual(['Code', 'Description', 'UOM']);
+
+    await catalogue.uploadPriceFile.click();
+    await catalogue.upload(/^Choose or drop the price file/, 'prices.csv', 'text/csv', priceFile(['ACM-100000,EA,2026-01-01,1,,3.25', 'NOPE-1,EA,2026-01-01,1,,2']));
+    const refused = await catalogue.waitForJob('Price file', 'failed');
+    expect(await refused.getByRole('list', { name: 'Price file errors' }).textContent()).toContain('Row 3: Unknown product code NOPE-1');
+    await refused.getByRole('button', { name: 'Dismiss' }).click();
+
+    await catalogue.uploadPriceFile.click();
+    await catalogue.upload(/^Choose or drop the price file/, 'prices.csv', 'text/csv', priceFile(['ACM-100000,EA,2026-01-01,1,,3.25']));
+    await catalogue.waitForJob('Price file', 'done');
+    const res = await page.request.get(`/api/seller/${SELLER}/product/ACM-100000`);
+    expect(((await res.json()) as ProductWrapper).prices).toEqual([
+      { uom: 'EA', lowerQuantity: 1, upperQuantity: null, price: 3.25, startDate: '2026-01-01', currency: 'AUD' },
+    ]);
+  });
+
+  it('lets a buyer pick a supplier (kept over a reload), and include and exclude online and offline, sent once', async () => {
+    const page = await signedIn('buyer@uni.demo.test');
+    const catalogue = new CataloguePage(page);
+    await catalogue.pickSupplier(SELLER_NAME);
+    await catalogue.waitForRows();
+    await waitForServiceWorkerControl(page);
+    // The chosen supplier survives a reload.
+    await page.reload();
+    await catalogue.waitForRows();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(formatMessage.catalogueTitle(SELLER_NAME));
+
+    await catalogue.waitForMirror();
+    const products = await buyerProducts(page);
+    const [online, offline] = products.filter((w) => !w.meta || w.meta.excluded).map((w) => w.product.productCode);
+
+    // Online: the row changes at once, 'Product updated' when the server has it.
+    await catalogue.search.fill(online!);
+    await catalogue.setIncluded(online!, true);
+    await page.getByText(messages.productUpdated).first().waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    expect((await metaOf(page, online!))?.excluded).toBe(false);
+    await catalogue.setIncluded(online!, false);
+    await waitUntil(async () => (await metaOf(page, online!))?.excluded === true, 'the exclusion reaches the server');
+
+    // Offline: the row changes at once and the change is sent once back online.
+    await catalogue.search.fill(offline!);
+    await catalogue.includedBox(offline!).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await context!.setOffline(true);
+    await catalogue.setIncluded(offline!, true);
+    expect((await metaOf(page, offline!).catch(() => null))?.excluded ?? true).toBe(true);
+    await context!.setOffline(false);
+    await waitUntil(async () => (await metaOf(page, offline!))?.excluded === false, 'the queued include reaches the server');
+    expect(includedHistory(offline!)).toBe(1);
+  });
+
+  it('lets a buyer generate and download the template, upload a modified one, and export', async () => {
+    const page = await signedIn('buyer@uni.demo.test');
+    const catalogue = new CataloguePage(page);
+    await catalogue.pickSupplier(SELLER_NAME);
+    await catalogue.waitForRows();
+    const code = (await buyerProducts(page)).find((w) => !w.meta || w.meta.excluded)!.product.productCode;
+
+    // Template: generate, download, edit, upload back.
+    expect(await catalogue.download.isDisabled()).toBe(true);
+    await catalogue.generate.click();
+    await catalogue.waitForJob('Template file', 'done');
+    expect(await catalogue.generate.isDisabled()).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), catalogue.download.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.worksheets[0]!;
+    let edited = false;
+    sheet.eachRow((row) => {
+      if (row.getCell(2).value === code) {
+        row.getCell(1).value = 'Y';
+        edited = true;
+      }
+    });
+    expect(edited).toBe(true);
+    await catalogue.requestModification.click();
+    await catalogue.upload(/^Choose or drop the modified template file/, 'template.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', Buffer.from(await workbook.xlsx.writeBuffer()));
+    await catalogue.waitForJob('Modification request', 'done');
+    expect((await metaOf(page, code))?.excluded).toBe(false);
+
+    // Export.
+    await catalogue.exportButton.click();
+    await page.getByText(messages.catalogueExportQueued).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await catalogue.waitForJob('Catalogue export', 'done');
+  });
+
+  it('opens a product in the drawer with every tab, the lightbox, and then in its own page', async () => {
+    const page = await signedIn('buyer@uni.demo.test');
+    const catalogue = new CataloguePage(page);
+    await catalogue.pickSupplier(SELLER_NAME);
+    await catalogue.waitForRows();
+    const products = await buyerProducts(page);
+    const rich =
+      products.find((w) => w.priceDiscrepancyTable.length > 0 && w.product.urls.length > 0 && w.product.assets.length > 0 && w.product.barcodes.length > 0) ??
+      products.find((w) => w.product.urls.length > 0 && w.product.assets.length > 0 && w.product.barcodes.length > 0)!;
+    const code = rich.product.productCode;
+
+    await catalogue.openProduct(code);
+    expect(await catalogue.drawer.getByRole('heading', { name: formatMessage.productDrawerTitle(code) }).count()).toBe(1);
+    expect(await catalogue.drawer.getByText(SELLER_NAME).count()).toBeGreaterThan(0);
+    await catalogue.tab('Summary').click();
+    await catalogue.drawer.getByText('Lead time').waitFor({ state: 'visible' });
+    await catalogue.tab('Volumetrics').click();
+    await catalogue.drawer.getByText('Weight').waitFor({ state: 'visible' });
+    await catalogue.tab(/^Price\(excl\)/).click();
+    await catalogue.drawer.getByRole('table', { name: 'Supplier prices' }).waitFor({ state: 'visible' });
+    if (rich.priceDiscrepancyTable.length > 0) {
+      expect(await catalogue.tab(/^Price\(excl\)/).getByRole('img', { name: 'Pricing discrepancies' }).count()).toBe(1);
+      await catalogue.drawer.getByRole('table', { name: 'Pricing Discrepancies' }).waitFor({ state: 'visible' });
+    }
+    await catalogue.tab('Messages').click();
+    await catalogue.drawer.getByText('Comments').waitFor({ state: 'visible' });
+    await catalogue.tab('Barcodes').click();
+    await catalogue.drawer.getByRole('img', { name: new RegExp(`barcode ${rich.product.barcodes[0]!.code}$`) }).waitFor({ state: 'visible' });
+    await catalogue.tab('Custom 1').click();
+    await catalogue.drawer.locator('iframe[title="Custom 1"][sandbox=""]').waitFor({ state: 'visible' });
+
+    await catalogue.drawer.getByRole('button', { name: /^Open image 1 of/ }).click();
+    const lightbox = page.locator('.yarl__root');
+    await lightbox.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await lightbox.getByRole('button', { name: 'Close' }).click();
+    await lightbox.waitFor({ state: 'hidden', timeout: UI_WAIT_MS });
+
+    await catalogue.drawer.getByRole('link', { name: 'Open in page' }).click();
+    await page.waitForURL(`**/app/product/${code}/seller/${SELLER}/buyer/${BUYER}`);
+    await page.getByRole('heading', { level: 1, name: formatMessage.productDrawerTitle(code) }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await page.getByRole('tab', { name: 'Barcodes' }).waitFor({ state: 'visible' });
+  });
+
+  it('asks support without an assumed role to assume one', async () => {
+    const page = await signedIn('support@demo.test');
+    await page.getByText(messages.assumeRoleForCatalogue).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    expect(await page.getByRole('table', { name: 'Products' }).count()).toBe(0);
+  });
+});
