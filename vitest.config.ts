@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          // On PostgreSQL a test app's beforeAll creates, migrates and seeds a whole database.
+          hookTimeout: 60_000,
         },
       },
       {

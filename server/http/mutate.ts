@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
+import { sql } from 'kysely';
+import { isPostgres, type Db } from '../db/database';
 import type { Tx } from '../sync/change-log';
 import { HttpError } from './errors';
 
@@ -53,6 +54,9 @@ export async function mutate(
   try {
     const result = await db.transaction().execute(async (trx) => {
       if (key) {
+        // Copies of one request sent to several processes at once (PostgreSQL) take turns here:
+        // the later copy finds the first one's answer instead of doing the work again.
+        if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
         const stored = await storedAnswer(trx, key);
         if (stored) return { stored };
       }

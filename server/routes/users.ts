@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { fieldErrors } from '../../src/domain/messages';
 import { usernameOf, validateUser } from '../../src/domain/rules/users';
 import { userInputSchema, userListQuerySchema, type UserInput } from '../../src/domain/schemas/users';
@@ -17,7 +18,7 @@ import { requireCapability, requireOrg } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
 const orgParams = z.object({ orgId: z.string() });
-const userParams = z.object({ orgId: z.string(), userNo: z.coerce.number().int().positive() });
+const userParams = z.object({ orgId: z.string(), userNo: wholeNumber(z.number().positive()) });
 
 /** The User Community is support-only, and exists for accounts (suppliers and universities). */
 async function communityOrg(request: FastifyRequest, db: Db, orgKey: string) {
