@@ -9,6 +9,7 @@ import {
   sendRecoveryCodeSchema,
   type Policy,
   type Profile,
+  type SessionProbe,
 } from '../../src/domain/schemas/session';
 import type { AppContext } from '../app-context';
 import { issueChallenge } from '../auth/altcha';
@@ -41,6 +42,11 @@ export async function sessionRoutes(app: FastifyInstance, { db, config }: AppCon
   });
 
   app.get('/policy', async (request) => policyOf(requireUser(request, { allowPendingTerms: true })));
+
+  app.get('/session', async (request, reply): Promise<SessionProbe> => {
+    reply.header('cache-control', 'no-store');
+    return request.user ? { signedIn: true, policy: policyOf(request.user) } : { signedIn: false };
+  });
 
   app.put('/policy/actions/acceptTermsOfUse', async (request, reply) => {
     const user = requireUser(request, { allowPendingTerms: true });

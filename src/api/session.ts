@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginAnswerSchema, policySchema, profileSchema, type Policy } from '../domain/schemas/session';
+import { loginAnswerSchema, policySchema, profileSchema, sessionProbeSchema, type Policy } from '../domain/schemas/session';
 import { apiUrl, servletUrl } from './endpoint';
 import { request } from './request';
 
@@ -21,6 +21,11 @@ export function login({ username, password, captcha }: Credentials) {
 
 export async function logout(): Promise<void> {
   await request('GET', servletUrl({ M: 2 }), { schema: z.unknown() });
+}
+
+/** Whether a session exists (and its policy), without a 401 when there is none. */
+export function probeSession() {
+  return request('GET', apiUrl('/session'), { schema: sessionProbeSchema });
 }
 
 export function fetchPolicy() {

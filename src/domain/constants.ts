@@ -54,6 +54,7 @@ export const STORAGE_KEYS = {
   renderFor: 'portal.renderFor',
   session: 'portal.session',
   signOutOwed: 'portal.signOutOwed',
+  sideMenuCollapsed: 'portal.sideMenuCollapsed',
 } as const;
 
 /**

@@ -16,7 +16,6 @@ import { DEMO_PASSWORD } from '../../server/db/demo';
 import { LoginPage, openPage } from '../e2e/pages/login-page';
 import { assertBrowserPresent, CHROMIUM_LAUNCH } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server-process';
-import { lighthouseBench } from './lighthouse';
 
 const SUPPLIER = 'supplier@acme.demo.test';
 const BENCH_PATH = '/__bench/';
@@ -43,6 +42,7 @@ async function bundle(): Promise<string> {
 async function main() {
   const only = process.argv[2];
   if (only === 'api') return (await import('./api/run-api')).runApiBench();
+  if (only === 'lighthouse') return (await import('./lighthouse')).lighthouseBench();
   assertBrowserPresent();
   const profile = mkdtempSync(join(tmpdir(), 'portal-bench-profile-'));
   const [script, server] = await Promise.all([bundle(), startServer()]);
@@ -74,7 +74,7 @@ async function main() {
   }
 }
 
-(process.argv[2] === 'lighthouse' ? lighthouseBench() : main()).then(
+main().then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error);

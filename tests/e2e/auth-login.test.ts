@@ -73,4 +73,32 @@ describe('login', () => {
       await context.close();
     }
   });
+
+  it('a signed-out load logs no error and the human check does not push Login down as it appears', async () => {
+    const context = await newContext(browser, baseUrl, { viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await openPage(context);
+      const problems: string[] = [];
+      page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
+      page.on('response', (res) => res.status() >= 400 && problems.push(`${res.status()} ${res.url()}`));
+      // The widget's script arrives late, as on a slow line, so the page is painted without it first.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((r) => (release = r));
+      await context.route(/\/assets\/altcha-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const login = new LoginPage(page);
+      await login.goto();
+      const before = await login.loginButton.boundingBox();
+      release();
+      await page.waitForFunction(() => customElements.get('altcha-widget') !== undefined);
+      await login.humanCheckBox.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+      const after = await login.loginButton.boundingBox();
+      expect(after?.y).toBe(before?.y);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -49,7 +49,7 @@ describe('login', () => {
         signedIn = true;
         return { status: 200, body: { orgType: 'SUPPLIER' } };
       },
-      'GET /api/policy': () => (signedIn ? { status: 200, body: supplierPolicy } : { status: 401, body: {} }),
+      'GET /api/session': () => ({ status: 200, body: signedIn ? { signedIn: true, policy: supplierPolicy } : { signedIn: false } }),
       'GET /api/profile': { status: 200, body: profileOf(supplierPolicy, 'Acme Supplies') },
     });
     const user = userEvent.setup();

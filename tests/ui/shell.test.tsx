@@ -119,7 +119,7 @@ describe('session start', () => {
     await screen.findByRole('navigation', { name: 'Main navigation' });
     online.unmount();
 
-    fakeApi({ 'GET /api/policy': 'network-error', 'GET /api/profile': 'network-error' });
+    fakeApi({ 'GET /api/session': 'network-error', 'GET /api/profile': 'network-error' });
     renderApp('/app/orders');
     await screen.findByRole('heading', { name: 'Orders' });
     expect(screen.getByTestId('user-name').textContent).toBe('Jane Doe');
@@ -133,14 +133,14 @@ describe('session start', () => {
     await screen.findByRole('navigation', { name: 'Main navigation' });
     online.unmount();
 
-    fakeApi({ 'GET /api/policy': { status: 401, body: {} } });
+    fakeApi({ 'GET /api/session': { status: 401, body: {} } });
     renderApp('/app/catalogue');
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(localStorage.getItem(STORAGE_KEYS.session)).toBeNull();
   });
 
   it('shows the login offline when nothing was saved', async () => {
-    fakeApi({ 'GET /api/policy': 'network-error' });
+    fakeApi({ 'GET /api/session': 'network-error' });
     renderApp('/app/catalogue');
     await screen.findByRole('heading', { name: 'Sign in' });
   });

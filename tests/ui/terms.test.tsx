@@ -14,7 +14,7 @@ describe('terms of use', () => {
   it('shows only the terms until accepted, with Save enabled only when ticked', async () => {
     let accepted = false;
     const api = fakeApi({
-      'GET /api/policy': () => ({ status: 200, body: accepted ? supplierPolicy : pending }),
+      'GET /api/session': () => ({ status: 200, body: { signedIn: true, policy: accepted ? supplierPolicy : pending } }),
       'PUT /api/policy/actions/acceptTermsOfUse': () => {
         accepted = true;
         return { status: 200, body: supplierPolicy };
@@ -44,7 +44,7 @@ describe('terms of use', () => {
 
   it('keeps an accepted user away from the terms page', async () => {
     fakeApi({
-      'GET /api/policy': { status: 200, body: supplierPolicy },
+      'GET /api/session': { status: 200, body: { signedIn: true, policy: supplierPolicy } },
       'GET /api/profile': { status: 200, body: profileOf(supplierPolicy, 'Acme Supplies') },
     });
     const { router } = renderApp('/app/termsOfUse');

@@ -14,6 +14,16 @@ export const policySchema = z.object({
 });
 export type Policy = z.infer<typeof policySchema>;
 
+/**
+ * GET /session: whether this browser holds a session, answered 200 either way, so a
+ * signed-out load probes without a failed request; signed in, the policy comes along.
+ */
+export const sessionProbeSchema = z.discriminatedUnion('signedIn', [
+  z.object({ signedIn: z.literal(false) }),
+  z.object({ signedIn: z.literal(true), policy: policySchema }),
+]);
+export type SessionProbe = z.infer<typeof sessionProbeSchema>;
+
 /** GET /profile. */
 export const profileSchema = z.object({
   user: z.object({

@@ -42,6 +42,9 @@ export function HumanCheck({ onChange }: HumanCheckProps) {
       ref={widget}
       challenge={altchaChallengeUrl}
       style={{
+        // The widget's own height, held before its script defines it, so Login does not move down when it appears.
+        display: 'block',
+        minHeight: '4.7rem',
         '--altcha-max-width': '100%',
         '--altcha-border-radius': theme.radius.small,
         '--altcha-border-color': theme.color.border,

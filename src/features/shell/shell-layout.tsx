@@ -1,5 +1,6 @@
 import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { useActiveSession } from '../../local/session/use-session';
+import { useSideMenuCollapsed } from '../../local/shell/side-menu-choice';
 import { breakpoints } from '../../ui/theme/theme';
 import { Main, Root } from './shell-layout.styles';
 import { SideMenu } from './side-menu';
@@ -18,12 +19,14 @@ interface ShellLayoutProps {
   children: ReactNode;
 }
 
-const startsCollapsed = () => window.matchMedia?.(`(max-width: ${breakpoints.medium - 1}px)`).matches ?? false;
+/** Below the large breakpoint (phones, tablets upright and sideways) the menu starts as icons, leaving the width to the screen. */
+const startsCollapsed = () => window.matchMedia?.(`(max-width: ${breakpoints.large - 1}px)`).matches ?? false;
 
 /** Top bar, side menu and the current screen: the frame of every route inside the app. */
 export function ShellLayout({ settingsPanel: SettingsPanel, status, children }: ShellLayoutProps) {
   const { viewer } = useActiveSession();
-  const [collapsed, setCollapsed] = useState(startsCollapsed);
+  const [collapsedByDefault] = useState(startsCollapsed);
+  const [collapsed, setCollapsed] = useSideMenuCollapsed(collapsedByDefault);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const navId = useId();
 
@@ -32,7 +35,7 @@ export function ShellLayout({ settingsPanel: SettingsPanel, status, children }: 
       <TopBar
         navId={navId}
         navExpanded={!collapsed}
-        onToggleNav={() => setCollapsed((c) => !c)}
+        onToggleNav={() => setCollapsed(!collapsed)}
         onOpenSettings={() => setSettingsOpen(true)}
         status={status}
       />

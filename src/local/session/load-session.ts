@@ -1,5 +1,5 @@
 import { isUnreachable } from '../../api/api-error';
-import { fetchPolicy, fetchProfile } from '../../api/session';
+import { fetchProfile, probeSession } from '../../api/session';
 import type { Profile } from '../../domain/schemas/session';
 import { openLocalDatabase } from '../db/current-database';
 import { isSignOutOwed, settleOwedSignOut } from './owed-sign-out';
@@ -18,7 +18,12 @@ export async function loadSession(): Promise<SessionState> {
     return { status: 'signedOut' };
   }
   try {
-    const policy = await fetchPolicy();
+    const probe = await probeSession();
+    if (!probe.signedIn) {
+      cachedProfile.set(null);
+      return { status: 'signedOut' };
+    }
+    const { policy } = probe;
     if (policy.state === 'TERMS_OF_USE') {
       cachedProfile.set(null);
       return { status: 'termsPending', policy };

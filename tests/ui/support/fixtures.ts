@@ -25,11 +25,11 @@ export const buyerPolicy = policyOf('UNIVERSITY');
 /** The calls a signed-in user's start makes. */
 export function signedIn(policy: Policy, orgName = 'Acme Supplies') {
   return {
-    'GET /api/policy': { status: 200, body: policy },
+    'GET /api/session': { status: 200, body: { signedIn: true, policy } },
     'GET /api/profile': { status: 200, body: profileOf(policy, orgName) },
   };
 }
 
 export const signedOut = {
-  'GET /api/policy': { status: 401, body: { errors: ['Not signed in'] } },
+  'GET /api/session': { status: 200, body: { signedIn: false } },
 };

@@ -1,0 +1,102 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
+import { LoginPage, openPage, UI_WAIT_MS } from './pages/login-page';
+import { OrderPage, OrdersListPage } from './pages/orders-page';
+import { ShellPage } from './pages/shell-page';
+import { launchBrowser, newContext } from './support/browser';
+import { checkLayout } from './support/layout-check';
+
+/**
+ * The tablet rule on the shell and the orders screens: at both tablet sizes (touch) and
+ * at 1280x800, no sideways page scroll, touch targets of 44 px, no axe WCAG 2.2 A/AA
+ * violation, in the light and the dark theme, with each drawer open in turn.
+ * One browser; one signed-in context per size.
+ */
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SIZES = [
+  { name: 'portrait tablet', width: 768, height: 1024, touch: true, menuCollapsed: true },
+  { name: 'landscape tablet', width: 1024, height: 768, touch: true, menuCollapsed: true },
+  { name: 'laptop', width: 1280, height: 800, touch: false, menuCollapsed: false },
+];
+
+async function withDrawer(page: Page, button: string, dialog: string, check: () => Promise<void>): Promise<void> {
+  // A drawer a failed check left open would cover the toolbar.
+  if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape');
+  await page.getByRole('toolbar', { name: 'Order actions' }).getByRole('button', { name: button, exact: true }).click();
+  await page.getByRole('dialog', { name: dialog }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+  await check();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: dialog }).waitFor({ state: 'hidden', timeout: UI_WAIT_MS });
+}
+
+describe.each(SIZES)('layout at $width x $height ($name)', ({ name, width, height, touch, menuCollapsed }) => {
+  let context: BrowserContext;
+  let page: Page;
+  let shell: ShellPage;
+
+  beforeAll(async () => {
+    context = await newContext(browser, baseUrl, { viewport: { width, height }, touch });
+    page = await openPage(context);
+    await new LoginPage(page).signIn('supplier@acme.demo.test', DEMO_PASSWORD);
+    shell = new ShellPage(page);
+    await shell.waitUntilShown();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it(`starts with the side menu ${menuCollapsed ? 'collapsed to icons' : 'open'} and remembers the user's choice`, async () => {
+    const expanded = () => shell.toggleNavigation.getAttribute('aria-expanded');
+    expect(await expanded()).toBe(String(!menuCollapsed));
+    await shell.toggleNavigation.click();
+    expect(await expanded()).toBe(String(menuCollapsed));
+    await page.reload();
+    await shell.waitUntilShown();
+    expect(await expanded()).toBe(String(menuCollapsed));
+    // Back as it started, for the checks below.
+    await shell.toggleNavigation.click();
+    expect(await expanded()).toBe(String(!menuCollapsed));
+  });
+
+  // Each check carries on from the page the previous one left; axe in two themes is slow on a busy machine.
+  const CHECK_MS = 180_000;
+
+  it('the orders list', async () => {
+    const list = new OrdersListPage(page);
+    await list.goto();
+    await list.waitForRows();
+    await checkLayout(page, `${name}: orders list`);
+  }, CHECK_MS);
+
+  it('the shell with the menu toggled (open on a tablet, icons on a laptop)', async () => {
+    await shell.toggleNavigation.click();
+    try {
+      await checkLayout(page, `${name}: shell, menu toggled`);
+    } finally {
+      await shell.toggleNavigation.click();
+    }
+  }, CHECK_MS);
+
+  it('an order', async () => {
+    const list = new OrdersListPage(page);
+    await list.goto();
+    await list.waitForRows();
+    await list.rowLinks.first().click();
+    await new OrderPage(page).heading.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await checkLayout(page, `${name}: order`);
+  }, CHECK_MS);
+
+  it('its ASN drawer', () => withDrawer(page, 'ASNs', 'Advance Ship Notices', () => checkLayout(page, `${name}: ASN drawer`)), CHECK_MS);
+  it('its history drawer', () => withDrawer(page, 'History', 'Order History', () => checkLayout(page, `${name}: history drawer`)), CHECK_MS);
+  it('its orders drawer', () => withDrawer(page, 'Orders', 'Orders', () => checkLayout(page, `${name}: orders drawer`)), CHECK_MS);
+});
