@@ -3,13 +3,13 @@ import { guarded } from './guarded';
 import { shellRoute } from './shell';
 
 // Each screen is a chunk of its own, loaded when its route is first visited.
-const CatalogueScreen = lazyRouteComponent(() => import('../features/catalogue/catalogue-screen'), 'CatalogueScreen');
+const CataloguePage = lazyRouteComponent(() => import('./catalogue-page'), 'CataloguePage');
 const ProductScreen = lazyRouteComponent(() => import('../features/catalogue/product-screen'), 'ProductScreen');
 
 export const catalogueRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/catalogue',
-  component: guarded('viewCatalogue', CatalogueScreen),
+  component: guarded('viewCatalogue', CataloguePage),
 });
 
 export const sellerProductRoute = createRoute({

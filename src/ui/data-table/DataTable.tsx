@@ -3,7 +3,7 @@ import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { messages } from '../../domain/messages';
 import { useElementWidth } from '../hooks/use-element-width';
 import { fitColumns, gridTemplate, type Column } from './columns';
-import { Body, Cell, HeaderCell, HeaderRow, Row, Status, Viewport } from './data-table.styles';
+import { Body, Cell, HeaderCell, HeaderRow, Row, Status, StatusCell, StatusRow, Viewport } from './data-table.styles';
 import { isFromControl } from './is-from-control';
 import { StackedCells } from './StackedCells';
 
@@ -96,7 +96,16 @@ export function DataTable<R>({
   const firstLoad = rows === undefined || (count === 0 && loading);
   return (
     <>
-      <Viewport ref={viewport} $height={height} role="table" aria-label={label} aria-rowcount={count + 1} aria-busy={loading}>
+      <Viewport
+        ref={viewport}
+        $height={height}
+        role="table"
+        aria-label={label}
+        aria-rowcount={count + 1}
+        aria-busy={loading}
+        // Rows that open take focus themselves; otherwise the box does, so the keyboard can scroll it.
+        tabIndex={onActivate ? undefined : 0}
+      >
         <HeaderRow role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
           {shown.map((column) => (
             <HeaderCell key={column.id} role="columnheader" $align={column.align}>
@@ -104,10 +113,15 @@ export function DataTable<R>({
             </HeaderCell>
           ))}
         </HeaderRow>
-        {firstLoad ? (
-          <Status role="status">{loadingText}</Status>
-        ) : count === 0 ? (
-          <Status role="status">{emptyText}</Status>
+        {firstLoad || count === 0 ? (
+          // A table holds rows only: the loading or empty text is a row of its own.
+          <Body role="rowgroup">
+            <StatusRow role="row">
+              <StatusCell role="cell">
+                <Status role="status">{firstLoad ? loadingText : emptyText}</Status>
+              </StatusCell>
+            </StatusRow>
+          </Body>
         ) : (
           <Body role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {

@@ -100,3 +100,11 @@ export const Status = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.color.textMuted};
 `;
+
+export const StatusRow = styled.div`
+  display: block;
+`;
+
+export const StatusCell = styled.div`
+  display: block;
+`;
