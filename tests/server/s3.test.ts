@@ -1,4 +1,5 @@
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import ExcelJS from 'exceljs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +76,10 @@ describe('files in an S3 bucket', () => {
     expect(job.state).toBe('done');
     const file = await t.as(null, { method: 'GET', url: job.downloadUrl! });
     expect(file.statusCode).toBe(200);
-    expect(file.body.split('\r\n')[0]).toContain('Product Code');
+    // The template is a workbook: read back from the bucket, its header row is intact.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.getRow(1).getCell(2).value).toBe('Product Code');
     expect((await keysIn('portal-files')).length).toBeGreaterThanOrEqual(2);
   });
 
