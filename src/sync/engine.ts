@@ -28,6 +28,7 @@ import {
   mirrorOrderPage,
   mirrorProductPage,
   mirrorPropertyPage,
+  type HistoryEntity,
   type MirrorContext,
 } from './mirror-pages';
 import { ProductSearch } from './product-search';
@@ -171,7 +172,7 @@ export class SyncEngine {
   mirrorAsnPage(scope: string, offset: number, orderNumber?: string) {
     return withStore(this.db, () => mirrorAsnPage(this.mirrorContext(), scope, offset, orderNumber));
   }
-  mirrorHistory(scope: string, entity: 'order' | 'asn', id: string, type?: string) {
+  mirrorHistory(scope: string, entity: HistoryEntity, id: string, type?: string) {
     return withStore(this.db, () => mirrorHistory(this.mirrorContext(), scope, entity, id, type));
   }
   mirrorInvoicePage(scope: string, offset: number, veStatus?: string) {
