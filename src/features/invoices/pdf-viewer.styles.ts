@@ -21,7 +21,8 @@ export const PageCount = styled.span`
   white-space: nowrap;
 `;
 
-export const ZoomValue = styled.span`
+/** An output: screen readers hear the new zoom after each step. */
+export const ZoomValue = styled.output`
   min-width: 3.5em;
   text-align: center;
   font-variant-numeric: tabular-nums;

@@ -140,7 +140,7 @@ export default function PdfViewer({ url, fileName }: PdfViewerProps) {
         <Button variant="outlined" onClick={() => setZoom((z) => stepZoom(z, -1))} disabled={zoom <= MIN_ZOOM} aria-label="Zoom out">
           −
         </Button>
-        <ZoomValue aria-live="polite" aria-label="Zoom">{`${Math.round(zoom * 100)}%`}</ZoomValue>
+        <ZoomValue aria-label="Zoom">{`${Math.round(zoom * 100)}%`}</ZoomValue>
         <Button variant="outlined" onClick={() => setZoom((z) => stepZoom(z, 1))} disabled={zoom >= MAX_ZOOM} aria-label="Zoom in">
           +
         </Button>

@@ -37,6 +37,8 @@ export interface PrefetchEnv {
 export type PrefetchStop = 'done' | 'bytes' | 'storage' | 'failed';
 
 export interface PrefetchOutcome {
+  /** Time the run took, in milliseconds. */
+  ms: number;
   candidates: number;
   alreadyHeld: number;
   fetched: number;
@@ -66,25 +68,30 @@ function storageShort(estimate: { usage: number; quota: number } | null, limits:
  * at the first failure (offline, server down: the next list visit tries again).
  */
 export async function prefetchFiles(urls: string[], limits: PrefetchLimits, env: PrefetchEnv): Promise<PrefetchOutcome> {
-  const outcome: PrefetchOutcome = { candidates: urls.length, alreadyHeld: 0, fetched: 0, bytes: 0, stopped: 'done' };
+  const started = performance.now();
+  const outcome: Omit<PrefetchOutcome, 'ms'> = { candidates: urls.length, alreadyHeld: 0, fetched: 0, bytes: 0, stopped: 'done' };
+  const end = (stopped: PrefetchStop): PrefetchOutcome => ({ ...outcome, stopped, ms: performance.now() - started });
   for (const url of urls) {
     if (await env.isHeld(url)) {
       outcome.alreadyHeld += 1;
       continue;
     }
-    if (outcome.bytes >= limits.maxBytes) return { ...outcome, stopped: 'bytes' };
-    if (storageShort(await env.estimate(), limits)) return { ...outcome, stopped: 'storage' };
+    if (outcome.bytes >= limits.maxBytes) return end('bytes');
+    if (storageShort(await env.estimate(), limits)) return end('storage');
     try {
       outcome.bytes += await env.fetchFile(url);
       outcome.fetched += 1;
     } catch {
-      return { ...outcome, stopped: 'failed' };
+      return end('failed');
     }
   }
-  return outcome;
+  return end('done');
 }
 
-/** Fired on window when files were added to the offline caches, so the storage figure reads the estimate again. */
+/**
+ * Fired on window (a CustomEvent whose detail is the PrefetchOutcome) when a prefetch
+ * run ends, so the storage figure reads the estimate again.
+ */
 export const OFFLINE_FILES_CHANGED = 'portal-offline-files-changed';
 
 /**
@@ -122,7 +129,7 @@ export function prefetchPendingInvoicePdfs(
   if (!env) return Promise.resolve(null);
   running ??= prefetchFiles(pendingPdfUrls(invoices, limits.maxCount), limits, env)
     .then((outcome) => {
-      if (outcome.fetched > 0 && typeof window !== 'undefined') window.dispatchEvent(new Event(OFFLINE_FILES_CHANGED));
+      if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(OFFLINE_FILES_CHANGED, { detail: outcome }));
       return outcome;
     })
     .finally(() => {
