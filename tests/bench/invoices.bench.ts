@@ -7,31 +7,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/demo';
 import type { PrefetchOutcome } from '../../src/local/offline-files/prefetch-invoice-pdfs';
-import { InvoicesPage, waitForServiceWorkerControl } from '../e2e/pages/invoices-page';
+import { InvoicesPage, prefetchOutcome, recordPrefetch, waitForServiceWorkerControl } from '../e2e/pages/invoices-page';
 import { LoginPage, openPage } from '../e2e/pages/login-page';
 import { fmt, percentile } from './measure';
 
 const BUYER = 'buyer@uni.demo.test';
 const RUNS = 7;
-
-declare global {
-  interface Window {
-    __prefetch?: PrefetchOutcome[];
-  }
-}
-
-/** Collects every prefetch outcome the app announces (see OFFLINE_FILES_CHANGED). */
-function recordPrefetch(page: Page) {
-  return page.addInitScript(() => {
-    window.__prefetch = [];
-    window.addEventListener('portal-offline-files-changed', (event) => window.__prefetch!.push((event as CustomEvent<PrefetchOutcome>).detail));
-  });
-}
-
-async function prefetchOutcome(page: Page): Promise<PrefetchOutcome> {
-  await page.waitForFunction(() => (window.__prefetch?.length ?? 0) > 0, undefined, { timeout: 300_000 });
-  return page.evaluate(() => window.__prefetch![0]!);
-}
 
 /** From a click on the list row to the first page of its PDF drawn, measured inside the page. */
 async function openToFirstPage(page: Page, rowText: string): Promise<number> {
@@ -72,13 +53,13 @@ export async function benchInvoices(browser: Browser, baseURL: string): Promise<
   // A first buyer's browser: the server renders each demo PDF on its first download.
   const first = await signIn(browser, baseURL);
   await new InvoicesPage(first).goto();
-  lines.push(prefetchLine('prefetch of the pending invoices\' PDFs, server rendering them first', await prefetchOutcome(first)));
+  lines.push(prefetchLine('prefetch of the pending invoices\' PDFs, server rendering them first', await prefetchOutcome(first, 300_000)));
   await first.context().close();
 
   // A second browser: the same prefetch against PDFs the server already holds.
   const page = await signIn(browser, baseURL);
   await new InvoicesPage(page).goto();
-  lines.push(prefetchLine('prefetch of the pending invoices\' PDFs, fresh browser', await prefetchOutcome(page)));
+  lines.push(prefetchLine('prefetch of the pending invoices\' PDFs, fresh browser', await prefetchOutcome(page, 300_000)));
 
   const invoice = (await (await page.request.get('/api/buyer/UNIWESTMERE1/invoice?limit=20')).json()) as Array<{
     document: { documentId: string } | null;

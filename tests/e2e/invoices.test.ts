@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
 import { HOSTILE_EMAIL_HOST, HOSTILE_EMAIL_SUBJECT } from '../../server/db/demo/seed-invoices';
 import { messages } from '../../src/domain/messages';
 import type { InvoiceHistoryEntry, InvoiceItem } from '../../src/domain/schemas/invoices';
-import { InvoicePage, InvoicesPage, isCachedOffline, waitForServiceWorkerControl } from './pages/invoices-page';
+import { InvoicePage, InvoicesPage, isCachedOffline, prefetchOutcome, recordPrefetch, waitForServiceWorkerControl } from './pages/invoices-page';
 import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
 import { launchBrowser, newContext } from './support/browser';
 
@@ -130,7 +130,6 @@ describe('invoices of the demo buyer', () => {
     const page = await signedIn();
     const list = new InvoicesPage(page);
     await list.waitForRows();
-    await list.filter('All').click().catch(() => undefined);
     const bare = (await invoicesOf(page)).find((i) => i.document === null)!;
     expect(bare).toBeDefined();
 
@@ -155,16 +154,18 @@ describe('invoices of the demo buyer', () => {
   it('offline, reopens an invoice seen before and one only listed, with their lines and PDFs; Export says why it is disabled', async () => {
     const page = await signedIn();
     await waitForServiceWorkerControl(page);
+    await recordPrefetch(page);
     const list = new InvoicesPage(page);
     await list.goto();
+    expect(await prefetchOutcome(page)).toMatchObject({ stopped: 'done' });
     const pending = (await invoicesOf(page)).filter((i) => !i.exported && i.message.pdfUrl && i.document);
     const [seen, listed] = [pending[0]!, pending[1]!];
 
     const view = new InvoicePage(page);
     await view.goto(BUYER, seen.oiid);
     await view.waitForPdfDrawn();
-    // The list's background prefetch keeps the newest pending PDFs, the unopened one included.
-    await waitUntil(() => isCachedOffline(page, listed.message.pdfUrl!), 'the listed invoice PDF is prefetched');
+    // The list's background prefetch keeps the newest pending PDFs offline, the unopened one included.
+    await waitUntil(() => isCachedOffline(page, listed.message.pdfUrl!), 'the listed invoice PDF is prefetched', 180_000);
 
     await context!.setOffline(true);
     await page.reload();

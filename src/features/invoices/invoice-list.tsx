@@ -1,11 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatDateOnly } from '../../domain/dates';
 import { invoiceRowDisplay, veStatusQueryValue, type InvoiceStatusFilter } from '../../domain/invoice-display';
 import { messages } from '../../domain/messages';
 import { formatMoney } from '../../domain/money';
 import { useInvoiceList, type InvoiceView } from '../../local/hooks/use-invoices';
-import { prefetchScopeInvoicePdfs } from '../../local/offline-files/prefetch-invoice-pdfs';
+import { usePendingPdfPrefetch } from '../../local/offline-files/use-pdf-prefetch';
 import { IconButton } from '../../ui/button/Button';
 import type { Column } from '../../ui/data-table/DataTable';
 import { DataTable } from '../../ui/data-table/DataTable';
@@ -116,12 +116,7 @@ export function InvoiceList({ buyer, filter, height, onOpened }: InvoiceListProp
   const [errorsOf, setErrorsOf] = useState<InvoiceView | null>(null);
   const cols = useMemo(() => columns(setErrorsOf), []);
 
-  const prefetched = useRef(false);
-  useEffect(() => {
-    if (prefetched.current || invoices === undefined || loading || failed) return;
-    prefetched.current = true;
-    void prefetchScopeInvoicePdfs(buyer.scope).catch(() => undefined);
-  }, [invoices, loading, failed, buyer.scope]);
+  usePendingPdfPrefetch(buyer.scope, invoices !== undefined && !loading && !failed);
 
   const open = (invoice: InvoiceView) => {
     onOpened?.();

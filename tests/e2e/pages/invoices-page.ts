@@ -1,6 +1,27 @@
 import type { Locator, Page } from 'playwright-core';
 import { messages } from '../../../src/domain/messages';
+import type { PrefetchOutcome } from '../../../src/local/offline-files/prefetch-invoice-pdfs';
 import { UI_WAIT_MS } from './login-page';
+
+declare global {
+  interface Window {
+    __prefetch?: PrefetchOutcome[];
+  }
+}
+
+/** From the next navigation on, keeps every PDF prefetch outcome the app announces (OFFLINE_FILES_CHANGED). */
+export async function recordPrefetch(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__prefetch = [];
+    window.addEventListener('portal-offline-files-changed', (event) => window.__prefetch!.push((event as CustomEvent<PrefetchOutcome>).detail));
+  });
+}
+
+/** The first prefetch run's outcome on the current page, once it has ended. */
+export async function prefetchOutcome(page: Page, timeoutMs = UI_WAIT_MS): Promise<PrefetchOutcome> {
+  await page.waitForFunction(() => (window.__prefetch?.length ?? 0) > 0, undefined, { timeout: timeoutMs });
+  return page.evaluate(() => window.__prefetch![0]!);
+}
 
 /** Waits until the service worker controls the page, so files fetched from now on are kept offline. */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
