@@ -22,7 +22,7 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, fields: 20 } });
+  await app.register(multipart, { limits: { fileSize: 1024 * 1024, fields: 20, files: 1 } });
   registerErrorHandler(app);
   registerSessionLoader(app, ctx.db);
   registerSessionRefresh(app, ctx.db, ctx.config);

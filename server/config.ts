@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseNetworks } from './http/networks';
 
 export interface ServerConfig {
   port: number;
@@ -18,6 +19,10 @@ export interface ServerConfig {
   distDir: string | null;
   /** Secure cookies behind HTTPS; off for plain-HTTP localhost. */
   secureCookies: boolean;
+  /** Networks (addresses or CIDR blocks) a cXML endpoint may resolve to besides public addresses: PORTAL_EDI_ALLOW_NETWORKS. */
+  ediAllowNetworks: string[];
+  /** Proxies whose X-Forwarded-For is believed (PORTAL_TRUST_PROXY: addresses or CIDR blocks); none by default. */
+  trustProxy: string[];
   /** Sign-in tuning; tests lower the human-check cost and the failure delay (defaults in server/auth/tuning.ts). */
   auth?: Partial<AuthTuning>;
 }
@@ -55,6 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM || 'Procurement Portal <no-reply@portal.localhost>',
     distDir: existsSync(join(distDir, 'index.html')) ? distDir : null,
     secureCookies: env.PORTAL_SECURE_COOKIES === '1',
+    ediAllowNetworks: parseNetworks('PORTAL_EDI_ALLOW_NETWORKS', env.PORTAL_EDI_ALLOW_NETWORKS),
+    trustProxy: parseNetworks('PORTAL_TRUST_PROXY', env.PORTAL_TRUST_PROXY),
     ...overrides,
   };
 }

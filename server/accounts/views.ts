@@ -83,7 +83,7 @@ export function ediExportSettingView(row: Selectable<EdiExportSettingsTable>): E
     ftpServer: row.ftp_server,
     ftpDir: row.ftp_dir,
     user: row.ftp_user,
-    password: row.password,
+    passwordSet: Boolean(row.password),
     endpoint: row.endpoint,
   };
 }

@@ -1,9 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { basename, join } from 'node:path';
 import type { EdiDocType, EdiType } from '../../src/domain/schemas/properties';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { sendMail } from '../mail/mailer';
+import { endpointPolicy, endpointUrl, guardedLookup, UNREACHABLE } from './endpoint-guard';
 
 export interface DeliveryInput {
   orgKey: string;
@@ -13,9 +17,11 @@ export interface DeliveryInput {
   content: string;
 }
 
+/** Where a document went. History and errors name the channel only: an endpoint or a recipient list is the receiver's secret. */
 export interface Delivery {
   channel: EdiType;
-  location: string;
+  /** The file written, for LOCAL only. */
+  file: string | null;
 }
 
 export interface EdiSetting {
@@ -81,7 +87,7 @@ async function deliverLocal(input: DeliveryInput): Promise<Delivery> {
   await mkdir(dir, { recursive: true });
   const file = join(dir, safeFileName(input.fileName));
   await writeFile(file, input.content, 'utf8');
-  return { channel: 'LOCAL', location: file };
+  return { channel: 'LOCAL', file };
 }
 
 const DOC_TYPE_NAMES: Record<EdiDocType, string> = { inv: 'Invoice', po: 'Purchase order', asn: 'Advance ship notice' };
@@ -100,38 +106,54 @@ async function deliverEmail(input: DeliveryInput, setting: EdiSetting): Promise<
     text: `${DOC_TYPE_NAMES[input.docType]} export ${fileName} is attached.`,
     attachments: [{ filename: fileName, content: input.content, contentType: input.contentType }],
   });
-  return { channel: 'EMAIL', location: to.join(', ') };
+  return { channel: 'EMAIL', file: null };
+}
+
+/** Posts with node:http so the socket connects to the address the guard checked; redirects are not followed. */
+function post(url: URL, headers: Record<string, string>, body: string): Promise<number> {
+  const policy = endpointPolicy(configured().ediAllowNetworks);
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  // A literal address never goes through lookup, so it is checked here.
+  if (isIP(literal) && !policy.allows(literal)) return Promise.reject(new Error('address not allowed'));
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedLookup(policy), signal: AbortSignal.timeout(CXML_TIMEOUT_MS) },
+      (res) => {
+        // Drain the answer so the socket is released; its content is not used.
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 async function deliverCxml(input: DeliveryInput, setting: EdiSetting): Promise<Delivery> {
-  const endpoint = (setting.endpoint ?? '').trim();
-  if (!endpoint) throw new Error(`The cXML export setting for ${input.docType} has no endpoint`);
+  const url = endpointUrl((setting.endpoint ?? '').trim());
+  if (!url) throw new Error(`The cXML export setting for ${input.docType} has no valid http(s) endpoint`);
   const headers: Record<string, string> = { 'content-type': input.contentType };
   if (setting.user) {
     headers.authorization = `Basic ${Buffer.from(`${setting.user}:${setting.password ?? ''}`).toString('base64')}`;
   }
-  let response: Response;
+  let status: number;
   try {
-    response = await fetch(endpoint, {
-      method: 'POST',
-      headers,
-      body: input.content,
-      signal: AbortSignal.timeout(CXML_TIMEOUT_MS),
-    });
+    status = await post(url, headers, input.content);
   } catch (error) {
-    throw new Error(`cXML endpoint ${endpoint} could not be reached: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
+    throw new Error(UNREACHABLE, { cause: error });
   }
-  // Drain the body so the connection is released; the answer's content is not used.
-  await response.arrayBuffer().catch(() => undefined);
-  if (!response.ok) throw new Error(`cXML endpoint ${endpoint} answered HTTP ${response.status}`);
-  return { channel: 'cXML', location: endpoint };
+  if (status < 200 || status > 299) throw new Error(`The cXML endpoint answered HTTP ${status}`);
+  return { channel: 'cXML', file: null };
 }
 
 /**
  * Delivers one exported document through the organisation's EDI export setting for
  * its doc type. Failures throw; the caller records an EXPORT_FAILED history entry.
+ * This is network I/O: never call it inside a database transaction (see
+ * server/orders/export-document.ts), or a slow receiver holds the database for everyone.
  */
 export async function deliverDocument(db: Db, input: DeliveryInput): Promise<Delivery> {
   const setting = await readEdiSetting(db, input.orgKey, input.docType);

@@ -170,13 +170,13 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     if (!(await loadAsn(ctx.db, 'seller', org.orgKey, asnId))) throw notFound('ASN');
     return exportWithHistory(ctx.db, request, reply, {
       user,
-      failure: { orgKey: org.orgKey, entity: 'asn', entityKey: String(asnId), what: 'ASN' },
-      work: async (trx, deliver) => {
+      failure: { orgKey: org.orgKey, entity: 'asn', entityKey: String(asnId), prefix: 'ASN export failed' },
+      prepare: async (trx) => {
         const asn = await loadAsn(trx, 'seller', org.orgKey, asnId);
         if (!asn) throw notFound('ASN');
         if (asn.exported) throw conflict([asnErrors.alreadyExported]);
         if (!asn.waitingForAction) throw conflict([asnErrors.notWaitingForAction]);
-        // Claim the notice first: a concurrent export of the same ASN then finds nothing to claim.
+        // Claim the notice before it leaves: a concurrent export of the same ASN then finds nothing to claim.
         const claimed = await trx
           .updateTable('asns')
           .set({ exported: 1, waiting_for_action: 0 })
@@ -186,13 +186,15 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) === 0) throw conflict([asnErrors.alreadyExported]);
         const fileName = asnFileName(asn);
-        const delivery = await deliver({
-          orgKey: asn.buyerId,
-          docType: 'asn',
-          fileName,
-          contentType: 'application/xml',
-          content: asnDocument(asn),
-        });
+        return {
+          state: { asn, fileName },
+          document: { orgKey: asn.buyerId, docType: 'asn', fileName, contentType: 'application/xml', content: asnDocument(asn) },
+        };
+      },
+      release: async (trx) => {
+        await trx.updateTable('asns').set({ exported: 0, waiting_for_action: 1 }).where('id', '=', asnId).execute();
+      },
+      finish: async (trx, { asn, fileName }, delivery) => {
         const rev = await recordChange(trx, { entity: 'asn', key: String(asnId), op: 'upsert', scopes: bothSides(asn.sellerId, asn.buyerId) });
         await trx.updateTable('asns').set({ rev }).where('id', '=', asnId).execute();
         await writeHistory(trx, user, {

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../http/errors';
 import { uploadJobKinds } from '../jobs/handlers';
 import { enqueueJob } from '../jobs/queue';
 
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 /** Product images and other public assets: blobs under this prefix are served without a token. */
 export const PUBLIC_ASSET_PREFIX = 'assets/';
 

@@ -3,10 +3,8 @@ import { z } from 'zod';
 import { messages } from '../../src/domain/messages';
 import { invoiceListQuerySchema, invoicePathSchema, type InvoiceHistoryEntry } from '../../src/domain/schemas/invoices';
 import type { AppContext } from '../app-context';
-import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/database';
 import type { InvoicesTable } from '../db/tables/invoices';
-import { deliverDocument } from '../edi/deliver';
 import { invoiceDetailRequestCxml } from '../edi/invoice-cxml';
 import { blobStoreFor } from '../files/blob-store';
 import { renderInvoicePdf, type InvoicePdfInput } from '../files/invoice-pdf';
@@ -18,9 +16,10 @@ import {
   toInvoiceItem,
   type InvoiceRow,
 } from '../invoices/invoice-rows';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
+import { exportWithHistory } from '../orders/export-document';
 import { requireCapability, requireOrg, type OrgRef } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
@@ -55,9 +54,6 @@ async function markChanged(trx: Tx, row: InvoiceRow, set: Partial<Pick<InvoicesT
     .execute();
   return { ...row, ...set, rev };
 }
-
-/** A delivery through the buyer's EDI setting failed: nothing about the invoice changes. */
-class ExportFailure extends Error {}
 
 const orgPathSchema = z.object({ id: z.string().min(1).max(40) });
 const historyQuerySchema = z.object({ type: z.string().trim().min(1).max(40).optional() });
@@ -114,8 +110,10 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post('/buyer/:id/invoice/:invoiceId/actions/export', async (request, reply) => {
     const { user, org } = await buyerFor(request, db, 'exportInvoices');
     const { invoiceId } = parse(invoicePathSchema, request.params);
-    try {
-      return await mutate(db, request, reply, async (trx) => {
+    return exportWithHistory(db, request, reply, {
+      user,
+      failure: { orgKey: org.orgKey, entity: INVOICE_ENTITY, entityKey: String(invoiceId), prefix: 'Export failed' },
+      prepare: async (trx) => {
         const row = await findInvoice(trx, org, invoiceId);
         const document = parseInvoiceDocument(row.document);
         if (!document) throw badRequest([messages.documentExtractionError]);
@@ -131,12 +129,10 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
           now,
         });
         const fileName = `invoice-${row.oiid}-${safeFilePart(document.documentId ?? 'unnumbered')}-${now.getTime()}.xml`;
-        let channel: string;
-        try {
-          ({ channel } = await deliverDocument(trx, { orgKey: org.orgKey, docType: 'inv', fileName, contentType: 'text/xml', content }));
-        } catch (error) {
-          throw new ExportFailure(error instanceof Error ? error.message : String(error));
-        }
+        return { state: row.oiid, document: { orgKey: org.orgKey, docType: 'inv', fileName, contentType: 'text/xml', content } };
+      },
+      finish: async (trx, oiid, delivery) => {
+        const row = await findInvoice(trx, org, oiid);
         const updated = await markChanged(trx, row, { exported: 1, ve_status: 'Exported' });
         await writeHistory(trx, user, {
           orgKey: org.orgKey,
@@ -144,16 +140,11 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
           entityKey: String(row.oiid),
           type: 'EXPORTED',
           action: 'Exported',
-          description: `Invoice ${invoiceNumberOf(row)} exported as cXML (${channel})`,
+          description: `Invoice ${invoiceNumberOf(row)} exported as cXML (${delivery.channel})`,
         });
         return { body: toInvoiceItem(updated) };
-      });
-    } catch (error) {
-      if (!(error instanceof ExportFailure)) throw error;
-      await recordExportFailure(db, user, org, invoiceId, error.message);
-      // A 4xx, not a 5xx: the channel's settings must change first, so the outbox must not retry on its own.
-      throw new HttpError(422, [`Export failed: ${error.message}`]);
-    }
+      },
+    });
   });
 
   app.get('/buyer/:id/invoice/:invoiceId/history', async (request) => {
@@ -188,15 +179,3 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 }
 
-async function recordExportFailure(db: Db, user: SessionUser, org: OrgRef, oiid: number, reason: string): Promise<void> {
-  const row = await db.selectFrom('invoices').select(['oiid']).where('oiid', '=', oiid).where('buyer_key', '=', org.orgKey).executeTakeFirst();
-  if (!row) return;
-  await writeHistory(db, user, {
-    orgKey: org.orgKey,
-    entity: INVOICE_ENTITY,
-    entityKey: String(oiid),
-    type: 'EXPORT_FAILED',
-    action: 'Export failed',
-    description: reason,
-  });
-}

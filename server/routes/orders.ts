@@ -93,19 +93,18 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
     await orderOf(ctx, 'seller', org.orgKey, orderId);
     return exportWithHistory(ctx.db, request, reply, {
       user,
-      failure: { orgKey: org.orgKey, entity: 'order', entityKey: String(orderId), what: 'Order' },
-      work: async (trx, deliver) => {
+      failure: { orgKey: org.orgKey, entity: 'order', entityKey: String(orderId), prefix: 'Order export failed' },
+      prepare: async (trx) => {
         const order = await loadOrder(trx, 'seller', org.orgKey, orderId);
         if (!order) throw notFound('Order');
         if (!order.canExport) throw conflict(['This order cannot be exported']);
         const fileName = poFileName(order);
-        const delivery = await deliver({
-          orgKey: order.buyerId,
-          docType: 'po',
-          fileName,
-          contentType: 'application/xml',
-          content: poDocument(order),
-        });
+        return {
+          state: { order, fileName },
+          document: { orgKey: order.buyerId, docType: 'po', fileName, contentType: 'application/xml', content: poDocument(order) },
+        };
+      },
+      finish: async (trx, { order, fileName }, delivery) => {
         await writeHistory(trx, user, {
           orgKey: org.orgKey,
           entity: 'order',

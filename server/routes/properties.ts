@@ -360,7 +360,7 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext): P
       ftp_server: blankToNull(i.ftpServer),
       ftp_dir: blankToNull(i.ftpDir),
       ftp_user: blankToNull(i.user),
-      password: i.password ? i.password : null,
+      ...(i.password === undefined || i.password === '' ? {} : { password: i.password }),
       endpoint: blankToNull(i.endpoint),
     }),
     // Credentials stay out of the audit trail.

@@ -55,3 +55,25 @@ export const STORAGE_KEYS = {
   session: 'portal.session',
   signOutOwed: 'portal.signOutOwed',
 } as const;
+
+/**
+ * Limits the spec does not give, chosen so no input can stall the server or overflow
+ * an answer: lengths of text fields (the spec's own lengths are above), and the size
+ * of uploaded files and category trees.
+ */
+export const TEXT_LENGTHS = {
+  /** Codes and keys: product codes, unit codes a supplier maps, property names, doc ids. */
+  code: 64,
+  /** Names and short labels. */
+  name: 200,
+  /** One-line texts: descriptions, identifiers, user names, server names. */
+  line: 500,
+  /** Free text: long descriptions, comments, property values, recipient lists. */
+  text: 4000,
+  /** URLs (endpoints, links). */
+  url: 2000,
+  /** Passwords and other secrets. */
+  secret: 256,
+} as const;
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const CATEGORY_TREE_LIMITS = { maxDepth: 12, maxNodes: 20_000, maxBytes: 2 * 1024 * 1024 } as const;

@@ -14,7 +14,8 @@ let endpoint: string;
 const received: Array<{ headers: IncomingHttpHeaders; body: string; url: string }> = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The receiver listens on loopback, which a cXML endpoint may reach only when the operator allows it.
+  t = await createTestApp({ ediAllowNetworks: ['127.0.0.1'] });
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -51,20 +52,20 @@ describe('deliverDocument', () => {
   it('writes LOCAL (the default without a setting) under dataDir/exports/<org>/<docType>/', async () => {
     const result = await deliverDocument(t.db, doc('SUPACMESCI01', 'asn', 'ASN-1.xml'));
     const expected = join(t.config.dataDir, 'exports', 'SUPACMESCI01', 'asn', 'ASN-1.xml');
-    expect(result).toEqual({ channel: 'LOCAL', location: expected });
+    expect(result).toEqual({ channel: 'LOCAL', file: expected });
     expect(readFileSync(expected, 'utf8')).toBe('<doc>ASN-1.xml</doc>');
   });
 
   it('keeps a file name inside the export folder', async () => {
     const result = await deliverDocument(t.db, doc('SUPACMESCI01', 'po', '../../escape.xml'));
-    expect(result.location).toBe(join(t.config.dataDir, 'exports', 'SUPACMESCI01', 'po', 'escape.xml'));
+    expect(result.file).toBe(join(t.config.dataDir, 'exports', 'SUPACMESCI01', 'po', 'escape.xml'));
     expect(existsSync(join(t.config.dataDir, 'exports', 'escape.xml'))).toBe(false);
   });
 
   it('posts cXML to the endpoint with basic authentication', async () => {
     await setEdi('SUPBIOLAB001', { docType: 'po', type: 'cXML', endpoint: `${endpoint}/orders`, user: 'edi', password: 's3cret' });
     const result = await deliverDocument(t.db, doc('SUPBIOLAB001', 'po', 'PO-7.xml'));
-    expect(result).toEqual({ channel: 'cXML', location: `${endpoint}/orders` });
+    expect(result).toEqual({ channel: 'cXML', file: null });
     const last = received.at(-1)!;
     expect(last.url).toBe('/orders');
     expect(last.body).toBe('<doc>PO-7.xml</doc>');
@@ -76,13 +77,13 @@ describe('deliverDocument', () => {
     await setEdi('SUPBIOLAB001', { docType: 'asn', type: 'cXML', endpoint: `${endpoint}/fail` });
     await expect(deliverDocument(t.db, doc('SUPBIOLAB001', 'asn', 'ASN-9.xml'))).rejects.toThrow(/503/);
     await setEdi('SUPPACCHEM01', { docType: 'asn', type: 'cXML', endpoint: 'http://127.0.0.1:1/closed' });
-    await expect(deliverDocument(t.db, doc('SUPPACCHEM01', 'asn', 'ASN-2.xml'))).rejects.toThrow(/could not be reached/);
+    await expect(deliverDocument(t.db, doc('SUPPACCHEM01', 'asn', 'ASN-2.xml'))).rejects.toThrow(/^The cXML endpoint could not be reached$/);
   });
 
   it('sends EMAIL with the document attached to the recipients in endpoint', async () => {
     await setEdi('UNIWESTMERE1', { docType: 'inv', type: 'EMAIL', endpoint: 'ap@uni.demo.test, ap2@uni.demo.test' });
     const result = await deliverDocument(t.db, doc('UNIWESTMERE1', 'inv', 'INV-3.xml'));
-    expect(result).toEqual({ channel: 'EMAIL', location: 'ap@uni.demo.test, ap2@uni.demo.test' });
+    expect(result).toEqual({ channel: 'EMAIL', file: null });
     const mailDir = join(t.config.dataDir, 'mail');
     const stored = readdirSync(mailDir)
       .filter((f) => f.endsWith('.json'))

@@ -1,3 +1,4 @@
+import { CATEGORY_TREE_LIMITS } from '../../../src/domain/constants';
 import { categoryTreeSchema, type CategoryNode } from '../../../src/domain/schemas/catalogue';
 import { writeHistory } from '../../history';
 import { recordChange } from '../../sync/change-log';
@@ -6,7 +7,33 @@ import type { JobRow } from '../queue';
 import { col, readCsv, RowErrors } from './csv';
 import { jobUser, uploadedFile } from './load-upload';
 
+const { maxDepth, maxNodes, maxBytes } = CATEGORY_TREE_LIMITS;
+const tooDeep = `The category tree is deeper than ${maxDepth} levels`;
+const tooLarge = `The category tree has more than ${maxNodes} categories`;
+
+/**
+ * The deepest bracket nesting of a JSON text, in one pass: checked before JSON.parse and
+ * the schema so a deep chain is refused in linear time, never by a stack overflow.
+ */
+function jsonNesting(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123 /* [ { */) deepest = Math.max(deepest, ++depth);
+    else if (c === 93 || c === 125 /* ] } */) depth--;
+  }
+  return deepest;
+}
+
 function fromJson(text: string): CategoryNode[] {
+  // A node is an object in a children array: two brackets a level, plus the outer list (or {tree: [...]}).
+  if (jsonNesting(text) > 2 * maxDepth + 2) throw new JobFailure('The category tree was rejected', { errors: [tooDeep] });
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -23,9 +50,10 @@ function fromJson(text: string): CategoryNode[] {
 }
 
 /** CSV: one node a row, `code,description,parentCode` (empty parent: a top-level node). */
-function fromCsv(bytes: Buffer): CategoryNode[] {
-  const records = readCsv(bytes, ['code', 'description', 'parentCode']);
+async function fromCsv(bytes: Buffer): Promise<CategoryNode[]> {
+  const records = await readCsv(bytes, ['code', 'description', 'parentCode']);
   const errors = new RowErrors();
+  if (records.length > maxNodes) throw new JobFailure('The category tree was rejected', { errors: [tooLarge] });
   const nodes = new Map<string, { node: CategoryNode; parent: string; line: number }>();
   for (const r of records) {
     const code = errors.text(r.line, 'code', col(r, 'code'));
@@ -39,42 +67,64 @@ function fromCsv(bytes: Buffer): CategoryNode[] {
     else if (!nodes.has(parent)) errors.add(line, `Unknown parentCode ${parent}`);
     else nodes.get(parent)!.node.children.push(node);
   }
-  // A node whose parents lead back to itself never reaches a root.
-  for (const { node, line } of nodes.values()) {
-    const seen = new Set<string>();
-    let cur: string = node.code;
-    while (cur && !seen.has(cur)) {
-      seen.add(cur);
-      cur = nodes.get(cur)?.parent ?? '';
+  // Each node's depth, remembered, so every chain is walked once: linear in the rows.
+  // A chain that meets itself is a cycle; one that never ends at a root has no depth.
+  const depth = new Map<string, number>();
+  for (const start of nodes.keys()) {
+    const path: string[] = [];
+    const onPath = new Set<string>();
+    let cur = start;
+    let base = 0;
+    while (!depth.has(cur)) {
+      if (onPath.has(cur)) {
+        errors.add(nodes.get(cur)!.line, `The parents of ${cur} form a cycle`);
+        base = Number.POSITIVE_INFINITY;
+        break;
+      }
+      path.push(cur);
+      onPath.add(cur);
+      const parent = nodes.get(cur)!.parent;
+      if (!parent || !nodes.has(parent)) break;
+      cur = parent;
     }
-    if (cur) errors.add(line, `The parents of ${node.code} form a cycle`);
+    if (depth.has(cur)) base = depth.get(cur)!;
+    for (let i = path.length - 1; i >= 0; i--) {
+      base = base + 1;
+      depth.set(path[i]!, base);
+      if (base === maxDepth + 1) errors.add(nodes.get(path[i]!)!.line, tooDeep);
+    }
   }
   if (records.length === 0) errors.errors.push('The file holds no categories');
   errors.throwIfAny('The category tree was rejected', records.length);
   return roots;
 }
 
-function countNodes(tree: CategoryNode[]): number {
-  return tree.reduce((n, node) => n + 1 + countNodes(node.children), 0);
-}
-
-function duplicateCodes(tree: CategoryNode[], seen = new Set<string>(), dup = new Set<string>()): Set<string> {
-  for (const node of tree) {
+/** Counts the nodes and finds repeated codes and too deep a tree, with a stack instead of recursion. */
+function checkTree(tree: CategoryNode[]): number {
+  const seen = new Set<string>();
+  const dup = new Set<string>();
+  const stack: Array<{ node: CategoryNode; level: number }> = tree.map((node) => ({ node, level: 1 }));
+  let count = 0;
+  while (stack.length) {
+    const { node, level } = stack.pop()!;
+    if (++count > maxNodes) throw new JobFailure('The category tree was rejected', { errors: [tooLarge] });
+    if (level > maxDepth) throw new JobFailure('The category tree was rejected', { errors: [tooDeep] });
     if (seen.has(node.code)) dup.add(node.code);
     seen.add(node.code);
-    duplicateCodes(node.children, seen, dup);
+    for (const child of node.children) stack.push({ node: child, level: level + 1 });
   }
-  return dup;
+  if (dup.size) throw new JobFailure('The category tree was rejected', { errors: [...dup].slice(0, 200).map((c) => `Duplicate code ${c}`) });
+  return count;
 }
 
 /** Replaces the buyer's category tree with the uploaded one (JSON nodes or CSV rows). */
 export async function importCategoryTree(ctx: JobContext, job: JobRow): Promise<unknown> {
   const buyerKey = job.orgKey;
   const bytes = await uploadedFile(ctx, job);
+  if (bytes.length > maxBytes) throw new JobFailure(`The file is larger than ${maxBytes / 1024 / 1024} MiB`, { errors: [] });
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  const tree = /^\s*[[{]/.test(text) ? fromJson(text) : fromCsv(bytes);
-  const dup = duplicateCodes(tree);
-  if (dup.size) throw new JobFailure('The category tree was rejected', { errors: [...dup].map((c) => `Duplicate code ${c}`) });
+  const tree = /^\s*[[{]/.test(text) ? fromJson(text) : await fromCsv(bytes);
+  const nodes = checkTree(tree);
   return ctx.db.transaction().execute(async (trx) => {
     const rev = await recordChange(trx, { entity: 'categoryTree', key: buyerKey, op: 'upsert', scopes: [{ kind: 'buyer', orgKey: buyerKey }] });
     const now = new Date().toISOString();
@@ -84,7 +134,6 @@ export async function importCategoryTree(ctx: JobContext, job: JobRow): Promise<
       .values({ buyer_key: buyerKey, ...values })
       .onConflict((oc) => oc.column('buyer_key').doUpdateSet(values))
       .execute();
-    const nodes = countNodes(tree);
     await writeHistory(trx, jobUser(job), {
       orgKey: buyerKey,
       entity: 'categoryTree',

@@ -1,4 +1,6 @@
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { parse } from 'csv-parse';
 import { isValidIsoDate } from '../../../src/domain/dates';
 import { JobFailure } from '../job-context';
 
@@ -10,16 +12,46 @@ export interface CsvRecord {
 
 const normalise = (header: string) => header.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** Bounds of one uploaded CSV: rows, and characters in one row. */
+export const MAX_CSV_ROWS = 100_000;
+const MAX_CSV_RECORD_CHARS = 64 * 1024;
+/** The parser is fed this much at a time, and other requests get their turn in between. */
+const FEED_BYTES = 64 * 1024;
+
+async function* feed(bytes: Buffer): AsyncGenerator<Buffer> {
+  for (let i = 0; i < bytes.length; i += FEED_BYTES) {
+    yield bytes.subarray(i, i + FEED_BYTES);
+    await yieldToEventLoop();
+  }
+}
+
+/** A cell we wrote with the formula guard (see `cell`) reads back as it was. */
+const unguard = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+
 /**
- * Parses an uploaded CSV with a header row. Headers are matched loosely (case, spaces
- * and punctuation ignored: 'Product Code' = 'productCode'); the required ones must be there.
+ * Parses an uploaded CSV with a header row, as a stream fed in slices so a large file
+ * never holds the event loop; more than MAX_CSV_ROWS rows fail the job. Headers are
+ * matched loosely (case, spaces and punctuation ignored: 'Product Code' = 'productCode');
+ * the required ones must be there.
  */
-export function readCsv(bytes: Buffer, required: string[]): CsvRecord[] {
-  let rows: string[][];
+export async function readCsv(bytes: Buffer, required: string[]): Promise<CsvRecord[]> {
+  const rows: string[][] = [];
+  const source = Readable.from(feed(bytes));
+  const parser = source.pipe(
+    parse({ bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, max_record_size: MAX_CSV_RECORD_CHARS }),
+  );
   try {
-    rows = parse(bytes, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
+    for await (const row of parser as AsyncIterable<string[]>) {
+      if (rows.length > MAX_CSV_ROWS) {
+        throw new JobFailure(`The file has more than ${MAX_CSV_ROWS} rows`, { errors: [`The file has more than ${MAX_CSV_ROWS} rows`] });
+      }
+      rows.push(row.map(unguard));
+    }
   } catch (error) {
+    if (error instanceof JobFailure) throw error;
     throw new JobFailure(`The file is not a valid CSV file: ${(error as Error).message}`, { errors: [] });
+  } finally {
+    source.destroy();
   }
   const [header, ...data] = rows;
   if (!header) throw new JobFailure('The file is empty', { errors: [] });
@@ -88,8 +120,13 @@ export class RowErrors {
   }
 }
 
+/**
+ * A text that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a
+ * leading apostrophe, which spreadsheets show as text; numbers (also as text) are written as they are.
+ */
 function cell(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  const raw = value === null || value === undefined ? '' : String(value);
+  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(raw) && !/^[+-]?\d+(\.\d+)?$/.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

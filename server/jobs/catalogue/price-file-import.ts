@@ -22,7 +22,7 @@ export interface PriceRow {
 
 /** The rows of a price file (supplier PPO file or pricelist prices), every row checked against the supplier's catalogue. */
 export async function readPriceRows(db: Tx, sellerKey: string, bytes: Buffer, withCurrency: boolean): Promise<PriceRow[]> {
-  const records = readCsv(bytes, PRICE_FILE_COLUMNS);
+  const records = await readCsv(bytes, PRICE_FILE_COLUMNS);
   const errors = new RowErrors();
   const rows: PriceRow[] = records.map((r) => {
     const line = r.line;

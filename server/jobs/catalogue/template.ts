@@ -105,7 +105,7 @@ interface TemplateProduct {
 export async function applyTemplate(ctx: JobContext, job: JobRow): Promise<unknown> {
   const buyerKey = job.orgKey;
   const sellerKey = payloadText(job, 'sellerId');
-  const records = readCsv(await uploadedFile(ctx, job), ['Included', 'Product Code']);
+  const records = await readCsv(await uploadedFile(ctx, job), ['Included', 'Product Code']);
   const errors = new RowErrors();
   const byCode = new Map<string, TemplateProduct>();
   for (const r of records) {

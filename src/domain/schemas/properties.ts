@@ -70,7 +70,8 @@ export const ediExportSettingSchema = z.object({
   ftpServer: z.string().nullable(),
   ftpDir: z.string().nullable(),
   user: z.string().nullable(),
-  password: z.string().nullable(),
+  /** The password is write-only: answers only say whether one is stored. */
+  passwordSet: z.boolean(),
   endpoint: z.string().nullable(),
 });
 export type EdiExportSetting = z.infer<typeof ediExportSettingSchema>;
@@ -84,6 +85,7 @@ export const ediExportSettingInputSchema = z.object({
   ftpServer: z.string().nullish(),
   ftpDir: z.string().nullish(),
   user: z.string().nullish(),
+  /** Write-only: left out or empty keeps the stored password, a text replaces it, null clears it. */
   password: z.string().nullish(),
   endpoint: z.string().nullish(),
 });

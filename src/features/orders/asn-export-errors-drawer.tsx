@@ -1,6 +1,6 @@
 import { useHistory } from '../../local/hooks/use-history';
 import { Drawer } from '../../ui/drawer/Drawer';
-import { HistoryTable } from './history-table';
+import { HistoryTable } from '../../ui/history-table/HistoryTable';
 
 interface AsnExportErrorsDrawerProps {
   open: boolean;

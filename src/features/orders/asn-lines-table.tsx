@@ -2,10 +2,11 @@ import { useId, useState } from 'react';
 import { ASN_FIELD_LENGTHS } from '../../domain/constants';
 import type { OrderLineRow } from '../../sync/rows';
 import { Button } from '../../ui/button/Button';
+import type { Column } from '../../ui/data-table/columns';
+import { SimpleTable } from '../../ui/data-table/SimpleTable';
 import type { AsnBody } from './asn-draft-model';
 import { lineFieldId } from './asn-field-errors';
 import { CellError, CellInput } from './asn-form.styles';
-import { Table, TableScroll } from './data-table.styles';
 
 type AsnLine = AsnBody['lines'][number];
 
@@ -21,6 +22,7 @@ interface AsnLinesTableProps {
 
 /** Quantities are shown and entered with two decimals (spec section 5). */
 const twoDecimals = (q: number) => (Number.isFinite(q) ? q.toFixed(2) : '');
+const TWO_DECIMALS = /^\s*\d*(\.\d{0,2})?\s*$/;
 
 function QuantityInput({ line, readOnly, error, onQuantity }: { line: AsnLine; readOnly: boolean; error?: string; onQuantity: (q: number) => void }) {
   // The text as typed ("1.", "") stays on screen; the draft keeps the number it means.
@@ -36,10 +38,12 @@ function QuantityInput({ line, readOnly, error, onQuantity }: { line: AsnLine; r
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => {
-          const next = event.target.value.replace(',', '.');
+          const typed = event.target.value.replace(',', '.');
+          // At most two decimals can be typed, so the number kept is the one on screen.
+          const next = TWO_DECIMALS.test(typed) ? typed : typed.replace(/^(\d*\.\d{2})\d+$/, '$1');
+          if (!TWO_DECIMALS.test(next)) return;
           setText(next);
-          const value = next.trim() === '' ? 0 : Number(next);
-          if (Number.isFinite(value)) onQuantity(value);
+          onQuantity(next.trim() === '' || next === '.' ? 0 : Number(next));
         }}
         onBlur={() => setText(null)}
       />
@@ -69,59 +73,44 @@ function UomInput({ line, readOnly, error, onUom }: { line: AsnLine; readOnly: b
 
 export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf, onChange }: AsnLinesTableProps) {
   const byNumber = new Map(orderLines.map((l) => [Number(l.number), l]));
-  const update = (index: number, patch: Partial<AsnLine>) => onChange(lines.map((l, i) => (i === index ? { ...l, ...patch } : l)));
-  return (
-    <TableScroll $maxHeight="45vh">
-      <Table aria-label="ASN lines" style={{ minWidth: 640 }}>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Product Code</th>
-            <th scope="col">Description</th>
-            {remaining && (
-              <th scope="col" className="number">
-                Left to ship
-              </th>
-            )}
-            <th scope="col" className="number">
-              Quantity
-            </th>
-            <th scope="col">UOM</th>
-            {!readOnly && <th scope="col">Remove</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line, index) => {
-            const orderLine = byNumber.get(line.number);
-            return (
-              <tr key={line.number}>
-                <td>{line.number}</td>
-                <td>{String(orderLine?.supplierProductCode ?? '')}</td>
-                <td>{String(orderLine?.description ?? '')}</td>
-                {remaining && <td className="number">{twoDecimals(remaining.get(line.number) ?? 0)}</td>}
-                <td className="number">
-                  <QuantityInput
-                    line={line}
-                    readOnly={readOnly}
-                    error={errorOf(lineFieldId(line.number, 'quantity'))}
-                    onQuantity={(quantity) => update(index, { quantity })}
-                  />
-                </td>
-                <td>
-                  <UomInput line={line} readOnly={readOnly} error={errorOf(lineFieldId(line.number, 'uom'))} onUom={(uom) => update(index, { uom })} />
-                </td>
-                {!readOnly && (
-                  <td>
-                    <Button variant="text" aria-label={`Remove line ${line.number}`} onClick={() => onChange(lines.filter((_, i) => i !== index))}>
-                      Remove
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
-    </TableScroll>
-  );
+  const update = (number: number, patch: Partial<AsnLine>) => onChange(lines.map((l) => (l.number === number ? { ...l, ...patch } : l)));
+  const columns: Column<AsnLine>[] = [
+    { id: 'number', header: '#', width: '48px', minWidth: 48, cell: (line) => line.number },
+    { id: 'code', header: 'Product Code', minWidth: 110, cell: (line) => String(byNumber.get(line.number)?.supplierProductCode ?? '') },
+    { id: 'description', header: 'Description', minWidth: 150, priority: 2, cell: (line) => String(byNumber.get(line.number)?.description ?? '') },
+    ...(remaining
+      ? [{ id: 'left', header: 'Left to ship', minWidth: 90, align: 'end' as const, priority: 3 as const, cell: (line: AsnLine) => twoDecimals(remaining.get(line.number) ?? 0) }]
+      : []),
+    {
+      id: 'quantity',
+      header: 'Quantity',
+      minWidth: 110,
+      align: 'end',
+      cell: (line) => (
+        <QuantityInput line={line} readOnly={readOnly} error={errorOf(lineFieldId(line.number, 'quantity'))} onQuantity={(quantity) => update(line.number, { quantity })} />
+      ),
+    },
+    {
+      id: 'uom',
+      header: 'UOM',
+      minWidth: 90,
+      cell: (line) => <UomInput line={line} readOnly={readOnly} error={errorOf(lineFieldId(line.number, 'uom'))} onUom={(uom) => update(line.number, { uom })} />,
+    },
+    ...(readOnly
+      ? []
+      : [
+          {
+            id: 'remove',
+            header: 'Remove',
+            width: '104px',
+            minWidth: 104,
+            cell: (line: AsnLine) => (
+              <Button variant="text" aria-label={`Remove line ${line.number}`} onClick={() => onChange(lines.filter((l) => l.number !== line.number))}>
+                Remove
+              </Button>
+            ),
+          },
+        ]),
+  ];
+  return <SimpleTable label="ASN lines" rows={lines} columns={columns} rowKey={(line) => String(line.number)} maxHeight="45vh" />;
 }

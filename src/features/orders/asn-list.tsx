@@ -2,10 +2,11 @@ import { formatDateOnly, formatDateTime } from '../../domain/dates';
 import { messages } from '../../domain/messages';
 import type { AsnDraftRow, MirrorRow } from '../../sync/rows';
 import { Button } from '../../ui/button/Button';
+import type { Column } from '../../ui/data-table/columns';
+import { SimpleTable } from '../../ui/data-table/SimpleTable';
 import { VisuallyHidden } from '../../ui/page';
-import { asnBodyOf } from './asn-draft-model';
+import { asnBodyOf, type AsnBody } from './asn-draft-model';
 import { draftStatus } from './asn-draft-status';
-import { Table, TableScroll } from './data-table.styles';
 import { Message } from './order-detail.styles';
 
 interface AsnListProps {
@@ -15,72 +16,58 @@ interface AsnListProps {
   onOpenDraft: (key: string) => void;
 }
 
+/** One line of the list: a draft of this browser or a submitted ASN, with what opens it. */
+interface AsnListItem {
+  key: string;
+  shipmentId: string;
+  body: AsnBody;
+  verb: 'View' | 'Edit';
+  actionLabel: string;
+  open: () => void;
+}
+
+const columns: Column<AsnListItem>[] = [
+  { id: 'shipmentId', header: 'Shipment Id', minWidth: 130, cell: (a) => a.shipmentId },
+  { id: 'issued', header: 'Issue Date', minWidth: 110, priority: 2, cell: (a) => formatDateOnly(a.body.noticeDate) },
+  { id: 'delivery', header: 'Expected Delivery Date', minWidth: 120, priority: 3, cell: (a) => formatDateOnly(a.body.deliveryDate) },
+  { id: 'shipped', header: 'Shipped Date', minWidth: 110, priority: 2, cell: (a) => formatDateOnly(a.body.shipmentDate) },
+  { id: 'tracking', header: 'Tracking ID', minWidth: 120, priority: 2, cell: (a) => a.body.trackingId },
+  { id: 'shipTo', header: 'Shipped To Whom', minWidth: 130, priority: 2, cell: (a) => a.body.shipTo.name },
+  {
+    id: 'action',
+    header: <VisuallyHidden>Action</VisuallyHidden>,
+    label: 'Action',
+    width: '96px',
+    minWidth: 96,
+    cell: (a) => (
+      <Button variant="outlined" aria-label={a.actionLabel} onClick={a.open}>
+        {a.verb}
+      </Button>
+    ),
+  },
+];
+
 /** The order's ASNs: this browser's drafts first (marked as such), then the submitted ones. */
 export function AsnList({ asns, drafts, onOpenAsn, onOpenDraft }: AsnListProps) {
   if (asns === undefined) return <Message role="status">Loading…</Message>;
   if (asns.length === 0 && drafts.length === 0) return <Message role="status">{messages.noResults}</Message>;
-  return (
-    <TableScroll $maxHeight="60vh">
-      <Table aria-label="ASNs" style={{ minWidth: 860 }}>
-        <thead>
-          <tr>
-            <th scope="col">Shipment Id</th>
-            <th scope="col">Issue Date</th>
-            <th scope="col">Expected Delivery Date</th>
-            <th scope="col">Shipped Date</th>
-            <th scope="col">Tracking ID</th>
-            <th scope="col">Shipped To Whom</th>
-            <th scope="col">
-              <VisuallyHidden>Action</VisuallyHidden>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {drafts.map((draft) => {
-            const body = asnBodyOf(draft.asn);
-            const status = draftStatus(draft);
-            const verb = status === 'Waiting to be sent' ? 'View' : 'Edit';
-            return (
-              <tr key={`draft:${draft.key}`}>
-                <td>{status}</td>
-                <td>{formatDateOnly(body.noticeDate)}</td>
-                <td>{formatDateOnly(body.deliveryDate)}</td>
-                <td>{formatDateOnly(body.shipmentDate)}</td>
-                <td>{body.trackingId}</td>
-                <td>{body.shipTo.name}</td>
-                <td>
-                  <Button
-                    variant="outlined"
-                    aria-label={`${verb} ASN ${status.toLowerCase()} of ${formatDateTime(draft.updatedAt)}`}
-                    onClick={() => onOpenDraft(draft.key)}
-                  >
-                    {verb}
-                  </Button>
-                </td>
-              </tr>
-            );
-          })}
-          {asns.map((asn) => {
-            const body = asnBodyOf(asn);
-            const shipmentId = String(asn.shipmentId ?? '');
-            return (
-              <tr key={asn.key}>
-                <td>{shipmentId}</td>
-                <td>{formatDateOnly(body.noticeDate)}</td>
-                <td>{formatDateOnly(body.deliveryDate)}</td>
-                <td>{formatDateOnly(body.shipmentDate)}</td>
-                <td>{body.trackingId}</td>
-                <td>{body.shipTo.name}</td>
-                <td>
-                  <Button variant="outlined" aria-label={`View ASN ${shipmentId}`} onClick={() => onOpenAsn(asn.key)}>
-                    View
-                  </Button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
-    </TableScroll>
-  );
+  const items: AsnListItem[] = [
+    ...drafts.map((draft) => {
+      const status = draftStatus(draft);
+      const verb = status === 'Waiting to be sent' ? ('View' as const) : ('Edit' as const);
+      return {
+        key: `draft:${draft.key}`,
+        shipmentId: status,
+        body: asnBodyOf(draft.asn),
+        verb,
+        actionLabel: `${verb} ASN ${status.toLowerCase()} of ${formatDateTime(draft.updatedAt)}`,
+        open: () => onOpenDraft(draft.key),
+      };
+    }),
+    ...asns.map((asn) => {
+      const shipmentId = String(asn.shipmentId ?? '');
+      return { key: asn.key, shipmentId, body: asnBodyOf(asn), verb: 'View' as const, actionLabel: `View ASN ${shipmentId}`, open: () => onOpenAsn(asn.key) };
+    }),
+  ];
+  return <SimpleTable label="ASNs" rows={items} columns={columns} rowKey={(a) => a.key} maxHeight="60vh" />;
 }

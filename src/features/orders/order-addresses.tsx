@@ -1,6 +1,6 @@
 import type { Address } from '../../domain/schemas/orders';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/Tabs';
-import { AddressView } from './address-view';
+import { AddressView } from '../../ui/address-view/AddressView';
 import { PrintOnly, ScreenOnly, SectionTitle } from './order-detail.styles';
 
 interface OrderAddressesProps {

@@ -1,59 +1,29 @@
 import { formatMoney, roundMoney } from '../../domain/money';
 import type { OrderLineRow } from '../../sync/rows';
-import { Table, TableScroll } from './data-table.styles';
+import type { Column } from '../../ui/data-table/columns';
+import { SimpleTable } from '../../ui/data-table/SimpleTable';
 
-const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value) : '');
+const money = (value: unknown, currency: unknown) => (typeof value === 'number' ? `${formatMoney(value)} ${String(currency ?? '')}`.trim() : '');
 
-/** The order's lines; Line Total (excl) is quantity times the unit price, rounded to cents. */
+/** Line Total (excl) is quantity times the unit price, rounded to cents, in the price's currency. */
+const columns: Column<OrderLineRow>[] = [
+  { id: 'number', header: '#', width: '48px', minWidth: 48, cell: (l) => l.number },
+  { id: 'code', header: 'Product Code', minWidth: 120, cell: (l) => String(l.supplierProductCode ?? '') },
+  { id: 'description', header: 'Description', minWidth: 160, priority: 2, cell: (l) => String(l.description ?? '') },
+  { id: 'quantity', header: 'Quantity', minWidth: 90, align: 'end', cell: (l) => Number(l.quantity ?? 0) },
+  { id: 'uom', header: 'UOM', minWidth: 70, cell: (l) => String(l.uom ?? '') },
+  { id: 'price', header: 'Price (excl)', minWidth: 120, align: 'end', priority: 2, cell: (l) => money(l.unitPrice, l.priceCurreny) },
+  { id: 'tax', header: 'Tax', minWidth: 110, align: 'end', priority: 3, cell: (l) => money(l.taxLine, l.taxLineCurrency) },
+  {
+    id: 'total',
+    header: 'Line Total (excl)',
+    minWidth: 130,
+    align: 'end',
+    cell: (l) => money(roundMoney(Number(l.quantity ?? 0) * Number(l.unitPrice ?? 0)), l.priceCurreny),
+  },
+  { id: 'comments', header: 'Comments', minWidth: 140, priority: 3, cell: (l) => String(l.lineComment ?? '') },
+];
+
 export function OrderLinesTable({ lines }: { lines: OrderLineRow[] }) {
-  return (
-    <TableScroll>
-      <Table aria-label="Order lines" style={{ minWidth: 900 }}>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Product Code</th>
-            <th scope="col">Description</th>
-            <th scope="col" className="number">
-              Quantity
-            </th>
-            <th scope="col">UOM</th>
-            <th scope="col" className="number">
-              Price (excl)
-            </th>
-            <th scope="col" className="number">
-              Tax
-            </th>
-            <th scope="col" className="number">
-              Line Total (excl)
-            </th>
-            <th scope="col">Comments</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => {
-            const quantity = Number(line.quantity ?? 0);
-            const price = Number(line.unitPrice ?? 0);
-            return (
-              <tr key={line.key}>
-                <td>{line.number}</td>
-                <td>{String(line.supplierProductCode ?? '')}</td>
-                <td>{String(line.description ?? '')}</td>
-                <td className="number">{quantity}</td>
-                <td>{String(line.uom ?? '')}</td>
-                <td className="number">
-                  {money(line.unitPrice)} {String(line.priceCurreny ?? '')}
-                </td>
-                <td className="number">
-                  {money(line.taxLine)} {String(line.taxLineCurrency ?? '')}
-                </td>
-                <td className="number">{formatMoney(roundMoney(quantity * price))}</td>
-                <td>{String(line.lineComment ?? '')}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
-    </TableScroll>
-  );
+  return <SimpleTable label="Order lines" rows={lines} columns={columns} rowKey={(l) => l.key} />;
 }

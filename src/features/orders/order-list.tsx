@@ -1,78 +1,73 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { createLink, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { SEARCH_DELAY_MS } from '../../domain/constants';
-import { messages } from '../../domain/messages';
+import { formatDateOnly } from '../../domain/dates';
+import { formatMoney } from '../../domain/money';
 import { useOrderList } from '../../local/hooks/use-orders';
+import type { OrderRow } from '../../sync/rows';
+import type { Column } from '../../ui/data-table/columns';
+import { DataTable } from '../../ui/data-table/DataTable';
 import { Field } from '../../ui/field/Field';
-import { Body, FilterBar, HeaderCell, HeaderRow, Status, Viewport } from './order-list.styles';
-import { OrderListRow } from './order-list-row';
-import type { OrderPerspective } from './use-order-perspective';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../ui/hooks/use-debounced-value';
+import { VisuallyHidden } from '../../ui/page';
+import { FilterBar, OfflineNote, RowLink } from './order-list.styles';
+import { counterpartName, type OrderPerspective } from './use-order-perspective';
 
-const ROW_HEIGHT = 56;
+const OrderLink = createLink(RowLink);
+
+function columns(perspective: OrderPerspective): Column<OrderRow>[] {
+  const params = (order: OrderRow) => ({ orgid: perspective.orgId, orderid: String(order.key) });
+  return [
+    {
+      id: 'date',
+      header: 'Order Date',
+      minWidth: 130,
+      // A real link, so the keyboard and screen readers reach the order as well as a pointer.
+      cell: (order) => (
+        <OrderLink to="/app/orders/$orgid/order/$orderid" params={params(order)}>
+          {formatDateOnly(order.orderDate)}
+          <VisuallyHidden>{` order ${order.orderNo ?? ''}${order.read === false ? ', unread' : ''}`}</VisuallyHidden>
+        </OrderLink>
+      ),
+    },
+    { id: 'total', header: 'Order Total', minWidth: 130, align: 'end', cell: (o) => `${formatMoney(o.orderTotalExtTax)} ${o.orderTotalCurrency ?? ''}` },
+    { id: 'raisedBy', header: 'Raised By User', minWidth: 140, priority: 3, cell: (o) => String(o.raisedBy ?? '') },
+    { id: 'counterpart', header: perspective.counterpartLabel, minWidth: 160, priority: 2, cell: (o) => counterpartName(perspective.side, o) },
+    { id: 'state', header: 'State', minWidth: 100, cell: (o) => o.state ?? '' },
+  ];
+}
 
 /**
  * The orders of the perspective's organisation. Typing filters the mirrored rows at
  * once; the server search waits for a pause (the spec's delay) and its rows join in.
- * The list is virtualised; the row after the last one asks for the next page.
+ * The next page is asked for when the last row comes into view.
  */
-export function OrderList({ perspective }: { perspective: OrderPerspective }) {
+export function OrderList({ perspective, height }: { perspective: OrderPerspective; height?: string }) {
   const [filter, setFilter] = useState('');
   const searched = useDebouncedValue(filter, SEARCH_DELAY_MS);
   const { orders, loadMore, loading, exhausted, failed } = useOrderList(perspective.scope, filter, searched);
-  const viewport = useRef<HTMLDivElement>(null);
-
-  const count = orders?.length ?? 0;
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => viewport.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastShown = items.length > 0 ? items[items.length - 1]!.index : -1;
-
-  // The spec's trigger: the last row came into view. A short page ends it until the list is reopened.
-  useEffect(() => {
-    if (count > 0 && lastShown === count - 1 && !loading && !exhausted && !failed) loadMore();
-  }, [lastShown, count, loading, exhausted, failed, loadMore]);
-
-  const firstLoad = orders === undefined || (count === 0 && loading);
+  const navigate = useNavigate();
 
   return (
     <>
       <FilterBar>
         <Field label="PO#" type="search" inputMode="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
       </FilterBar>
-      <Viewport ref={viewport} role="table" aria-label="Orders" aria-rowcount={count + 1} aria-busy={loading}>
-        <HeaderRow role="row" aria-rowindex={1}>
-          <HeaderCell role="columnheader">Order Date</HeaderCell>
-          <HeaderCell role="columnheader">Order Total</HeaderCell>
-          <HeaderCell role="columnheader">Raised By User</HeaderCell>
-          <HeaderCell role="columnheader">{perspective.counterpartLabel}</HeaderCell>
-          <HeaderCell role="columnheader">State</HeaderCell>
-        </HeaderRow>
-        {firstLoad ? (
-          <Status role="status">Loading orders…</Status>
-        ) : count === 0 ? (
-          <Status role="status">{messages.noResults}</Status>
-        ) : (
-          <Body role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => (
-              <OrderListRow
-                key={item.key}
-                order={orders[item.index]!}
-                side={perspective.side}
-                orgId={perspective.orgId}
-                index={item.index}
-                style={{ top: item.start, height: item.size }}
-              />
-            ))}
-          </Body>
-        )}
-      </Viewport>
-      {failed && <Status role="status">The server could not be reached: these are the orders saved on this device.</Status>}
-      {loading && count > 0 && <Status role="status">Loading more orders…</Status>}
+      {failed && <OfflineNote role="status">The server could not be reached: these are the orders saved on this device.</OfflineNote>}
+      <DataTable
+        label="Orders"
+        rows={orders}
+        columns={columns(perspective)}
+        rowKey={(order) => String(order.key)}
+        rowState={(order) => ({ bold: order.read === false })}
+        onActivate={(order) => void navigate({ to: '/app/orders/$orgid/order/$orderid', params: { orgid: perspective.orgId, orderid: String(order.key) } })}
+        loadMore={loadMore}
+        loadMoreAt={1}
+        loading={loading}
+        exhausted={exhausted || failed}
+        loadingText="Loading orders…"
+        height={height}
+      />
     </>
   );
 }

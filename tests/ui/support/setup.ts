@@ -1,8 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Whole-app renders with typed input take seconds under jsdom, more on a cold transform cache.
 vi.setConfig({ testTimeout: 20_000 });
+// The same load stretches the store's round trips: a find waits up to 5 s, not 1 s, before failing.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks scrolling; the router restores scroll positions on every navigation.
 window.scrollTo = () => undefined;

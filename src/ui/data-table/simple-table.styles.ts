@@ -2,8 +2,10 @@ import styled from 'styled-components';
 
 /** A table that scrolls inside its own box, so the page itself never scrolls sideways. */
 export const TableScroll = styled.div<{ $maxHeight?: string }>`
+  max-width: 100%;
   max-height: ${({ $maxHeight }) => $maxHeight ?? '50vh'};
-  overflow: auto;
+  overflow-x: auto;
+  overflow-y: auto;
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.small};
   overscroll-behavior: contain;
@@ -26,6 +28,7 @@ export const Table = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
     text-align: left;
     vertical-align: middle;
+    overflow-wrap: anywhere;
   }
 
   th {

@@ -1,0 +1,150 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { messages } from '../../domain/messages';
+import { useElementWidth } from '../hooks/use-element-width';
+import { fitColumns, gridTemplate, type Column } from './columns';
+import { Body, Cell, HeaderCell, HeaderRow, Row, Status, Viewport } from './data-table.styles';
+import { isFromControl } from './is-from-control';
+import { StackedCells } from './StackedCells';
+
+export interface RowState {
+  bold?: boolean;
+  dimmed?: boolean;
+}
+
+export interface DataTableProps<R> {
+  /** The table's accessible name. */
+  label: string;
+  /** `undefined` while the first rows are being read. */
+  rows: readonly R[] | undefined;
+  columns: readonly Column<R>[];
+  rowKey: (row: R) => string;
+  /** Opens a row: a click on it, or Enter or Space while it has focus. */
+  onActivate?: (row: R) => void;
+  /** Extra words a screen reader hears for a row (e.g. "unread"). */
+  rowDescription?: (row: R) => string | undefined;
+  rowState?: (row: R) => RowState;
+  /** Asked for the next page when the `loadMoreAt`-th row from the end is visible. */
+  loadMore?: () => void;
+  /** 1: when the last row is visible; 6: the sixth-last (the spec says which per list). */
+  loadMoreAt?: number;
+  loading?: boolean;
+  /** No more pages: `loadMore` is not asked again. */
+  exhausted?: boolean;
+  emptyText?: string;
+  loadingText?: string;
+  /** CSS height of the scroll box. */
+  height?: string;
+  estimatedRowHeight?: number;
+}
+
+/**
+ * The portal's list table: virtualised (only the rows in view are in the page),
+ * a sticky header, rows opened by pointer or keyboard, and columns that give way on a
+ * narrow box by priority instead of being cut off.
+ */
+export function DataTable<R>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  onActivate,
+  rowDescription,
+  rowState,
+  loadMore,
+  loadMoreAt = 1,
+  loading = false,
+  exhausted = false,
+  emptyText = messages.noResults,
+  loadingText = 'Loading…',
+  height = 'calc(100dvh - 280px)',
+  estimatedRowHeight = 56,
+}: DataTableProps<R>) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(viewport);
+  const { shown, stacked } = fitColumns(columns, width);
+  const template = gridTemplate(shown);
+  const count = rows?.length ?? 0;
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => viewport.current,
+    estimateSize: () => estimatedRowHeight,
+    overscan: 8,
+    getItemKey: (index) => (rows ? rowKey(rows[index]!) : index),
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items.length > 0 ? items[items.length - 1]!.index : -1;
+
+  useEffect(() => {
+    if (!loadMore || count === 0 || loading || exhausted) return;
+    if (lastShown >= count - Math.max(1, loadMoreAt)) loadMore();
+  }, [lastShown, count, loading, exhausted, loadMore, loadMoreAt]);
+
+  const activate = (row: R) => (event: MouseEvent<HTMLDivElement>) => {
+    if (!onActivate || isFromControl(event.target, event.currentTarget)) return;
+    onActivate(row);
+  };
+  const keyActivate = (row: R) => (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!onActivate || event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onActivate(row);
+    }
+  };
+
+  const firstLoad = rows === undefined || (count === 0 && loading);
+  return (
+    <>
+      <Viewport ref={viewport} $height={height} role="table" aria-label={label} aria-rowcount={count + 1} aria-busy={loading}>
+        <HeaderRow role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
+          {shown.map((column) => (
+            <HeaderCell key={column.id} role="columnheader" $align={column.align}>
+              {column.header}
+            </HeaderCell>
+          ))}
+        </HeaderRow>
+        {firstLoad ? (
+          <Status role="status">{loadingText}</Status>
+        ) : count === 0 ? (
+          <Status role="status">{emptyText}</Status>
+        ) : (
+          <Body role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rows[item.index]!;
+              const state = rowState?.(row) ?? {};
+              const description = rowDescription?.(row);
+              return (
+                <Row
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  aria-description={description}
+                  tabIndex={onActivate ? 0 : undefined}
+                  data-bold={state.bold ? 'true' : undefined}
+                  data-dimmed={state.dimmed ? 'true' : undefined}
+                  $bold={Boolean(state.bold)}
+                  $dimmed={Boolean(state.dimmed)}
+                  $clickable={Boolean(onActivate)}
+                  style={{ transform: `translateY(${item.start}px)`, gridTemplateColumns: template }}
+                  onClick={activate(row)}
+                  onKeyDown={keyActivate(row)}
+                >
+                  {shown.map((column, index) => (
+                    <Cell key={column.id} role="cell" $align={column.align}>
+                      {column.cell(row)}
+                      {index === 0 && <StackedCells row={row} columns={stacked} />}
+                    </Cell>
+                  ))}
+                </Row>
+              );
+            })}
+          </Body>
+        )}
+      </Viewport>
+      {loading && count > 0 && <Status role="status">{loadingText}</Status>}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import styled from 'styled-components';
+
+/** The table's own scroll box: rows scroll inside it, the page around it never scrolls sideways. */
+export const Viewport = styled.div<{ $height: string }>`
+  position: relative;
+  height: ${({ $height }) => $height};
+  min-height: 240px;
+  overflow-x: hidden;
+  overflow-y: auto;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.color.surface};
+  overscroll-behavior: contain;
+`;
+
+export const HeaderRow = styled.div`
+  position: sticky;
+  top: 0;
+  z-index: 1;
+  display: grid;
+  align-items: center;
+  min-height: 48px;
+  background: ${({ theme }) => theme.color.surfaceSunken};
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  font-size: 0.8125rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+export const HeaderCell = styled.div<{ $align?: 'start' | 'end' }>`
+  padding: 0 12px;
+  text-align: ${({ $align }) => ($align === 'end' ? 'right' : 'left')};
+  overflow-wrap: anywhere;
+`;
+
+export const Body = styled.div`
+  position: relative;
+  width: 100%;
+`;
+
+export const Row = styled.div<{ $bold: boolean; $dimmed: boolean; $clickable: boolean }>`
+  position: absolute;
+  top: 0;
+  left: 0;
+  display: grid;
+  align-items: center;
+  width: 100%;
+  min-height: 56px;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  font-weight: ${({ $bold }) => ($bold ? 700 : 400)};
+  color: ${({ theme, $dimmed }) => ($dimmed ? theme.color.textMuted : theme.color.text)};
+  cursor: ${({ $clickable }) => ($clickable ? 'pointer' : 'default')};
+
+  &:hover {
+    background: ${({ theme, $clickable }) => ($clickable ? theme.color.accentSoft : 'transparent')};
+  }
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: -2px;
+  }
+`;
+
+export const Cell = styled.div<{ $align?: 'start' | 'end' }>`
+  min-width: 0;
+  padding: 8px 12px;
+  overflow-wrap: anywhere;
+  text-align: ${({ $align }) => ($align === 'end' ? 'right' : 'left')};
+  font-variant-numeric: ${({ $align }) => ($align === 'end' ? 'tabular-nums' : 'normal')};
+`;
+
+export const Stacked = styled.dl`
+  display: grid;
+  gap: 2px;
+  margin: 6px 0 0;
+  font-size: 0.8125rem;
+  font-weight: 400;
+
+  div {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 6px;
+  }
+
+  dt {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+
+  dt::after {
+    content: ':';
+  }
+
+  dd {
+    margin: 0;
+  }
+`;
+
+export const Status = styled.p`
+  padding: 24px 16px;
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
