@@ -100,7 +100,6 @@ function LoadedInvoice({ buyer, invoice }: { buyer: InvoiceBuyer; invoice: Invoi
             minPercent={SPLIT_PANE_MIN_VISIBLE_PERCENT}
             labelLeft={pdfUrl ? 'PDF' : 'Email'}
             labelRight="Invoice"
-            autoSaveId="invoice-detail"
           />
         )}
       </Panes>

@@ -12,10 +12,9 @@ interface InvoiceHistoryDrawerProps {
 /** Date, action and by whom; fetched again on every opening, shown from the store offline. */
 export function InvoiceHistoryDrawer({ open, onOpenChange, scope, invoiceId }: InvoiceHistoryDrawerProps) {
   const { entries, failed } = useHistory(scope, 'invoice', invoiceId, undefined, open);
-  const rows = entries?.map((e) => ({ key: e.key, date: e.date ?? '', action: e.action ?? '', description: e.description, user: e.user ?? '' }));
   return (
     <Drawer open={open} onOpenChange={onOpenChange} title="Invoice History">
-      <HistoryTable label="Invoice history" entries={rows} failed={failed} />
+      <HistoryTable label="Invoice history" entries={entries} failed={failed} showDescription={false} />
     </Drawer>
   );
 }

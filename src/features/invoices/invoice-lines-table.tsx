@@ -1,6 +1,6 @@
 import { formatMoney } from '../../domain/money';
 import type { InvoiceLineItem } from '../../domain/schemas/invoices';
-import type { Column } from '../../ui/data-table/DataTable';
+import type { Column } from '../../ui/data-table/columns';
 import { SimpleTable } from '../../ui/data-table/SimpleTable';
 
 const money = (value: number) => formatMoney(value);

@@ -7,8 +7,9 @@ import { formatMoney } from '../../domain/money';
 import { useInvoiceList, type InvoiceView } from '../../local/hooks/use-invoices';
 import { usePendingPdfPrefetch } from '../../local/offline-files/use-pdf-prefetch';
 import { IconButton } from '../../ui/button/Button';
-import type { Column } from '../../ui/data-table/DataTable';
+import type { Column } from '../../ui/data-table/columns';
 import { DataTable } from '../../ui/data-table/DataTable';
+import { useMediaQuery } from '../../ui/hooks/use-media-query';
 import { CheckIcon, WarningIcon } from '../../ui/icons/status-icons';
 import { VisuallyHidden } from '../../ui/page';
 import { Tooltip } from '../../ui/tooltip/Tooltip';
@@ -18,6 +19,8 @@ import { ValidationErrorsDrawer } from './validation-errors-drawer';
 
 /** The spec's trigger for the next page: the sixth-last row came into view. */
 const LOAD_MORE_AT = 6;
+/** Below this width some columns are stacked (see `columns`). */
+const NARROW_LIST = '(max-width: 1199px)';
 
 interface InvoiceListProps {
   buyer: InvoiceBuyer;
@@ -28,7 +31,17 @@ interface InvoiceListProps {
   onOpened?: () => void;
 }
 
-function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceView>[] {
+/**
+ * The spec's columns, Actions first. Where the table is too narrow for all of them, the
+ * kit stacks the lower-priority ones into the first column's cell; then Title leads, so
+ * they are stacked under the title rather than into the narrow icon column.
+ */
+function columns(onShowErrors: (invoice: InvoiceView) => void, titleFirst: boolean): Column<InvoiceView>[] {
+  const [actions, status, title, ...rest] = spec(onShowErrors);
+  return titleFirst ? [title!, actions!, status!, ...rest] : [actions!, status!, title!, ...rest];
+}
+
+function spec(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceView>[] {
   return [
     {
       id: 'actions',
@@ -45,7 +58,6 @@ function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceVi
                 event.stopPropagation();
                 onShowErrors(invoice);
               }}
-              onKeyDown={(event) => event.stopPropagation()}
             >
               <ErrorIcon>
                 <WarningIcon />
@@ -67,7 +79,6 @@ function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceVi
           <>
             {display.title}
             {display.subtitle && <Subtitle>{display.subtitle}</Subtitle>}
-            {display.bold && <VisuallyHidden>, unread</VisuallyHidden>}
           </>
         );
       },
@@ -91,6 +102,7 @@ function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceVi
     {
       id: 'exported',
       header: <VisuallyHidden>Exported</VisuallyHidden>,
+      label: 'Exported',
       width: '56px',
       minWidth: 56,
       priority: 1,
@@ -114,7 +126,8 @@ export function InvoiceList({ buyer, filter, height, onOpened }: InvoiceListProp
   const navigate = useNavigate();
   const { invoices, loadMore, loading, exhausted, failed } = useInvoiceList(buyer.scope, veStatusQueryValue(filter));
   const [errorsOf, setErrorsOf] = useState<InvoiceView | null>(null);
-  const cols = useMemo(() => columns(setErrorsOf), []);
+  const titleFirst = useMediaQuery(NARROW_LIST);
+  const cols = useMemo(() => columns(setErrorsOf, titleFirst), [titleFirst]);
 
   usePendingPdfPrefetch(buyer.scope, invoices !== undefined && !loading && !failed);
 
@@ -132,6 +145,7 @@ export function InvoiceList({ buyer, filter, height, onOpened }: InvoiceListProp
         rowKey={(invoice) => invoice.key}
         onActivate={open}
         rowState={(invoice) => ({ bold: !invoice.read, dimmed: invoice.exported })}
+        rowDescription={(invoice) => [invoice.read ? '' : 'unread', invoice.exported ? 'exported' : ''].filter(Boolean).join(', ') || undefined}
         loadMore={loadMore}
         loadMoreAt={LOAD_MORE_AT}
         loading={loading}
