@@ -51,7 +51,8 @@ function usePdfDocument(url: string) {
         if (!response.ok) throw new Error(`PDF ${response.status}`);
         return response.arrayBuffer();
       })
-      .then((data) => getDocument({ data: new Uint8Array(data) }).promise)
+      // No eval: the portal's Content-Security-Policy has no 'unsafe-eval', and pdf.js draws without it.
+      .then((data) => getDocument({ data: new Uint8Array(data), isEvalSupported: false }).promise)
       .then(
         (doc) => {
           loaded = doc;
@@ -146,7 +147,8 @@ export default function PdfViewer({ url, fileName }: PdfViewerProps) {
         </Button>
         <PageCount aria-live="polite">{pageCount > 0 ? formatMessage.pageOf(pageNumber, pageCount) : ''}</PageCount>
       </ViewerBar>
-      <PageScroll ref={scroll}>
+      {/* Focusable, so a keyboard can scroll a zoomed page. */}
+      <PageScroll ref={scroll} tabIndex={0} role="region" aria-label="PDF page">
         {failed && <Message role="alert">The PDF could not be loaded: it is not saved on this device and the server cannot be reached.</Message>}
         {!failed && !doc && <Message role="status">Loading PDF…</Message>}
         <PageBox ref={box} hidden={!doc} data-drawn={drawn ?? undefined} data-testid="pdf-page">

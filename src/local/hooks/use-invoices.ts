@@ -21,7 +21,7 @@ function strip(row: MirrorRow | undefined): Record<string, unknown> | null {
   return fields;
 }
 
-export function invoiceViewOf(row: InvoiceRow, document: MirrorRow | undefined, message: MirrorRow | undefined): InvoiceView {
+function invoiceViewOf(row: InvoiceRow, document: MirrorRow | undefined, message: MirrorRow | undefined): InvoiceView {
   return {
     key: row.key,
     oiid: Number(row.oiid ?? row.key),
@@ -39,7 +39,7 @@ export function invoiceViewOf(row: InvoiceRow, document: MirrorRow | undefined, 
 }
 
 /** Newest first, as the server pages them: by the email's arrival, then by id. */
-export function byNewest(a: InvoiceView, b: InvoiceView): number {
+function byNewest(a: InvoiceView, b: InvoiceView): number {
   return b.message.createdDate.localeCompare(a.message.createdDate) || b.oiid - a.oiid;
 }
 
