@@ -22,5 +22,6 @@ const COLUMNS: Column<InvoiceLineItem>[] = [
  * then Invoiced, UOM and Price are stacked under the line number rather than scrolled to.
  */
 export function InvoiceLinesTable({ lines }: { lines: InvoiceLineItem[] }) {
-  return <SimpleTable label="Invoice lines" rows={lines} columns={COLUMNS} rowKey={(line) => String(line.id)} />;
+  // The pane scrolls as a whole: a second scroll box inside it would hold no focusable content for the keyboard.
+  return <SimpleTable label="Invoice lines" rows={lines} columns={COLUMNS} rowKey={(line) => String(line.id)} maxHeight="none" />;
 }

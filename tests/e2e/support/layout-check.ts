@@ -48,7 +48,7 @@ async function checkOnce(page: Page, name: string): Promise<void> {
   expect(sideways, `${name}: the page scrolls sideways`).toBe(false);
   expect(await undersizedTargets(page), `${name}: touch targets under ${MIN_TARGET}px`).toEqual([]);
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-  const violations = axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  const violations = axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).slice(0, 3).join(' | ')}`);
   expect(violations, `${name}: axe violations`).toEqual([]);
 }
 
