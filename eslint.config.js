@@ -3,6 +3,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 /** The layers of ARCHITECTURE.md section 2; each zone forbids an import against the dependency direction. */
@@ -43,6 +44,12 @@ const zones = [
     message: 'Features do not import routes, the app or the server.',
   },
   { target: layer('routes'), from: ['./src/app', './server', './workers'], message: 'Routes are thin: they pick a feature screen.' },
+  { target: layer('app'), from: ['./server', './workers'], message: 'The app wires the browser side; it does not import the server or the workers.' },
+  {
+    target: './workers',
+    from: ['./src/local', './src/ui', './src/features', './src/routes', './src/app', './server'],
+    message: 'workers/ are thin entries: they import src/sync, src/api and src/domain only.',
+  },
   {
     target: './server',
     from: ['./src/api', './src/local', './src/sync', './src/ui', './src/features', './src/routes', './src/app', './workers'],
@@ -64,6 +71,8 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js}'],
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    // Without a resolver the zones below skip every extensionless TypeScript import.
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'react-hooks/rules-of-hooks': 'error',

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import { DEFAULT_THEME } from './src/domain/constants';
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 8080}`;
@@ -39,8 +40,11 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // .br and .gz beside each asset, built once; the server sends the one the browser accepts.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|webmanifest|mjs)$/, threshold: 1024 }),
   ],
   server: { proxy: { '/api': apiTarget, '/servlet': apiTarget, '/files': apiTarget } },
   worker: { format: 'es' },
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps: the built app is public, and nothing reads them in production.
+  build: { outDir: 'dist', sourcemap: false },
 });

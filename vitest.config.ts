@@ -5,12 +5,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'lint', include: ['tests/lint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       {
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          // On PostgreSQL a test app's beforeAll creates, migrates and seeds a whole database.
+          hookTimeout: 60_000,
         },
       },
       {

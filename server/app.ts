@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +10,9 @@ import { registerSessionLoader } from './auth/session';
 import { registerSessionRefresh } from './auth/sessions';
 import { configureEdi } from './edi/deliver';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
+import { registerReadCache } from './http/read-cache';
+import { registerJsonParser } from './http/json-parser';
+import { registerSecurityHeaders } from './http/security-headers';
 import { startJobs } from './jobs/start';
 import { routeGroups } from './routes';
 import { servletRoutes } from './routes/servlet';
@@ -20,16 +24,23 @@ export interface BuildOptions {
 
 /** Builds the Fastify instance without listening: tests call `inject`, main.ts listens. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
+  // X-Forwarded-For is believed only from the proxies the operator names (PORTAL_TRUST_PROXY).
+  const trustProxy = ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false;
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 10 * 1024 * 1024, trustProxy });
+  registerJsonParser(app);
+  await registerSecurityHeaders(app, { https: ctx.config.secureCookies });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 1024 * 1024, fields: 20, files: 1 } });
   registerErrorHandler(app);
+  registerReadCache(app, ctx.db);
   registerSessionLoader(app, ctx.db);
   registerSessionRefresh(app, ctx.db, ctx.config);
   configureEdi(ctx.config);
 
   await app.register(
     async (api) => {
+      // API answers (JSON) are compressed; static files are served precompressed by the build, not here.
+      await api.register(compress, { threshold: 1024 });
       for (const group of routeGroups) await group(api, ctx);
     },
     { prefix: '/api' },
@@ -41,7 +52,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const serveShell = Boolean(ctx.config.distDir && existsSync(join(ctx.config.distDir, 'index.html')));
   registerNotFoundHandler(app, serveShell);
   if (serveShell && ctx.config.distDir) {
-    await app.register(fastifyStatic, { root: ctx.config.distDir, wildcard: false, index: 'index.html' });
+    // Source maps stay on the build machine: the public gets a 404, as for any unknown file.
+    app.addHook('onRequest', async (request, reply) => {
+      if (/\.map$/i.test(request.url.split('?')[0] ?? '')) {
+        await reply.code(404).send({ errors: [`No route ${request.method} ${request.url}`] });
+        return reply;
+      }
+      return undefined;
+    });
+    // preCompressed: the .br/.gz files the build wrote beside each asset, with Content-Encoding and Vary.
+    await app.register(fastifyStatic, { root: ctx.config.distDir, wildcard: false, index: 'index.html', preCompressed: true });
     app.addHook('onSend', async (request, reply, payload) => {
       // The service worker and the shell must never be served stale from an HTTP cache.
       if (request.url === '/sw.js' || request.url === '/' || request.url.endsWith('.html')) {

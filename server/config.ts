@@ -25,6 +25,29 @@ export interface ServerConfig {
   trustProxy: string[];
   /** Sign-in tuning; tests lower the human-check cost and the failure delay (defaults in server/auth/tuning.ts). */
   auth?: Partial<AuthTuning>;
+  /** S3-compatible object storage for files (uploads, invoice PDFs, templates, exports); the disk under dataDir when unset. */
+  s3?: S3Config | null;
+}
+
+export interface S3Config {
+  /** The service URL of an S3-compatible server (MinIO, Ceph, ...); AWS's own endpoints when null. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  /** Keys of the installation; the SDK's default chain (AWS_* variables, instance role) when null. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+}
+
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | null {
+  if (!env.S3_BUCKET) return null;
+  return {
+    endpoint: env.S3_ENDPOINT || null,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+  };
 }
 
 export interface AuthTuning {
@@ -62,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secureCookies: env.PORTAL_SECURE_COOKIES === '1',
     ediAllowNetworks: parseNetworks('PORTAL_EDI_ALLOW_NETWORKS', env.PORTAL_EDI_ALLOW_NETWORKS),
     trustProxy: parseNetworks('PORTAL_TRUST_PROXY', env.PORTAL_TRUST_PROXY),
+    s3: s3FromEnv(env),
     ...overrides,
   };
 }

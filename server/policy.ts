@@ -4,6 +4,7 @@ import type { SessionUser } from './auth/session';
 import { orgTypeOfNumber } from './auth/session';
 import type { Db } from './db/database';
 import { forbidden, HttpError, notFound, unauthorized } from './http/errors';
+import { readCacheOf } from './http/read-cache';
 
 /**
  * The one place that decides who may touch what. Every route that names an
@@ -11,11 +12,12 @@ import { forbidden, HttpError, notFound, unauthorized } from './http/errors';
  * up within that organisation, so another organisation's id answers 404.
  */
 
+/** Read-only: a remembered organisation is handed to every request that names it. */
 export interface OrgRef {
-  orgNo: number;
-  orgKey: string;
-  orgType: ReturnType<typeof orgTypeOfNumber>;
-  name: string;
+  readonly orgNo: number;
+  readonly orgKey: string;
+  readonly orgType: ReturnType<typeof orgTypeOfNumber>;
+  readonly name: string;
 }
 
 export const termsPending = () => new HttpError(403, ['The Terms of Use must be accepted first']);
@@ -34,7 +36,13 @@ export function requireSupport(request: FastifyRequest): SessionUser {
   return user;
 }
 
+/** An organisation by its key; the app's own database remembers it briefly (server/http/read-cache.ts). */
 export async function findOrg(db: Db, orgKey: string): Promise<OrgRef | null> {
+  const cache = readCacheOf(db);
+  return cache ? cache.through(`org:${orgKey}`, () => readOrg(db, orgKey)) : readOrg(db, orgKey);
+}
+
+async function readOrg(db: Db, orgKey: string): Promise<OrgRef | null> {
   const row = await db
     .selectFrom('orgs')
     .select(['org_no', 'unique_key', 'type', 'name'])

@@ -2,7 +2,7 @@
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { SW_SYNC_TAG, SW_WAKE_MESSAGE, USER_CACHE_PREFIX } from '../src/local/sync-start/sw-contract';
+import { SW_SYNC_TAG, SW_WAKE_MESSAGE, USER_CACHE_PREFIX } from '../src/sync/sw-contract';
 
 declare const self: ServiceWorkerGlobalScope;
 

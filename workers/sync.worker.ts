@@ -1,6 +1,8 @@
 /// <reference lib="webworker" />
+// First: no schema may run before zod is told not to use eval (see the module).
+import '../src/domain/schemas/no-eval';
 import { expose } from 'comlink';
-import { asSyncDb, LocalDatabase } from '../src/local/db/local-database';
+import { StoreDatabase } from '../src/sync/store-database';
 import { createWorkerApi } from '../src/sync/worker-api';
 
 /**
@@ -8,4 +10,4 @@ import { createWorkerApi } from '../src/sync/worker-api';
  * The window creates the user's database; the engine only opens it, so an engine still
  * running after sign-out deleted it cannot bring it back.
  */
-expose(createWorkerApi((name) => asSyncDb(new LocalDatabase(name, { create: false }))));
+expose(createWorkerApi((name) => new StoreDatabase(name, { create: false })));

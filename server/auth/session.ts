@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OrgType, UserType } from '../../src/domain/roles';
 import type { Db } from '../db/database';
+import { readCacheOf } from '../http/read-cache';
 
 export const SESSION_COOKIE = 'portal_session';
 /** A session ends this long after its last use (it slides while the user works)... */
@@ -15,6 +16,7 @@ export interface SessionUser {
   /** ISO times, for sliding the expiry. */
   sessionCreatedAt: string;
   sessionLastSeenAt: string;
+  sessionExpiresAt: string;
   userNo: number;
   username: string;
   displayName: string;
@@ -42,9 +44,26 @@ export function orgTypeOfNumber(type: number): OrgType {
   return 'SUPPORT';
 }
 
+/** The cache key of a session: its id, the SHA-256 of the cookie's token. */
+export const sessionCacheKey = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The session's user, organisation and terms state. A session in use is remembered
+ * briefly (server/http/read-cache.ts), so a burst of requests costs one query, not one
+ * each; a copy is answered, so no request changes what the next one is given.
+ */
 export async function loadSessionUser(db: Db, token: string | undefined): Promise<SessionUser | null> {
   if (!token) return null;
   const id = hashToken(token);
+  const cache = readCacheOf(db);
+  const user = cache
+    ? await cache.through(sessionCacheKey(id), () => readSessionUser(db, id), (u) => Date.parse(u.sessionExpiresAt))
+    : await readSessionUser(db, id);
+  if (!user || user.sessionExpiresAt < new Date().toISOString()) return null;
+  return { ...user };
+}
+
+async function readSessionUser(db: Db, id: string): Promise<SessionUser | null> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.user_no', 's.user_no')
@@ -74,6 +93,7 @@ export async function loadSessionUser(db: Db, token: string | undefined): Promis
     sessionId: row.id,
     sessionCreatedAt: row.created_at,
     sessionLastSeenAt: row.last_seen_at,
+    sessionExpiresAt: row.expires_at,
     userNo: row.user_no,
     username: row.username,
     displayName: `${row.first_name} ${row.last_name}`.trim(),

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
+import { readCacheOf } from '../http/read-cache';
 import type { Tx } from '../sync/change-log';
-import { hashToken, SESSION_COOKIE, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from './session';
+import { hashToken, SESSION_COOKIE, SESSION_MAX_AGE_MS, SESSION_TTL_MS, sessionCacheKey } from './session';
 
 /** A new session: the cookie carries a random token, the table only its SHA-256. */
 export async function createSession(db: Db, userNo: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
@@ -40,7 +41,10 @@ export function clearSessionCookie(reply: FastifyReply, config: ServerConfig): v
 
 export async function deleteSessionByToken(db: Db, token: string | undefined): Promise<void> {
   if (!token) return;
-  await db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+  const id = hashToken(token);
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+  // Sign-out is a GET (the spec's M=2), which does not clear remembered reads by itself.
+  readCacheOf(db)?.forget(sessionCacheKey(id));
 }
 
 /** Ends every session of a user, except the one given (the session that changed the password). */
@@ -72,6 +76,8 @@ export function registerSessionRefresh(app: FastifyInstance, db: Db, config: Ser
       .set({ last_seen_at: at.toISOString(), expires_at: expiresAt.toISOString() })
       .where('id', '=', user.sessionId)
       .execute();
+    // The remembered session still carries the old times: the next request reads the new ones.
+    readCacheOf(db)?.forget(sessionCacheKey(user.sessionId));
     setSessionCookie(reply, config, token, expiresAt);
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -35,20 +36,23 @@ export async function recordFailure(db: Db, keys: string[], now = new Date()): P
       .where('window_start', '<=', windowStart)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
       .execute();
+    const lockedUntil = new Date(now.getTime() + LOCK_MS).toISOString();
+    // A count whose window is over (and that holds no lock) starts again at 1.
+    const stale = sql<boolean>`login_failures.window_start <= ${windowStart} and (login_failures.locked_until is null or login_failures.locked_until <= ${nowIso})`;
+    const failures = sql<number>`case when ${stale} then 1 else login_failures.failures + 1 end`;
     for (const key of keys) {
-      const row = await trx.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
-      const fresh = !row || (row.window_start <= windowStart && !(row.locked_until && row.locked_until > nowIso));
-      const failures = fresh ? 1 : row.failures + 1;
-      const lockedUntil = failures >= LOCK_AFTER_FAILURES ? new Date(now.getTime() + LOCK_MS).toISOString() : null;
-      const values = { failures, window_start: fresh ? nowIso : row.window_start, locked_until: lockedUntil };
-      if (row) await trx.updateTable('login_failures').set(values).where('key', '=', key).execute();
-      else {
-        await trx
-          .insertInto('login_failures')
-          .values({ key, ...values })
-          .onConflict((oc) => oc.column('key').doUpdateSet(values))
-          .execute();
-      }
+      // One statement per key: failures counted by several server processes at once all count.
+      await trx
+        .insertInto('login_failures')
+        .values({ key, failures: 1, window_start: nowIso, locked_until: null })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            failures,
+            window_start: sql<string>`case when ${stale} then ${nowIso} else login_failures.window_start end`,
+            locked_until: sql<string | null>`case when ${failures} >= ${LOCK_AFTER_FAILURES} then ${lockedUntil} else null end`,
+          }),
+        )
+        .execute();
     }
   });
 }

@@ -2,9 +2,15 @@ import type { CategoryNode } from '../../src/domain/schemas/catalogue';
 import type { Pricelist } from '../../src/domain/schemas/pricelists';
 import type { Db } from '../db/database';
 import type { Scope } from '../sync/change-log';
-import { toMeta, wrapProducts } from './products';
+import { META_COLUMNS, PRODUCT_COLUMNS, toMeta, wrapProducts } from './products';
 
 type Loader = (db: Db, keys: string[], scope: Scope) => Promise<Map<string, unknown>>;
+
+function pushTo(groups: Map<string, string[]>, group: string, item: string): void {
+  const list = groups.get(group);
+  if (list) list.push(item);
+  else groups.set(group, [item]);
+}
 
 /** Splits `a:b:c` keys into their parts; keys of another shape are left out (answered as deletes). */
 function parts(keys: string[], n: number): string[][] {
@@ -24,12 +30,12 @@ export const catalogueEntityLoaders: Record<string, Loader> = {
     if (scope.kind !== 'buyer') return out;
     const bySeller = new Map<string, string[]>();
     for (const [buyer, seller, code] of parts(keys, 3)) {
-      if (buyer === scope.orgKey) bySeller.set(seller!, [...(bySeller.get(seller!) ?? []), code!]);
+      if (buyer === scope.orgKey) pushTo(bySeller, seller!, code!);
     }
     for (const [seller, codes] of bySeller) {
       const rows = await db
         .selectFrom('product_meta')
-        .selectAll()
+        .select(META_COLUMNS)
         .where('buyer_key', '=', scope.orgKey)
         .where('seller_key', '=', seller)
         .where('product_code', 'in', codes)
@@ -46,12 +52,12 @@ export const catalogueEntityLoaders: Record<string, Loader> = {
     const bySeller = new Map<string, string[]>();
     for (const [seller, code] of parts(keys, 2)) {
       if (scope.kind === 'seller' && seller !== scope.orgKey) continue;
-      bySeller.set(seller!, [...(bySeller.get(seller!) ?? []), code!]);
+      pushTo(bySeller, seller!, code!);
     }
     for (const [seller, codes] of bySeller) {
       const rows = await db
         .selectFrom('products')
-        .selectAll()
+        .select(PRODUCT_COLUMNS)
         .where('seller_key', '=', seller)
         .where('product_code', 'in', codes)
         .where('deleted', '=', 0)

@@ -12,7 +12,17 @@ import type {
 import type { ProductMetaTable, ProductsTable, SellerPricesTable } from '../db/tables/catalogue';
 import type { Tx } from '../sync/change-log';
 
-export type ProductRow = Selectable<ProductsTable>;
+/** What a product wrapper is made of: every column but the row's bookkeeping (id, search text, times, revision, tombstone). */
+export const PRODUCT_COLUMNS = [
+  'seller_key', 'product_code', 'description', 'long_description', 'other_name', 'unit_of_measure', 'flag_code', 'taxable',
+  'lead_time', 'warrenty_period', 'unavailable_from_date', 'unavailable_to_date', 'chemical_classifications',
+  'chem_management_platform_id', 'cas_numbers', 'dangerous_goods_flag', 'hazardous_material_flag', 'radio_active_flag',
+  'weight', 'weight_unit', 'width', 'width_unit', 'height', 'height_unit', 'depth', 'depth_unit', 'length', 'length_unit',
+  'message', 'comments', 'barcodes', 'urls', 'assets', 'catalog_code', 'class_code', 'category_code', 'group_code',
+  'category_descriptions',
+] as const satisfies ReadonlyArray<keyof ProductsTable>;
+
+export type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
 export type MetaRow = Selectable<ProductMetaTable>;
 
 const flag = (v: number | null) => (v === null ? null : v === 1);
@@ -59,17 +69,23 @@ export const buyerSellerId = (buyerKey: string, sellerKey: string) => `${buyerKe
 /** The changes-feed key of a meta row. */
 export const metaEntityKey = (buyerKey: string, sellerKey: string, productCode: string) => `${buyerKey}:${sellerKey}:${productCode}`;
 
-export function toMeta(row: MetaRow): Meta {
+/** The columns a Meta is made of: the feed and the product pages read only these. */
+export const META_COLUMNS = ['buyer_key', 'seller_key', 'product_code', 'excluded', 'contract_prices', 'last_exported_ms'] as const;
+
+/** Most products have no contract prices; their empty list is not worth a JSON parse. */
+const parseContractPrices = (text: string): ContractPrice[] => (text === '[]' ? [] : (JSON.parse(text) as ContractPrice[]));
+
+export function toMeta(row: Pick<MetaRow, (typeof META_COLUMNS)[number]>): Meta {
   return {
     excluded: row.excluded === 1,
     productCode: row.product_code,
     buyerSellerId: buyerSellerId(row.buyer_key, row.seller_key),
-    contractPrices: JSON.parse(row.contract_prices) as ContractPrice[],
+    contractPrices: parseContractPrices(row.contract_prices),
     lastExportedEpochMilliSeconds: row.last_exported_ms === null ? null : Number(row.last_exported_ms),
   };
 }
 
-export function toSellerPrice(row: Selectable<SellerPricesTable>): SellerPrice {
+export function toSellerPrice(row: Omit<Selectable<SellerPricesTable>, 'id' | 'seller_key'>): SellerPrice {
   return {
     uom: row.uom,
     lowerQuantity: row.lower_quantity,
@@ -126,41 +142,49 @@ export async function buyerCategoryNames(db: Tx, buyerKey: string): Promise<Map<
   return row ? flattenTree(JSON.parse(row.tree) as CategoryNode[]) : null;
 }
 
-/**
- * Product wrappers for a page of one supplier's products, with three batched reads
- * (prices, meta, mapping) however long the page is. Without a buyer: the supplier's view.
- */
-export async function wrapProducts(db: Tx, sellerKey: string, rows: ProductRow[], buyerKey: string | null): Promise<ProductWrapper[]> {
-  if (rows.length === 0) return [];
-  const codes = rows.map((r) => r.product_code);
-  const priceRows = await db
+async function pricesOf(db: Tx, sellerKey: string, codes: string[]): Promise<Map<string, SellerPrice[]>> {
+  const rows = await db
     .selectFrom('seller_prices')
-    .selectAll()
+    .select(['product_code', 'uom', 'lower_quantity', 'upper_quantity', 'price', 'start_date', 'currency'])
     .where('seller_key', '=', sellerKey)
     .where('product_code', 'in', codes)
     .orderBy('id')
     .execute();
   const prices = new Map<string, SellerPrice[]>();
-  for (const p of priceRows) {
-    const list = prices.get(p.product_code) ?? [];
-    list.push(toSellerPrice(p));
-    prices.set(p.product_code, list);
+  for (const p of rows) {
+    const list = prices.get(p.product_code);
+    if (list) list.push(toSellerPrice(p));
+    else prices.set(p.product_code, [toSellerPrice(p)]);
   }
-  const metas = new Map<string, Meta>();
-  let names: Map<string, string> | null = null;
-  if (buyerKey) {
-    const metaRows = await db
-      .selectFrom('product_meta')
-      .selectAll()
-      .where('buyer_key', '=', buyerKey)
-      .where('seller_key', '=', sellerKey)
-      .where('product_code', 'in', codes)
-      .where('deleted', '=', 0)
-      .execute();
-    for (const m of metaRows) metas.set(m.product_code, toMeta(m));
-    names = await buyerCategoryNames(db, buyerKey);
-  }
-  const uomMapping = await uomMappingOf(db, sellerKey);
+  return prices;
+}
+
+async function metasOf(db: Tx, buyerKey: string, sellerKey: string, codes: string[]): Promise<Map<string, Meta>> {
+  const rows = await db
+    .selectFrom('product_meta')
+    .select(META_COLUMNS)
+    .where('buyer_key', '=', buyerKey)
+    .where('seller_key', '=', sellerKey)
+    .where('product_code', 'in', codes)
+    .where('deleted', '=', 0)
+    .execute();
+  return new Map(rows.map((m) => [m.product_code, toMeta(m)]));
+}
+
+/**
+ * Product wrappers for a page of one supplier's products, with four batched reads
+ * (prices, meta, category names, mapping) however long the page is, sent together so
+ * PostgreSQL answers them side by side. Without a buyer: the supplier's view.
+ */
+export async function wrapProducts(db: Tx, sellerKey: string, rows: ProductRow[], buyerKey: string | null): Promise<ProductWrapper[]> {
+  if (rows.length === 0) return [];
+  const codes = rows.map((r) => r.product_code);
+  const [prices, metas, names, uomMapping] = await Promise.all([
+    pricesOf(db, sellerKey, codes),
+    buyerKey ? metasOf(db, buyerKey, sellerKey, codes) : new Map<string, Meta>(),
+    buyerKey ? buyerCategoryNames(db, buyerKey) : null,
+    uomMappingOf(db, sellerKey),
+  ]);
   const at = today();
   return rows.map((row) => {
     const meta = metas.get(row.product_code) ?? null;

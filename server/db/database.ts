@@ -24,6 +24,14 @@ export function createDatabase(opts: DatabaseOptions): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // In WAL mode NORMAL syncs at checkpoints rather than on every commit: a power cut may
+  // lose the last commits but never corrupts the file, and a burst of small writes (a
+  // shift's tablets draining their outboxes) no longer waits for the disk once each.
+  sqlite.pragma('synchronous = NORMAL');
+  // Reads served from the OS page cache through a memory map instead of read() calls,
+  // and a page cache of 64 MB (the default is 2 MB) so hot indexes stay in memory.
+  sqlite.pragma('mmap_size = 268435456');
+  sqlite.pragma('cache_size = -65536');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
@@ -54,6 +62,6 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: { getExecutor(): { adapter: object } }): boolean {
   return db.getExecutor().adapter.constructor.name.startsWith('Postgres');
 }

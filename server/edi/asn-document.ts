@@ -1,42 +1,72 @@
 import type { Asn } from '../../src/domain/schemas/asn';
-import { contact, el, envelope, text } from './cxml';
+import type { Order } from '../../src/domain/schemas/orders';
+import { rec20Code } from '../../src/domain/uom';
+import { CXML_DTD, type CxmlDocumentOptions, description, el, envelope, placeContact, portalCredential, text } from './cxml';
+import { cxmlDateTime } from './cxml-dates';
 
-/** An advance ship notice as a cXML ShipNoticeRequest, sent from the supplier to the buyer. */
-export function asnDocument(asn: Asn, opts: { timestamp?: string; payloadId?: string } = {}): string {
+/** What a ship notice says about the order it ships: its date, its OrderRequest's payloadID and its lines' items. */
+export interface ShippedOrder {
+  order: Pick<Order, 'orderNo' | 'orderDate' | 'lines'>;
+  /** The payloadID of the order's OrderRequest (payload-ids.ts). */
+  payloadId: string;
+}
+
+/**
+ * An advance ship notice as a cXML ShipNoticeRequest (declared in Fulfill.dtd), sent
+ * from the supplier to the buyer and referring to the order's OrderRequest.
+ */
+export function asnDocument(asn: Asn, shipped: ShippedOrder, opts: CxmlDocumentOptions): string {
+  const zone = opts.timeZone;
+  const date = (value: string) => (value ? cxmlDateTime(value, zone) : null);
   const header = el(
     'ShipNoticeHeader',
     {
       shipmentID: asn.shipmentId,
       operation: 'new',
-      noticeDate: asn.noticeDate,
-      shipmentDate: asn.shipmentDate,
-      deliveryDate: asn.deliveryDate,
+      noticeDate: date(asn.noticeDate) ?? cxmlDateTime(asn.createdDate, zone),
+      shipmentDate: date(asn.shipmentDate),
+      deliveryDate: date(asn.deliveryDate),
     },
-    contact('shipFrom', asn.shipFrom),
-    contact('shipTo', asn.shipTo),
+    placeContact('shipFrom', asn.shipFrom),
+    placeContact('shipTo', asn.shipTo),
   );
+  // ShipControl needs both a carrier and a shipment id: one known without the other is written with the other empty.
   const control =
     asn.carrierName || asn.trackingId
       ? el(
           'ShipControl',
           {},
-          text('CarrierIdentifier', asn.carrierName, { domain: 'companyName' }),
-          text('ShipmentIdentifier', asn.trackingId),
+          text('CarrierIdentifier', asn.carrierName, { domain: 'companyName' }) ?? el('CarrierIdentifier', { domain: 'companyName' }),
+          text('ShipmentIdentifier', asn.trackingId) ?? el('ShipmentIdentifier'),
         )
       : null;
+  const orderLines = new Map(shipped.order.lines.map((line) => [line.number, line]));
   const portion = el(
     'ShipNoticePortion',
     {},
-    el('OrderReference', { orderID: asn.orderNumber }, el('DocumentReference', { payloadID: asn.orderNumber })),
-    ...asn.lines.map((line) =>
-      el('ShipNoticeItem', { quantity: line.quantity, lineNumber: line.number }, text('UnitOfMeasure', line.uom)),
+    el(
+      'OrderReference',
+      { orderID: shipped.order.orderNo, orderDate: cxmlDateTime(shipped.order.orderDate, zone) },
+      el('DocumentReference', { payloadID: shipped.payloadId }),
     ),
+    ...asn.lines.map((line) => {
+      const ordered = orderLines.get(line.number);
+      return el(
+        'ShipNoticeItem',
+        { quantity: line.quantity, lineNumber: line.number },
+        ordered ? el('ItemID', {}, text('SupplierPartID', ordered.supplierProductCode) ?? el('SupplierPartID')) : null,
+        ordered?.description ? el('ShipNoticeItemDetail', {}, description(ordered.description)) : null,
+        text('UnitOfMeasure', rec20Code(line.uom || ordered?.uom || '')),
+      );
+    }),
   );
   return envelope({
-    from: asn.sellerId,
-    to: asn.buyerId,
+    dtd: CXML_DTD.shipNotice,
+    from: portalCredential(asn.sellerId),
+    to: portalCredential(asn.buyerId),
     request: el('ShipNoticeRequest', {}, header, control, portion),
-    ...opts,
+    payloadId: opts.payloadId,
+    timestamp: cxmlDateTime(opts.now, zone),
   });
 }
 

@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { COUNTRIES } from '../../src/domain/countries';
 import type { Address } from '../../src/domain/schemas/orders';
 
 /**
@@ -27,10 +29,10 @@ export function escapeXml(text: string): string {
 
 export type Attrs = Record<string, string | number | null | undefined>;
 
-/** `<name attrs>children</name>`; children are already-built elements, text is passed through `text()`. */
+/** Attributes given as null or undefined are left out; an empty string is written (a required attribute with no value). */
 function attrText(attrs: Attrs): string {
   return Object.entries(attrs)
-    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .filter(([, v]) => v !== null && v !== undefined)
     .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
     .join('');
 }
@@ -50,62 +52,153 @@ export function money(amount: number, currency: string): string {
   return text('Money', amount.toFixed(2), { currency })!;
 }
 
-function phone(name: 'Phone' | 'Fax', country: string, area: string, number: string): string | null {
-  if (!number) return null;
+/** `<Description xml:lang="en">`: required wherever cXML names one, so an empty text still writes the element. */
+export function description(value: string): string {
+  return text('Description', value, { 'xml:lang': 'en' }) ?? el('Description', { 'xml:lang': 'en' });
+}
+
+/** The DTD that declares each document's request, as a path under http://xml.cxml.org/schemas/cXML/. */
+export const CXML_DTD = {
+  /** OrderRequest lives in cXML.dtd. */
+  order: '1.2.014/cXML.dtd',
+  /** ShipNoticeRequest is declared only in Fulfill.dtd. */
+  shipNotice: '1.2.050/Fulfill.dtd',
+  /** InvoiceDetailRequest is declared only in InvoiceDetail.dtd. */
+  invoice: '1.2.037/InvoiceDetail.dtd',
+} as const;
+export type CxmlDtd = (typeof CXML_DTD)[keyof typeof CXML_DTD];
+
+const ISO_COUNTRY = /^[A-Z]{2}$/;
+
+/** The ISO 3166 code of an address: its country code, or the code of its country's name. */
+function isoCountryOf(a: Address): string | null {
+  const code = a.postalAddressCountryCode.trim().toUpperCase();
+  if (ISO_COUNTRY.test(code)) return code;
+  const name = a.postalAddressCountryName.trim().toLowerCase();
+  return (name && COUNTRIES.find((c) => c.Name.toLowerCase() === name)?.Code) || null;
+}
+
+/** A telephone number; cXML names its country by ISO code, so a number of an address without a country is left out. */
+function phone(name: 'Phone' | 'Fax', iso: string | null, dialCode: string, area: string, number: string): string | null {
+  if (!number || !iso) return null;
   return el(
     name,
     {},
     el(
       'TelephoneNumber',
       {},
-      text('CountryCode', country) ?? el('CountryCode'),
+      text('CountryCode', dialCode, { isoCountryCode: iso }) ?? el('CountryCode', { isoCountryCode: iso }),
       text('AreaOrCityCode', area) ?? el('AreaOrCityCode'),
       text('Number', number),
     ),
   );
 }
 
-/** Name, PostalAddress, Email, Phone and Fax of an address: the content of both Address and Contact. */
-function addressParts(a: Address): Array<string | null> {
-  const hasPostal = a.postalAddressStreet || a.postalAddressCity || a.postalAddressPostcode || a.postalAddressCountryCode;
+/**
+ * A PostalAddress needs a street, a city and a country: an address with a country and
+ * at least one of the others writes the missing ones empty; without a country none is written.
+ * The person goes in DeliverTo, the organisation in the enclosing Name.
+ */
+function postalAddress(a: Address, iso: string | null, deliverTo: string | null): string | null {
+  if (!iso || !(a.postalAddressStreet || a.postalAddressCity || a.postalAddressPostcode)) return null;
+  const country = COUNTRIES.find((c) => c.Code === iso)?.Name ?? a.postalAddressCountryName;
+  return el(
+    'PostalAddress',
+    {},
+    text('DeliverTo', deliverTo),
+    text('Street', a.postalAddressStreet) ?? el('Street'),
+    text('City', a.postalAddressCity) ?? el('City'),
+    text('State', a.postalAddressState),
+    text('PostalCode', a.postalAddressPostcode),
+    text('Country', a.postalAddressCountryName || country, { isoCountryCode: iso }) ?? el('Country', { isoCountryCode: iso }),
+  );
+}
+
+/** `<Name xml:lang="en">`, written empty when there is no name: Address and Contact require one. */
+export function nameElement(value: string): string {
+  return text('Name', value, { 'xml:lang': 'en' }) ?? el('Name', { 'xml:lang': 'en' });
+}
+
+/** Name, PostalAddress, Email, Phone and Fax: the content of both Address and Contact. */
+function addressParts(a: Address, name: string, deliverTo: string | null): Array<string | null> {
+  const iso = isoCountryOf(a);
   return [
-    text('Name', a.name, { 'xml:lang': 'en' }) ?? el('Name', { 'xml:lang': 'en' }),
-    hasPostal
-      ? el(
-          'PostalAddress',
-          { name: a.postalAddressName },
-          text('Street', a.postalAddressStreet),
-          text('City', a.postalAddressCity),
-          text('State', a.postalAddressState),
-          text('PostalCode', a.postalAddressPostcode),
-          text('Country', a.postalAddressCountryName || a.postalAddressCountryCode, { isoCountryCode: a.postalAddressCountryCode }),
-        )
-      : null,
+    nameElement(name),
+    postalAddress(a, iso, deliverTo),
     text('Email', a.email),
-    phone('Phone', a.phoneCountryCode, a.phoneAreaCode, a.phoneNumber),
-    phone('Fax', a.faxCountryCode, a.faxAreaCode, a.faxNumber),
+    phone('Phone', iso, a.phoneCountryCode, a.phoneAreaCode, a.phoneNumber),
+    phone('Fax', iso, a.faxCountryCode, a.faxAreaCode, a.faxNumber),
   ];
 }
 
+/** A place (ship-to, bill-to, ship-from): named by its organisation, the person as DeliverTo. */
+function placeParts(a: Address): Array<string | null> {
+  const organisation = a.postalAddressName.trim();
+  return organisation ? addressParts(a, organisation, a.name || null) : addressParts(a, a.name, null);
+}
+
 export function address(a: Address): string {
-  return el('Address', {}, ...addressParts(a));
+  return el('Address', { isoCountryCode: isoCountryOf(a) }, ...placeParts(a));
 }
 
-export function contact(role: string, a: Address): string {
-  return el('Contact', { role }, ...addressParts(a));
+/** A Contact standing for a place (shipFrom, shipTo). */
+export function placeContact(role: string, a: Address): string {
+  return el('Contact', { role }, ...placeParts(a));
 }
 
-/** The cXML envelope: header naming sender and receiver by their organisation keys, and one request. */
-export function envelope(opts: { from: string; to: string; request: string; timestamp?: string; payloadId?: string }): string {
-  const timestamp = opts.timestamp ?? new Date().toISOString();
-  const payloadId = opts.payloadId ?? `${Date.now()}.${randomUUID()}@procurement-portal`;
-  const credential = (identity: string) => el('Credential', { domain: 'NetworkID' }, text('Identity', identity));
+/** A Contact standing for a person (the order's buyer). */
+export function personContact(role: string, a: Address): string {
+  return el('Contact', { role }, ...addressParts(a, a.name, null));
+}
+
+/** `<epoch ms>.<random>@<host>`, the form cXML asks for: unique per document, naming where it was made. */
+export function newPayloadId(now = new Date()): string {
+  return `${now.getTime()}.${randomBytes(8).toString('hex')}@${hostname() || 'procurement-portal'}`;
+}
+
+export interface CxmlDocumentOptions {
+  /** The document's payloadID (newPayloadId), kept so later documents can refer to it. */
+  payloadId: string;
+  now: Date;
+  /** IANA zone the dates are written in. */
+  timeZone?: string;
+}
+
+export interface Credential {
+  domain: string;
+  identity: string;
+}
+
+/** An organisation of the portal, named by its unique key. */
+export function portalCredential(orgKey: string): Credential {
+  return { domain: 'NetworkID', identity: orgKey };
+}
+
+function credential(c: Credential): string {
+  return el('Credential', { domain: c.domain }, text('Identity', c.identity) ?? el('Identity'));
+}
+
+/**
+ * The cXML envelope: the DOCTYPE of the DTD declaring the request, a header naming sender
+ * and receiver, and one request. The sender is the From party (the portal sends on its
+ * behalf); its SharedSecret is added only on the way out to a cXML endpoint (withSharedSecret),
+ * so stored and mailed copies never hold it.
+ */
+export function envelope(opts: {
+  dtd: CxmlDtd;
+  from: Credential;
+  to: Credential;
+  request: string;
+  payloadId: string;
+  /** cXML date-time with offset (cxmlDateTime). */
+  timestamp: string;
+}): string {
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">\n' +
+    `<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/${opts.dtd}">\n` +
     el(
       'cXML',
-      { payloadID: payloadId, timestamp, 'xml:lang': 'en-AU' },
+      { payloadID: opts.payloadId, timestamp: opts.timestamp, 'xml:lang': 'en-AU' },
       el(
         'Header',
         {},
@@ -117,4 +210,14 @@ export function envelope(opts: { from: string; to: string; request: string; time
     ) +
     '\n'
   );
+}
+
+/** The document as posted to a cXML endpoint: the sender's credential carries the shared secret. */
+export function withSharedSecret(xml: string, secret: string | null): string {
+  if (!secret) return xml;
+  const sender = xml.indexOf('<Sender>');
+  const end = sender < 0 ? -1 : xml.indexOf('</Identity>', sender);
+  if (end < 0) return xml;
+  const at = end + '</Identity>'.length;
+  return `${xml.slice(0, at)}${text('SharedSecret', secret)}${xml.slice(at)}`;
 }

@@ -8,6 +8,8 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { sendMail } from '../mail/mailer';
 import { endpointPolicy, endpointUrl, guardedLookup, UNREACHABLE } from './endpoint-guard';
+import { withSharedSecret } from './cxml';
+import { deliverS3 } from './s3-channel';
 
 export interface DeliveryInput {
   orgKey: string;
@@ -141,7 +143,7 @@ async function deliverCxml(input: DeliveryInput, setting: EdiSetting): Promise<D
   }
   let status: number;
   try {
-    status = await post(url, headers, input.content);
+    status = await post(url, headers, withSharedSecret(input.content, setting.password));
   } catch (error) {
     throw new Error(UNREACHABLE, { cause: error });
   }
@@ -165,6 +167,6 @@ export async function deliverDocument(db: Db, input: DeliveryInput): Promise<Del
     case 'cXML':
       return deliverCxml(input, setting);
     case 'S3':
-      throw new Error('S3 delivery is not available on this installation');
+      return deliverS3({ ...input, fileName: safeFileName(input.fileName) }, setting, configured());
   }
 }

@@ -1,4 +1,7 @@
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
+import { rec20Code } from '../../src/domain/uom';
+import { type Credential, CXML_DTD, type CxmlDocumentOptions, description, el, envelope, money, nameElement, portalCredential, text } from './cxml';
+import { cxmlDateTime } from './cxml-dates';
 
 export interface InvoiceCxmlInput {
   oiid: number;
@@ -8,96 +11,89 @@ export interface InvoiceCxmlInput {
   supplierName: string | null;
   supplierCode: string | null;
   document: InvoiceDocument;
-  /** The payload's timestamp and id; the caller passes the export time. */
-  now: Date;
+  /** The payloadID of the OrderRequest of the order the invoice was matched to, when the portal sent one. */
+  orderPayloadId?: string | null;
 }
 
-const escapeXml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-
-const amount = (n: number) => n.toFixed(2);
-
-function money(value: number, currency: string): string {
-  return `<Money currency="${escapeXml(currency)}">${amount(value)}</Money>`;
+/** The supplier by its portal key, else by the code the buyer knows it under. */
+function supplierCredential(input: InvoiceCxmlInput): Credential {
+  if (input.supplierKey) return portalCredential(input.supplierKey);
+  return { domain: 'SupplierCode', identity: input.supplierCode ?? '' };
 }
 
-function credential(domain: string, identity: string): string {
-  return `<Credential domain="${escapeXml(domain)}"><Identity>${escapeXml(identity)}</Identity></Credential>`;
+function partner(role: string, name: string, addressId?: string | null): string {
+  return el('InvoicePartner', {}, el('Contact', { role, addressID: addressId || null }, nameElement(name)));
 }
 
 /**
- * The cXML 1.2 InvoiceDetailRequest of an extracted invoice, as a buyer's
- * accounts-payable system takes it in: header (invoice number and date), the order
- * it references, one InvoiceDetailItem per line, and the summary with tax, freight,
- * charges and discount.
+ * The cXML InvoiceDetailRequest (declared in InvoiceDetail.dtd) of an extracted invoice,
+ * as a buyer's accounts-payable system takes it in: sent from the supplier to the buyer,
+ * with the invoice number and date, the order it references, one InvoiceDetailItem per
+ * line, and the summary with tax, freight, charges and discount.
  */
-export function invoiceDetailRequestCxml(input: InvoiceCxmlInput): string {
+export function invoiceDetailRequestCxml(input: InvoiceCxmlInput, opts: CxmlDocumentOptions): string {
   const doc = input.document;
   const cur = doc.currency;
-  const timestamp = input.now.toISOString();
-  const payloadId = `${input.now.getTime()}.invoice-${input.oiid}@${input.buyerKey.toLowerCase()}.portal`;
-  const fromIdentity = input.supplierCode ?? input.supplierKey ?? 'UNKNOWN';
+  const zone = opts.timeZone;
+  const tax = (amount: number) => el('Tax', {}, money(amount, cur), description('GST'));
   const lines = [...doc.lineItems].sort((a, b) => a.sequence - b.sequence);
 
-  const items = lines
-    .map((l) => {
-      const net = l.grossLineTotal - l.tax;
-      return [
-        `        <InvoiceDetailItem invoiceLineNumber="${l.sequence}" quantity="${l.qtyShipped}">`,
-        `          <UnitOfMeasure>${escapeXml(l.uom ?? 'EA')}</UnitOfMeasure>`,
-        `          <UnitPrice>${money(l.unitPrice, cur)}</UnitPrice>`,
-        `          <InvoiceDetailItemReference lineNumber="${l.sequence}">`,
-        `            <ItemID><SupplierPartID>${escapeXml(l.code ?? '')}</SupplierPartID></ItemID>`,
-        `            <Description xml:lang="en">${escapeXml(l.description ?? '')}</Description>`,
-        `          </InvoiceDetailItemReference>`,
-        `          <SubtotalAmount>${money(net, cur)}</SubtotalAmount>`,
-        `          <Tax>${money(l.tax, cur)}<Description xml:lang="en">GST</Description></Tax>`,
-        `          <GrossAmount>${money(l.grossLineTotal, cur)}</GrossAmount>`,
-        ...(l.discount ? [`          <InvoiceDetailDiscount>${money(l.discount, cur)}</InvoiceDetailDiscount>`] : []),
-        `          <NetAmount>${money(l.grossLineTotal, cur)}</NetAmount>`,
-        `        </InvoiceDetailItem>`,
-      ].join('\n');
-    })
-    .join('\n');
+  const items = lines.map((l) =>
+    el(
+      'InvoiceDetailItem',
+      { invoiceLineNumber: l.sequence, quantity: l.qtyShipped },
+      text('UnitOfMeasure', rec20Code(l.uom ?? '')),
+      el('UnitPrice', {}, money(l.unitPrice, cur)),
+      el(
+        'InvoiceDetailItemReference',
+        { lineNumber: l.sequence },
+        l.code ? el('ItemID', {}, text('SupplierPartID', l.code)) : null,
+        l.description ? description(l.description) : null,
+      ),
+      el('SubtotalAmount', {}, money(l.grossLineTotal - l.tax, cur)),
+      tax(l.tax),
+      el('GrossAmount', {}, money(l.grossLineTotal, cur)),
+      l.discount ? el('InvoiceDetailDiscount', {}, money(l.discount, cur)) : null,
+      el('NetAmount', {}, money(l.grossLineTotal, cur)),
+    ),
+  );
 
+  // An order the portal sent is referred to by its OrderRequest; otherwise only by the number the invoice quotes (empty when none).
   const orderId = doc.referenceId ?? '';
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.060/InvoiceDetail.dtd">',
-    `<cXML payloadID="${escapeXml(payloadId)}" timestamp="${timestamp}" xml:lang="en-AU">`,
-    '  <Header>',
-    `    <From>${credential('SupplierCode', fromIdentity)}</From>`,
-    `    <To>${credential('NetworkID', input.buyerKey)}</To>`,
-    `    <Sender>${credential('NetworkID', input.buyerKey)}<UserAgent>Procurement Portal</UserAgent></Sender>`,
-    '  </Header>',
-    '  <Request deploymentMode="production">',
-    '    <InvoiceDetailRequest>',
-    `      <InvoiceDetailRequestHeader invoiceID="${escapeXml(doc.documentId ?? String(input.oiid))}" purpose="standardInvoice" operation="new" invoiceDate="${escapeXml(doc.dateCreated)}">`,
-    '        <InvoiceDetailHeaderIndicator/>',
-    '        <InvoiceDetailLineIndicator isTaxInLine="yes"/>',
-    `        <InvoicePartner><Contact role="soldTo"><Name xml:lang="en">${escapeXml(input.buyerName)}</Name></Contact></InvoicePartner>`,
-    `        <InvoicePartner><Contact role="remitTo" addressID="${escapeXml(fromIdentity)}"><Name xml:lang="en">${escapeXml(input.supplierName ?? '')}</Name></Contact></InvoicePartner>`,
-    ...(doc.comments ? [`        <Comments xml:lang="en">${escapeXml(doc.comments)}</Comments>`] : []),
-    '      </InvoiceDetailRequestHeader>',
-    '      <InvoiceDetailOrder>',
-    '        <InvoiceDetailOrderInfo>',
-    `          <OrderReference orderID="${escapeXml(orderId)}"><DocumentReference payloadID="${escapeXml(doc.referenceSystemId ?? orderId)}"/></OrderReference>`,
-    '        </InvoiceDetailOrderInfo>',
-    items,
-    '      </InvoiceDetailOrder>',
-    '      <InvoiceDetailSummary>',
-    `        <SubtotalAmount>${money(doc.subtotal, cur)}</SubtotalAmount>`,
-    `        <Tax>${money(doc.totalTax, cur)}<Description xml:lang="en">GST</Description></Tax>`,
-    `        <SpecialHandlingAmount>${money(doc.additionalCharges, cur)}</SpecialHandlingAmount>`,
-    `        <ShippingAmount>${money(doc.freight, cur)}</ShippingAmount>`,
-    `        <GrossAmount>${money(doc.totalValue + doc.discount, cur)}</GrossAmount>`,
-    `        <InvoiceDetailDiscount>${money(doc.discount, cur)}</InvoiceDetailDiscount>`,
-    `        <NetAmount>${money(doc.totalValue, cur)}</NetAmount>`,
-    `        <DueAmount>${money(doc.totalValue, cur)}</DueAmount>`,
-    '      </InvoiceDetailSummary>',
-    '    </InvoiceDetailRequest>',
-    '  </Request>',
-    '</cXML>',
-    '',
-  ].join('\n');
+  const orderInfo = el(
+    'InvoiceDetailOrderInfo',
+    {},
+    input.orderPayloadId
+      ? el('OrderReference', { orderID: orderId }, el('DocumentReference', { payloadID: input.orderPayloadId }))
+      : el('OrderIDInfo', { orderID: orderId }),
+  );
+  const header = el(
+    'InvoiceDetailRequestHeader',
+    { invoiceID: doc.documentId ?? String(input.oiid), purpose: 'standard', operation: 'new', invoiceDate: cxmlDateTime(doc.dateCreated, zone) },
+    el('InvoiceDetailHeaderIndicator'),
+    el('InvoiceDetailLineIndicator', { isTaxInLine: 'yes' }),
+    partner('soldTo', input.buyerName),
+    partner('remitTo', input.supplierName ?? '', input.supplierCode),
+    text('Comments', doc.comments, { 'xml:lang': 'en' }),
+  );
+  const summary = el(
+    'InvoiceDetailSummary',
+    {},
+    el('SubtotalAmount', {}, money(doc.subtotal, cur)),
+    tax(doc.totalTax),
+    el('SpecialHandlingAmount', {}, money(doc.additionalCharges, cur)),
+    el('ShippingAmount', {}, money(doc.freight, cur)),
+    el('GrossAmount', {}, money(doc.totalValue + doc.discount, cur)),
+    el('InvoiceDetailDiscount', {}, money(doc.discount, cur)),
+    el('NetAmount', {}, money(doc.totalValue, cur)),
+    el('DueAmount', {}, money(doc.totalValue, cur)),
+  );
+  return envelope({
+    dtd: CXML_DTD.invoice,
+    from: supplierCredential(input),
+    to: portalCredential(input.buyerKey),
+    request: el('InvoiceDetailRequest', {}, header, el('InvoiceDetailOrder', {}, orderInfo, ...items), summary),
+    payloadId: opts.payloadId,
+    timestamp: cxmlDateTime(opts.now, zone),
+  });
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ServerConfig } from '../config';
+import { S3BlobStore } from './s3-blob-store';
+import { s3Client } from './s3-client';
 
 export interface StoredBlob {
   bytes: Buffer;
@@ -9,8 +11,8 @@ export interface StoredBlob {
 }
 
 /**
- * Where uploaded and generated files live. The local-disk store is the only driver
- * installed; an S3-compatible one would implement the same three calls.
+ * Where uploaded and generated files live: the local disk by default, an S3-compatible
+ * bucket when configured (s3-blob-store.ts). Both implement the same three calls.
  */
 export interface BlobStore {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
@@ -67,13 +69,17 @@ export class DiskBlobStore implements BlobStore {
 
 const stores = new Map<string, BlobStore>();
 
-/** The blob store of a configuration: `${dataDir}/blobs/`. One instance per data directory. */
-export function blobStoreFor(config: Pick<ServerConfig, 'dataDir'>): BlobStore {
-  const root = join(config.dataDir, 'blobs');
-  let store = stores.get(root);
+/**
+ * The blob store of a configuration: the configured S3 bucket, else `${dataDir}/blobs/`.
+ * One instance per bucket or data directory.
+ */
+export function blobStoreFor(config: Pick<ServerConfig, 'dataDir' | 's3'>): BlobStore {
+  const s3 = config.s3;
+  const id = s3 ? `s3:${s3.endpoint ?? 'aws'}:${s3.region}:${s3.bucket}` : join(config.dataDir, 'blobs');
+  let store = stores.get(id);
   if (!store) {
-    store = new DiskBlobStore(root);
-    stores.set(root, store);
+    store = s3 ? new S3BlobStore(s3Client(s3), s3.bucket) : new DiskBlobStore(id);
+    stores.set(id, store);
   }
   return store;
 }

@@ -1,11 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
+import { sql } from 'kysely';
+import { isPostgres, type Db } from '../db/database';
 import type { Tx } from '../sync/change-log';
 import { HttpError } from './errors';
 
 export interface MutationResult {
   status?: number;
   body: unknown;
+  /**
+   * Work that must not run inside the transaction (mail, other network calls): runs
+   * once the change is committed, before the answer, and never for a replay.
+   */
+  afterCommit?: () => Promise<void>;
 }
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -53,6 +59,9 @@ export async function mutate(
   try {
     const result = await db.transaction().execute(async (trx) => {
       if (key) {
+        // Copies of one request sent to several processes at once (PostgreSQL) take turns here:
+        // the later copy finds the first one's answer instead of doing the work again.
+        if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
         const stored = await storedAnswer(trx, key);
         if (stored) return { stored };
       }
@@ -72,10 +81,11 @@ export async function mutate(
           })
           .execute();
       }
-      return { status, body: outcome.body ?? {} };
+      return { status, body: outcome.body ?? {}, afterCommit: outcome.afterCommit };
     });
     if ('stored' in result && result.stored) return replay(request, reply, result.stored);
-    const fresh = result as { status: number; body: unknown };
+    const fresh = result as { status: number; body: unknown; afterCommit?: () => Promise<void> };
+    await fresh.afterCommit?.();
     return reply.code(fresh.status).send(fresh.body);
   } catch (error) {
     // Two copies of one request raced (PostgreSQL): the loser's insert of the key failed; answer the winner's.

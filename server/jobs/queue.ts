@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import { isPostgres, type Db } from '../db/database';
 import type { Tx } from '../sync/change-log';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -68,14 +68,27 @@ export function toJobRow(raw: RawJob): JobRow {
 }
 
 /**
- * Takes the oldest queued job. The conditional update makes the claim safe when
- * several processes poll one PostgreSQL database: only one of them moves it to running.
+ * Takes the oldest queued job, exactly once however many processes poll one database.
+ * PostgreSQL: one statement locks the oldest queued row, skipping rows another process
+ * is claiming, and marks it running. SQLite: the conditional update lets only one claimer
+ * move it to running (SQLite has a single writer anyway).
  */
 export async function claimNextJob(db: Db): Promise<JobRow | null> {
+  const now = new Date().toISOString();
+  if (isPostgres(db)) {
+    const claimed = await db
+      .updateTable('jobs')
+      .set({ state: 'running', updated_at: now })
+      .where('id', '=', (eb) =>
+        eb.selectFrom('jobs').select('id').where('state', '=', 'queued').orderBy('id').limit(1).forUpdate().skipLocked(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    return claimed ? toJobRow(claimed) : null;
+  }
   for (let attempt = 0; attempt < 5; attempt++) {
     const next = await db.selectFrom('jobs').selectAll().where('state', '=', 'queued').orderBy('id').limit(1).executeTakeFirst();
     if (!next) return null;
-    const now = new Date().toISOString();
     const claimed = await db
       .updateTable('jobs')
       .set({ state: 'running', updated_at: now })

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { countryByNo } from '../../src/domain/countries';
 import { ACCOUNT_FIXED_FIELDS, NEW_ACCOUNT_DEFAULTS, validateAccount } from '../../src/domain/rules/accounts';
 import { accountInputSchema, accountListQuerySchema, type AccountInput } from '../../src/domain/schemas/accounts';
+import { listCounterparts } from '../accounts/counterparts';
 import { containsIgnoreCase } from '../accounts/like';
 import { supportScopes } from '../accounts/support-scopes';
 import { newUniqueKey } from '../accounts/unique-key';
@@ -13,7 +14,7 @@ import { writeHistory } from '../history';
 import { badRequest, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
-import { requireSupport } from '../policy';
+import { requireSupport, requireUser } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
 const keyParams = z.object({ uniqueKey: z.string() });
@@ -64,8 +65,9 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const { db } = ctx;
 
   app.get('/org', async (request) => {
-    requireSupport(request);
+    const user = requireUser(request);
     const query = parse(accountListQuerySchema, request.query);
+    if (user.userType !== 'SUPPORT') return listCounterparts(db, user, query);
     let q = db.selectFrom('orgs').selectAll().where('deleted', '=', 0);
     q = query.type ? q.where('type', '=', query.type) : q.where('type', 'in', [1, 2]);
     if (query.nameLike?.trim()) q = q.where(containsIgnoreCase('name', query.nameLike.trim()));

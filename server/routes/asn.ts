@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { messages } from '../../src/domain/messages';
 import { remainingQuantities, roundQuantity } from '../../src/domain/remaining-quantities';
 import { asnErrors, validateAsnSubmit, type AsnIssue } from '../../src/domain/rules/asn';
@@ -8,7 +9,7 @@ import { asnListQuerySchema, asnSubmitSchema } from '../../src/domain/schemas/as
 import { historyQuerySchema } from '../../src/domain/schemas/orders';
 import type { AppContext } from '../app-context';
 import { isPostgres } from '../db/database';
-import { asnDocument, asnFileName } from '../edi/asn-document';
+import { shipNoticeDocument } from '../edi/export-documents';
 import { readHistory, writeHistory } from '../history';
 import { badRequestAt, conflict, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
@@ -20,7 +21,7 @@ import { recordChange, type Scope, type Tx } from '../sync/change-log';
 
 const orgKeyParam = z.string().min(1).max(40);
 const listParams = z.object({ orgId: orgKeyParam });
-const asnParams = z.object({ orgId: orgKeyParam, asnId: z.coerce.number().int().positive() });
+const asnParams = z.object({ orgId: orgKeyParam, asnId: wholeNumber(z.number().positive()) });
 const submitParams = z.object({ sellerId: orgKeyParam, buyerId: orgKeyParam });
 
 /** The order checks of a submit are about the ASN's order number. */
@@ -185,10 +186,10 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           .where('waiting_for_action', '=', 1)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) === 0) throw conflict([asnErrors.alreadyExported]);
-        const fileName = asnFileName(asn);
+        const { fileName, content } = await shipNoticeDocument(trx, asn);
         return {
           state: { asn, fileName },
-          document: { orgKey: asn.buyerId, docType: 'asn', fileName, contentType: 'application/xml', content: asnDocument(asn) },
+          document: { orgKey: asn.buyerId, docType: 'asn', fileName, contentType: 'application/xml', content },
         };
       },
       release: async (trx) => {

@@ -5,7 +5,7 @@ import { validateCatalogueExport } from '../../src/domain/rules/catalogue';
 import { metaUpdateSchema, productListQuerySchema, type ProductPage, type ProductWrapper } from '../../src/domain/schemas/catalogue';
 import type { AppContext } from '../app-context';
 import { decodeCursor, encodeCursor } from '../catalogue/cursor';
-import { likePattern, metaEntityKey, wrapProducts } from '../catalogue/products';
+import { likePattern, metaEntityKey, PRODUCT_COLUMNS, wrapProducts } from '../catalogue/products';
 import { jobUploadUrl } from '../catalogue/upload-url';
 import type { Db } from '../db/database';
 import { writeHistory } from '../history';
@@ -31,7 +31,7 @@ async function productPage(
   query: z.infer<typeof productListQuerySchema>,
 ): Promise<ProductPage> {
   const after = decodeCursor<string>(query.cursor, 'string');
-  let q = db.selectFrom('products').selectAll().where('seller_key', '=', sellerKey).where('deleted', '=', 0);
+  let q = db.selectFrom('products').select(PRODUCT_COLUMNS).where('seller_key', '=', sellerKey).where('deleted', '=', 0);
   if (after !== null) q = q.where('product_code', '>', after);
   if (query.q) q = q.where(sql<boolean>`search like ${likePattern(query.q)} escape '\\'`);
   const rows = await q.orderBy('product_code').limit(query.limit + 1).execute();
@@ -46,7 +46,7 @@ async function productPage(
 async function oneProduct(db: Tx, sellerKey: string, code: string, buyerKey: string | null): Promise<ProductWrapper> {
   const row = await db
     .selectFrom('products')
-    .selectAll()
+    .select(PRODUCT_COLUMNS)
     .where('seller_key', '=', sellerKey)
     .where('product_code', '=', code)
     .where('deleted', '=', 0)

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
+import type { Db } from '../db/database';
 import { blobStoreFor } from '../files/blob-store';
 import { expiredOrInvalidLink, verifyToken } from '../files/signed-url';
 import { badRequest, notFound } from '../http/errors';
@@ -16,6 +17,22 @@ export function contentDisposition(fileName: string): string {
 }
 
 /**
+ * Marks an upload URL (by its fresh blob key) used; false when it already was. Claims
+ * older than a day are dropped: their URLs expired long ago.
+ */
+async function claimUploadToken(db: Db, key: string): Promise<boolean> {
+  const now = new Date();
+  await db.deleteFrom('used_upload_tokens').where('used_at', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()).execute();
+  const claimed = await db
+    .insertInto('used_upload_tokens')
+    .values({ key, used_at: now.toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/**
  * The signed file URLs, outside /api: the token is the authorisation, so the upload
  * PUT and the download GET need no session (a download link can be opened in a new tab).
  */
@@ -26,23 +43,39 @@ export async function fileRoutes(root: FastifyInstance, ctx: AppContext): Promis
       done(null, body),
     );
 
-    // Wildcards, not `:token`: tokens are longer than the router's 100-character parameter limit.
-    app.put<{ Params: { '*': string } }>('/files/upload/*', { bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
-      const claims = verifyToken(ctx.config, request.params['*'], 'upload');
+    const uploadClaims = (token: string) => {
+      const claims = verifyToken(ctx.config, token, 'upload');
       if (!uploadJobKinds.has(claims.purpose)) throw expiredOrInvalidLink();
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(['The file is empty']);
-      const contentType = (request.headers['x-file-type'] as string | undefined) ?? 'application/octet-stream';
-      await blobs.put(claims.key, body, contentType);
-      const jobId = await ctx.db.transaction().execute((trx) =>
-        enqueueJob(trx, {
-          orgKey: claims.orgKey,
-          kind: claims.purpose,
-          payload: { ...claims.params, blobKey: claims.key, contentType },
-        }),
-      );
-      return reply.code(200).send({ jobId });
-    });
+      return claims;
+    };
+
+    // Wildcards, not `:token`: tokens are longer than the router's 100-character parameter limit.
+    app.put<{ Params: { '*': string } }>(
+      '/files/upload/*',
+      {
+        bodyLimit: MAX_UPLOAD_BYTES,
+        // Before the body is read: a forged, expired or used link costs the server no upload.
+        onRequest: async (request) => {
+          const claims = uploadClaims((request.params as { '*': string })['*']);
+          if (!(await claimUploadToken(ctx.db, claims.key))) throw expiredOrInvalidLink();
+        },
+      },
+      async (request, reply) => {
+        const claims = uploadClaims(request.params['*']);
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(['The file is empty']);
+        const contentType = (request.headers['x-file-type'] as string | undefined) ?? 'application/octet-stream';
+        await blobs.put(claims.key, body, contentType);
+        const jobId = await ctx.db.transaction().execute((trx) =>
+          enqueueJob(trx, {
+            orgKey: claims.orgKey,
+            kind: claims.purpose,
+            payload: { ...claims.params, blobKey: claims.key, contentType },
+          }),
+        );
+        return reply.code(200).send({ jobId });
+      },
+    );
 
     app.get<{ Params: { '*': string } }>('/files/download/*', async (request, reply) => {
       const claims = verifyToken(ctx.config, request.params['*'], 'download');

@@ -5,7 +5,7 @@ import { invoiceListQuerySchema, invoicePathSchema, type InvoiceHistoryEntry } f
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
 import type { InvoicesTable } from '../db/tables/invoices';
-import { invoiceDetailRequestCxml } from '../edi/invoice-cxml';
+import { invoiceDetailDocument } from '../edi/export-documents';
 import { blobStoreFor } from '../files/blob-store';
 import { renderInvoicePdf, type InvoicePdfInput } from '../files/invoice-pdf';
 import { readHistory, writeHistory } from '../history';
@@ -118,16 +118,19 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
         const document = parseInvoiceDocument(row.document);
         if (!document) throw badRequest([messages.documentExtractionError]);
         const now = new Date();
-        const content = invoiceDetailRequestCxml({
-          oiid: row.oiid,
-          buyerKey: org.orgKey,
-          buyerName: org.name,
-          supplierKey: row.supplier_key,
-          supplierName: row.supplier_name,
-          supplierCode: row.supplier_code,
-          document,
+        const content = await invoiceDetailDocument(
+          trx,
+          {
+            oiid: row.oiid,
+            buyerKey: org.orgKey,
+            buyerName: org.name,
+            supplierKey: row.supplier_key,
+            supplierName: row.supplier_name,
+            supplierCode: row.supplier_code,
+            document,
+          },
           now,
-        });
+        );
         const fileName = `invoice-${row.oiid}-${safeFilePart(document.documentId ?? 'unnumbered')}-${now.getTime()}.xml`;
         return { state: row.oiid, document: { orgKey: org.orgKey, docType: 'inv', fileName, contentType: 'text/xml', content } };
       },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { jobListQuerySchema, type JobView } from '../../src/domain/schemas/jobs';
 import type { AppContext } from '../app-context';
 import type { ServerConfig } from '../config';
@@ -28,7 +29,7 @@ export function jobView(config: ServerConfig, job: JobRow): JobView {
   };
 }
 
-const jobParams = z.object({ orgId: z.string(), jobId: z.coerce.number().int().positive() });
+const jobParams = z.object({ orgId: z.string(), jobId: wholeNumber(z.number().positive()) });
 
 export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Params: { orgId: string } }>('/org/:orgId/job', async (request) => {

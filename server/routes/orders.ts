@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { historyQuerySchema, orderListQuerySchema } from '../../src/domain/schemas/orders';
 import type { AppContext } from '../app-context';
-import { poDocument, poFileName } from '../edi/po-document';
+import { orderRequestDocument } from '../edi/export-documents';
 import { readHistory, writeHistory } from '../history';
 import { conflict, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
@@ -12,7 +13,7 @@ import { listOrders, loadOrder, type OrderSide } from '../orders/order-rows';
 import { requireCapability, requireOrg } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
-const orderParams = z.object({ orgId: z.string().min(1).max(40), orderId: z.coerce.number().int().positive() });
+const orderParams = z.object({ orgId: z.string().min(1).max(40), orderId: wholeNumber(z.number().positive()) });
 const listParams = z.object({ orgId: z.string().min(1).max(40) });
 
 /**
@@ -98,10 +99,10 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const order = await loadOrder(trx, 'seller', org.orgKey, orderId);
         if (!order) throw notFound('Order');
         if (!order.canExport) throw conflict(['This order cannot be exported']);
-        const fileName = poFileName(order);
+        const { fileName, content } = await orderRequestDocument(trx, org.orgKey, order);
         return {
           state: { order, fileName },
-          document: { orgKey: order.buyerId, docType: 'po', fileName, contentType: 'application/xml', content: poDocument(order) },
+          document: { orgKey: order.buyerId, docType: 'po', fileName, contentType: 'application/xml', content },
         };
       },
       finish: async (trx, { order, fileName }, delivery) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { catalogueErrors, validatePricelist } from '../../src/domain/rules/catalogue';
 import {
   cursorQuerySchema,
@@ -23,7 +24,7 @@ import { recordChange, type Tx } from '../sync/change-log';
 type SellerParams = { sellerId: string };
 type PricelistParams = SellerParams & { pricelistId: string };
 
-const pricelistIdSchema = z.coerce.number().int().positive();
+const pricelistIdSchema = wholeNumber(z.number().positive());
 
 async function seller(request: FastifyRequest<{ Params: SellerParams }>, db: Db) {
   const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { PROPERTY_NAMES } from '../../src/domain/constants';
 import { fieldErrors, messages } from '../../src/domain/messages';
 import { isAdmin } from '../../src/domain/roles';
@@ -38,7 +39,7 @@ import { findOrg, requireCapability, requireOrg, type OrgRef } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
 const orgParams = z.object({ orgId: z.string() });
-const propParams = z.object({ orgId: z.string(), propNo: z.coerce.number().int().positive() });
+const propParams = z.object({ orgId: z.string(), propNo: wholeNumber(z.number().positive()) });
 const otherParams = z.object({ orgId: z.string(), otherOrgUniqueKey: z.string(), property: z.string() });
 const propertyQuerySchema = pageQuerySchema.extend({ property: z.string().optional() });
 const otherQuerySchema = pageQuerySchema.extend({ otherOrgUniqueKey: z.string().optional(), property: z.string().optional() });
@@ -250,7 +251,7 @@ interface ListResource<Input, Row> {
 function listResourceRoutes<Input, Row>(app: FastifyInstance, db: Db, r: ListResource<Input, Row>): void {
   // The three tables share the (id, org_no, rev, deleted) columns this generic code touches.
   const table = r.table as 'receiving_emails';
-  const idParams = z.object({ orgId: z.string(), propId: z.coerce.number().int().positive() });
+  const idParams = z.object({ orgId: z.string(), propId: wholeNumber(z.number().positive()) });
 
   async function find(trx: Tx, orgNo: number, id: number): Promise<Row> {
     const row = await trx.selectFrom(table).selectAll().where('org_no', '=', orgNo).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();

@@ -19,9 +19,16 @@ const API_PATH_PARAM = 'api-path';
 async function readForm(request: FastifyRequest): Promise<Record<string, string>> {
   const form: Record<string, string> = {};
   if (request.isMultipart()) {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') form[part.fieldname] = String(part.value);
-      else await part.toBuffer();
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') form[part.fieldname] = String(part.value);
+        else await part.toBuffer();
+      }
+    } catch (error) {
+      // Limits keep their own 4xx (413); a truncated or malformed form is the client's error.
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status && status >= 400 && status < 500) throw error;
+      throw badRequest(['The form could not be read']);
     }
     return form;
   }
@@ -60,7 +67,8 @@ function safeApiPath(value: unknown): string | null {
   return value;
 }
 
-const FORWARDED_REQUEST_HEADERS = ['cookie', 'content-type', 'accept', 'idempotency-key', 'user-agent', 'x-forwarded-for'];
+// No X-Forwarded-For: the caller's address, as the trusted proxies give it, travels as remoteAddress.
+const FORWARDED_REQUEST_HEADERS = ['cookie', 'content-type', 'accept', 'idempotency-key', 'user-agent'];
 const FORWARDED_ANSWER_HEADERS = ['content-type', 'cache-control', 'idempotent-replayed', 'set-cookie', 'content-disposition'];
 
 /** Answers exactly as `/api<api-path>?<the other parameters>` would. */

@@ -9,10 +9,28 @@ import {
 import { parse } from '../http/parse';
 import { requireUser } from '../policy';
 
-/** Only the API's own change routes; never this route again (no nesting) nor anything outside /api. */
-function refusal(path: string): string | null {
-  if (!path.startsWith('/api/') || path.startsWith('/api/sync/')) return `${path} cannot be sent through the outbox`;
-  return null;
+/**
+ * Only the API's own change routes; never this route again (no nesting) nor anything
+ * outside /api. Judged on the path as the router will see it (dot segments resolved,
+ * %-escapes decoded), and that resolved path is the one sent: `/api/./sync/outbox` and
+ * `/api/%2e%2e/servlet` are what they resolve to.
+ */
+function resolve(path: string): { url: string } | { refused: string } {
+  const refused = { refused: `${path} cannot be sent through the outbox` };
+  let url: URL;
+  let decoded: string;
+  try {
+    url = new URL(path, 'http://outbox.invalid');
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return refused;
+  }
+  if (url.origin !== 'http://outbox.invalid' || !path.startsWith('/') || path.startsWith('//')) return refused;
+  const segments = decoded.split('/');
+  if (!decoded.startsWith('/api/') || decoded.startsWith('/api/sync/') || decoded.includes('\\') || decoded.includes('//') || segments.some((s) => s === '.' || s === '..')) {
+    return refused;
+  }
+  return { url: `${url.pathname}${url.search}` };
 }
 
 type Entry = OutboxPush['entries'][number];
@@ -40,14 +58,14 @@ export async function syncOutboxRoutes(app: FastifyInstance): Promise<void> {
 }
 
 async function send(app: FastifyInstance, request: FastifyRequest, entry: Entry): Promise<OutboxPushAnswer['results'][number]> {
-  const refused = refusal(entry.path);
-  if (refused) return { id: entry.id, status: 400, body: { errors: [refused] } };
+  const target = resolve(entry.path);
+  if ('refused' in target) return { id: entry.id, status: 400, body: { errors: [target.refused] } };
   const headers: Record<string, string> = { 'idempotency-key': entry.id };
   if (request.headers.cookie) headers.cookie = request.headers.cookie;
   if (entry.body !== undefined) headers['content-type'] = 'application/json';
   const answer = await app.inject({
     method: entry.method,
-    url: entry.path,
+    url: target.url,
     headers,
     // Per-address rules (throttles) see the caller, not this server.
     remoteAddress: request.ip,

@@ -44,21 +44,27 @@ export async function syncRoutes(app: FastifyInstance, ctx: AppContext): Promise
     }
     const changes = [...latest.values()];
 
-    const keysByEntity = new Map<string, string[]>();
+    // One batched load per entity, however many rows of it the page holds; the loads
+    // go out together, so PostgreSQL answers them side by side.
+    const upsertsByEntity = new Map<string, Change[]>();
     for (const c of changes) {
-      if (c.op === 'upsert') keysByEntity.set(c.entity, [...(keysByEntity.get(c.entity) ?? []), c.key]);
+      if (c.op !== 'upsert') continue;
+      const list = upsertsByEntity.get(c.entity);
+      if (list) list.push(c);
+      else upsertsByEntity.set(c.entity, [c]);
     }
-    for (const [entity, keys] of keysByEntity) {
-      const loader = entityLoaders[entity];
-      if (!loader) continue;
-      const rows = await loader(ctx.db, keys, scope);
-      for (const c of changes) {
-        if (c.entity !== entity || c.op !== 'upsert') continue;
-        const row = rows.get(c.key);
-        if (row === undefined) c.op = 'delete';
-        else c.row = row;
-      }
-    }
+    await Promise.all(
+      [...upsertsByEntity].map(async ([entity, upserts]) => {
+        const loader = entityLoaders[entity];
+        if (!loader) return;
+        const rows = await loader(ctx.db, upserts.map((c) => c.key), scope);
+        for (const c of upserts) {
+          const row = rows.get(c.key);
+          if (row === undefined) c.op = 'delete';
+          else c.row = row;
+        }
+      }),
+    );
     const last = page[page.length - 1];
     return { changes, cursor: last ? Number(last.rev) : since, hasMore };
   });

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { fieldErrors } from '../../src/domain/messages';
 import { usernameOf, validateUser } from '../../src/domain/rules/users';
 import { userInputSchema, userListQuerySchema, type UserInput } from '../../src/domain/schemas/users';
 import { containsIgnoreCase } from '../accounts/like';
 import { insertUser } from '../accounts/insert-user';
 import { supportScopes } from '../accounts/support-scopes';
+import { sendWelcomeMail } from '../accounts/welcome-mail';
 import { userView } from '../accounts/views';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
@@ -17,7 +19,7 @@ import { requireCapability, requireOrg } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
 const orgParams = z.object({ orgId: z.string() });
-const userParams = z.object({ orgId: z.string(), userNo: z.coerce.number().int().positive() });
+const userParams = z.object({ orgId: z.string(), userNo: wholeNumber(z.number().positive()) });
 
 /** The User Community is support-only, and exists for accounts (suppliers and universities). */
 async function communityOrg(request: FastifyRequest, db: Db, orgKey: string) {
@@ -97,7 +99,16 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         action: 'User added',
         description: `${fullName(row)} (${row.email}) added as ${row.type}`,
       });
-      return { status: 201, body: userView(row) };
+      const welcome = { email: row.email, username: row.username, firstName: row.first_name };
+      return {
+        status: 201,
+        body: userView(row),
+        // The user exists whatever the mail does: a failed mail is logged, and recovery can be asked for any time.
+        afterCommit: () =>
+          sendWelcomeMail(ctx.config, welcome, `${request.protocol}://${request.host}`).catch((error: unknown) =>
+            request.log.error({ err: error }, 'welcome mail could not be sent'),
+          ),
+      };
     });
   });
 

@@ -1,44 +1,60 @@
 import { z } from 'zod';
 import type { OrgPathKind } from '../domain/roles';
-import { changesAnswerSchema } from '../domain/schemas/sync';
+import { asnSchema } from '../domain/schemas/asn';
+import { historyEntrySchema, orderSchema, orderSummarySchema } from '../domain/schemas/orders';
+import { changesAnswerSchema, type Change } from '../domain/schemas/sync';
+import { ApiError } from './api-error';
 import { apiUrl } from './endpoint';
 import { orgUrl, seg } from './org-path';
 import { request } from './request';
 
 /**
  * The read calls the sync engine mirrors into the browser's store: the changes feed
- * and the paged lists and details of the spec (section 7). Rows stay plain records:
- * the store keeps whatever fields the server sends, the screens pick theirs.
+ * and the paged lists and details of the spec (section 7). Every answer is parsed
+ * here with the schema of src/domain the server answers with (orders, order lines,
+ * ASNs, history); entities without a schema yet stay plain records the store keeps
+ * as sent.
  */
 export type Row = Record<string, unknown>;
 const rowSchema = z.record(z.string(), z.unknown());
+
+/** The changes feed's rows of entities with a schema: shaped as that entity's GET answer. */
+const FEED_ROW_SCHEMAS: Partial<Record<string, z.ZodType<Row>>> = { order: orderSchema, asn: asnSchema };
 
 export interface CallOptions {
   fetch?: typeof fetch;
   headers?: Record<string, string>;
 }
 
-export type { Change } from '../domain/schemas/sync';
+/** One change of the feed; an upsert's row is parsed (a record at least, its entity's schema where there is one). */
+export type FeedChange = Omit<Change, 'row'> & { row?: Row };
 
-export function fetchChanges(kind: OrgPathKind, orgId: string, since: number, limit: number, opts: CallOptions = {}) {
+function parseChange(change: Change): FeedChange {
+  const { row, ...rest } = change;
+  if (row === undefined) return rest;
+  const parsed = (FEED_ROW_SCHEMAS[change.entity] ?? rowSchema).safeParse(row);
+  if (!parsed.success) throw new ApiError(200, row, `The server sent an entity of type ${change.entity} in an unexpected shape`);
+  return { ...rest, row: parsed.data };
+}
+
+export async function fetchChanges(kind: OrgPathKind, orgId: string, since: number, limit: number, opts: CallOptions = {}) {
   const url = apiUrl(`/sync/${kind}${seg(orgId)}/changes`, { since, limit });
-  return request('GET', url, { schema: changesAnswerSchema, ...opts });
+  const answer = await request('GET', url, { schema: changesAnswerSchema, ...opts });
+  return { ...answer, changes: answer.changes.map(parseChange) };
 }
 
 /** Lists answer either a bare array (offset paging) or `{data, cursor}` (cursor paging). */
-const listAnswerSchema = z.union([
-  z.array(rowSchema),
-  z.object({ data: z.array(rowSchema), cursor: z.union([z.string(), z.number()]).nullish() }),
-]);
+const listAnswerSchema = <R extends z.ZodType>(item: R) =>
+  z.union([z.array(item), z.object({ data: z.array(item), cursor: z.union([z.string(), z.number()]).nullish() })]);
 
-export interface ListPage {
-  rows: Row[];
+export interface ListPage<R = Row> {
+  rows: R[];
   /** The cursor of the next page; null when the server said there is none. */
   cursor: string | null;
 }
 
-async function fetchList(url: string, opts: CallOptions): Promise<ListPage> {
-  const answer = await request('GET', url, { schema: listAnswerSchema, ...opts });
+export async function fetchList<R extends Row>(url: string, opts: CallOptions, item: z.ZodType<R> = rowSchema as z.ZodType<R>): Promise<ListPage<R>> {
+  const answer = await request('GET', url, { schema: listAnswerSchema(item), ...opts });
   if (Array.isArray(answer)) return { rows: answer, cursor: null };
   return { rows: answer.data, cursor: answer.cursor == null || answer.cursor === '' ? null : String(answer.cursor) };
 }
@@ -50,23 +66,30 @@ export interface OffsetQuery {
 }
 
 export const fetchOrderPage = (kind: OrgPathKind, orgId: string, query: OffsetQuery, opts: CallOptions = {}) =>
-  fetchList(orgUrl(kind, orgId, '/order', query), opts);
+  fetchList(orgUrl(kind, orgId, '/order', query), opts, orderSummarySchema);
 
 export const fetchOrder = (kind: OrgPathKind, orgId: string, orderId: string, opts: CallOptions = {}) =>
-  request('GET', orgUrl(kind, orgId, `/order${seg(orderId)}`), { schema: rowSchema, ...opts });
+  request('GET', orgUrl(kind, orgId, `/order${seg(orderId)}`), { schema: orderSchema, ...opts });
 
 export const fetchAsnPage = (kind: OrgPathKind, orgId: string, query: OffsetQuery, opts: CallOptions = {}) =>
-  fetchList(orgUrl(kind, orgId, '/asn', query), opts);
+  fetchList(orgUrl(kind, orgId, '/asn', query), opts, asnSchema);
 
 /** The history (audit trail) of one order or ASN; `type` keeps one kind, e.g. EXPORT_FAILED. */
 export const fetchHistory = (kind: OrgPathKind, orgId: string, entityPath: string, type?: string, opts: CallOptions = {}) =>
-  request('GET', orgUrl(kind, orgId, `${entityPath}/history`, { type }), { schema: z.array(rowSchema), ...opts });
+  request('GET', orgUrl(kind, orgId, `${entityPath}/history`, { type }), { schema: z.array(historyEntrySchema), ...opts });
 
 export const fetchInvoicePage = (buyerId: string, query: OffsetQuery, opts: CallOptions = {}) =>
   fetchList(orgUrl('buyer', buyerId, '/invoice', query), opts);
 
 export const fetchInvoice = (buyerId: string, invoiceId: string, opts: CallOptions = {}) =>
   request('GET', orgUrl('buyer', buyerId, `/invoice${seg(invoiceId)}`), { schema: rowSchema, ...opts });
+
+/** GET /org: the accounts support administers (suppliers and universities), by name. */
+export const fetchAccountPage = (query: OffsetQuery, opts: CallOptions = {}) => fetchList(apiUrl('/org', query), opts);
+
+/** GET /org/{orgid}/user: one account's user community. */
+export const fetchUserPage = (orgId: string, query: OffsetQuery, opts: CallOptions = {}) =>
+  fetchList(orgUrl('org', orgId, '/user', query), opts);
 
 export const fetchPropertyPage = (orgId: string, query: OffsetQuery, opts: CallOptions = {}) =>
   fetchList(orgUrl('org', orgId, '/property', query), opts);

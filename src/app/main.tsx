@@ -1,3 +1,5 @@
+// First: no schema may run before zod is told not to use eval (see the module).
+import '../domain/schemas/no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

@@ -1,5 +1,6 @@
 import { useCallback, type ReactNode } from 'react';
 import { messages } from '../domain/messages';
+import type { RenderFor } from '../domain/roles';
 import { SessionProvider } from '../local/session/session-provider';
 import { useSnackbar } from '../ui/snackbar/use-snackbar';
 
@@ -12,7 +13,7 @@ interface SessionWithNoticesProps {
 export function SessionWithNotices({ children, reloadPage }: SessionWithNoticesProps) {
   const { notify } = useSnackbar();
   const onIdentityChange = useCallback(
-    () => notify({ variant: 'success', message: messages.identityAssumed }),
+    (next: RenderFor | null) => notify({ variant: 'success', message: next ? messages.identityAssumed : messages.identityReleased }),
     [notify],
   );
   return (

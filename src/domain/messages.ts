@@ -33,6 +33,9 @@ export const messages = {
   propertyAdded: 'Property added.',
   propertyModified: 'Property modified.',
 
+  /** Not in the spec: "Stop assuming" needs its own word, not 'Identity assumed.'. */
+  identityReleased: 'Stopped assuming a role; back to your own view.',
+
   assumeRoleForOrders:
     'Please, assume a role of either seller or buyer to see orders from their perspective!',
   noResults: 'No results',

@@ -1,8 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
-import { CatalogueScreen } from '../features/catalogue/catalogue-screen';
-import { ProductScreen } from '../features/catalogue/product-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guarded } from './guarded';
 import { shellRoute } from './shell';
+
+// Each screen is a chunk of its own, loaded when its route is first visited.
+const CatalogueScreen = lazyRouteComponent(() => import('../features/catalogue/catalogue-screen'), 'CatalogueScreen');
+const ProductScreen = lazyRouteComponent(() => import('../features/catalogue/product-screen'), 'ProductScreen');
 
 export const catalogueRoute = createRoute({
   getParentRoute: () => shellRoute,

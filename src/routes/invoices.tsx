@@ -1,8 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
-import { InvoiceScreen } from '../features/invoices/invoice-screen';
-import { InvoicesScreen } from '../features/invoices/invoices-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guarded } from './guarded';
 import { shellRoute } from './shell';
+
+// Each screen is a chunk of its own, loaded when its route is first visited.
+const InvoiceScreen = lazyRouteComponent(() => import('../features/invoices/invoice-screen'), 'InvoiceScreen');
+const InvoicesScreen = lazyRouteComponent(() => import('../features/invoices/invoices-screen'), 'InvoicesScreen');
 
 export const invoicesRoute = createRoute({
   getParentRoute: () => shellRoute,

@@ -1,8 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
-import { OrderScreen } from '../features/orders/order-screen';
-import { OrdersScreen } from '../features/orders/orders-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guarded } from './guarded';
 import { shellRoute } from './shell';
+
+// Each screen is a chunk of its own, loaded when its route is first visited.
+const OrderScreen = lazyRouteComponent(() => import('../features/orders/order-screen'), 'OrderScreen');
+const OrdersScreen = lazyRouteComponent(() => import('../features/orders/orders-screen'), 'OrdersScreen');
 
 export const ordersRoute = createRoute({
   getParentRoute: () => shellRoute,

@@ -1,7 +1,9 @@
-import { createRoute } from '@tanstack/react-router';
-import { PricelistsScreen } from '../features/pricelists/pricelists-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { guarded } from './guarded';
 import { shellRoute } from './shell';
+
+// Each screen is a chunk of its own, loaded when its route is first visited.
+const PricelistsScreen = lazyRouteComponent(() => import('../features/pricelists/pricelists-screen'), 'PricelistsScreen');
 
 export const pricelistsRoute = createRoute({
   getParentRoute: () => shellRoute,

@@ -20,6 +20,7 @@ import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import { drainOutbox } from './drain';
 import { defaultLockManager, type LockManagerLike } from './lock-manager';
 import {
+  mirrorAccountPage,
   mirrorAsnPage,
   mirrorHistory,
   mirrorInvoice,
@@ -29,8 +30,10 @@ import {
   mirrorProductPage,
   mirrorPropertyPage,
   type HistoryEntity,
+  mirrorUserPage,
   type MirrorContext,
 } from './mirror-pages';
+import { mirrorCategoryTree, mirrorCounterparts, mirrorPricelistPage, mirrorPricePage } from './mirror-preferences';
 import { ProductSearch } from './product-search';
 import { pullScope } from './pull-changes';
 import { updateStatus } from './status';
@@ -186,6 +189,31 @@ export class SyncEngine {
   }
   mirrorProductPage(scope: string, sellerId: string, cursor: string | null) {
     return withStore(this.db, () => mirrorProductPage(this.mirrorContext(), scope, sellerId, cursor));
+  }
+  mirrorAccountPage(scope: string, offset: number, nameLike?: string) {
+    return withStore(this.db, () => mirrorAccountPage(this.mirrorContext(), scope, offset, nameLike));
+  }
+  mirrorUserPage(scope: string, orgId: string, offset: number) {
+    return withStore(this.db, () => mirrorUserPage(this.mirrorContext(), scope, orgId, offset));
+  }
+  /**
+   * Pulls the changes feed of a scope this session does not follow (support editing an
+   * account's settings): from its cursor to now, once. Resolves with the changes applied.
+   */
+  mirrorScope(scope: string) {
+    return withStore(this.db, () => pullScope({ db: this.db, fetch: this.fetch, signal: new AbortController().signal }, scope));
+  }
+  mirrorPricelistPage(scope: string, cursor: string | null) {
+    return withStore(this.db, () => mirrorPricelistPage(this.mirrorContext(), scope, cursor));
+  }
+  mirrorPricePage(scope: string, pricelistId: string, cursor: string | null) {
+    return withStore(this.db, () => mirrorPricePage(this.mirrorContext(), scope, pricelistId, cursor));
+  }
+  mirrorCategoryTree(scope: string) {
+    return withStore(this.db, () => mirrorCategoryTree(this.mirrorContext(), scope));
+  }
+  mirrorCounterparts(ownOrgId: string, type: 1 | 2) {
+    return withStore(this.db, () => mirrorCounterparts(this.mirrorContext(), ownOrgId, type));
   }
   searchProducts(scope: string, sellerId: string, text: string, limit: number) {
     return withStore(this.db, () => this.search.search(scope, sellerId, text, limit));

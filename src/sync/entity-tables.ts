@@ -18,4 +18,5 @@ export const ENTITY_TABLES: Record<string, MirrorTable> = {
   uomMapping: 'uomMappings',
   buyerSettings: 'buyerSettings',
   buyerSellerProps: 'buyerSellerProps',
+  categoryTree: 'categoryTrees',
 };

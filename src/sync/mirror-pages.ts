@@ -1,5 +1,6 @@
 import { ApiError } from '../api/api-error';
 import {
+  fetchAccountPage,
   fetchAsnPage,
   fetchHistory,
   fetchInvoice,
@@ -8,6 +9,7 @@ import {
   fetchOrderPage,
   fetchProductPage,
   fetchPropertyPage,
+  fetchUserPage,
   type Row,
 } from '../api/mirror-calls';
 import { PAGE_SIZE } from '../domain/constants';
@@ -158,6 +160,24 @@ export async function mirrorPropertyPage(ctx: MirrorContext, scope: string, offs
   const { orgKey } = parseScope(scope);
   const page = await fetchPropertyPage(orgKey, { offset, limit: PAGE_SIZE }, { fetch: ctx.fetch });
   await applyRows(ctx.db, writesOf('properties', scope, page.rows, ['orgPropertyNo']), 'merge');
+  return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
+}
+
+/**
+ * One page of the accounts list, optionally of the names containing `nameLike`, into
+ * the support organisation's scope (where the changes feed keeps them fresh).
+ */
+export async function mirrorAccountPage(ctx: MirrorContext, scope: string, offset: number, nameLike?: string): Promise<OffsetPageResult> {
+  const page = await fetchAccountPage({ offset, limit: PAGE_SIZE, nameLike: nameLike || undefined }, { fetch: ctx.fetch });
+  await applyRows(ctx.db, writesOf('accounts', scope, page.rows, ['uniqueKey']), 'merge');
+  return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
+}
+
+/** One page of an account's user community; the rows name their account as the changes feed's do (`orgId`). */
+export async function mirrorUserPage(ctx: MirrorContext, scope: string, orgId: string, offset: number): Promise<OffsetPageResult> {
+  const page = await fetchUserPage(orgId, { offset, limit: PAGE_SIZE }, { fetch: ctx.fetch });
+  const rows = page.rows.map((row) => ({ ...row, orgId }));
+  await applyRows(ctx.db, writesOf('users', scope, rows, ['userNo']), 'merge');
   return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
 }
 

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { fetchChanges, type Change, type Row } from '../api/mirror-calls';
+import { fetchChanges, type FeedChange } from '../api/mirror-calls';
 import { applyRows } from './apply-rows';
 import { ENTITY_TABLES } from './entity-tables';
 import { mirrorInvoice, mirrorOrder } from './mirror-pages';
@@ -17,14 +16,11 @@ export interface PullContext {
   onProgress?: (applied: number, hasMore: boolean) => void;
 }
 
-const rowSchema = z.record(z.string(), z.unknown());
-
-function toWrite(scope: string, change: Change): RowWrite | null {
+function toWrite(scope: string, change: FeedChange): RowWrite | null {
   const table = ENTITY_TABLES[change.entity];
   if (!table) return null;
   if (change.op === 'delete') return { table, scope, key: change.key, rev: change.rev, row: null };
-  const row = rowSchema.safeParse(change.row);
-  return row.success ? { table, scope, key: change.key, rev: change.rev, row: row.data as Row } : null;
+  return change.row ? { table, scope, key: change.key, rev: change.rev, row: change.row } : null;
 }
 
 /** The feed sends some upserts without their row ("fetch it yourself"): these are the ones a detail call can fetch. */

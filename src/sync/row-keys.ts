@@ -6,3 +6,5 @@ export const productKey = (sellerId: string, productCode: string) => `${sellerId
 export const productMetaKey = (buyerId: string, sellerId: string, productCode: string) => `${buyerId}:${sellerId}:${productCode}`;
 export const otherOrgPropertyKey = (otherOrgUniqueKey: string, property: string) => `${otherOrgUniqueKey}/${property}`;
 export const buyerSellerPropsKey = (buyerId: string, sellerId: string) => `${buyerId}/${sellerId}`;
+/** A pricelist's price group (one product code); the row also holds `pricelistId` for the index. */
+export const priceGroupKey = (pricelistId: string, productCode: string) => `${pricelistId}/${productCode}`;

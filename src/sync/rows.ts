@@ -1,37 +1,45 @@
 import type { FieldIssue } from '../domain/messages';
+import type { Asn, AsnSubmit } from '../domain/schemas/asn';
+import type { HistoryEntry, Order, OrderLine, OrderSummary } from '../domain/schemas/orders';
 
 /**
  * Rows of the browser's store. A mirrored row is the server's row as sent, plus its
  * scope, its key within the scope and the revision it was sent at. The field names
  * `scope`, `key` and `rev` are ours; the API rows do not use them for anything else.
+ *
+ * The typed rows below are the zod schemas of src/domain (z.infer) plus these fields:
+ * src/api parses every answer with the same schemas the server answers with, so a
+ * field renamed on the server fails the type check here or the parse there.
  */
-export interface MirrorRow {
+// A type, not an interface: rows built on it stay assignable to MirrorRow's index signature.
+export type MirrorFields = {
   scope: string;
   key: string;
   rev: number;
   /** Set on rows a pending outbox entry created and the server has not confirmed. */
   pending?: boolean;
-  [field: string]: unknown;
-}
+};
 
-export interface OrderRow extends MirrorRow {
-  id?: string | number;
-  orderNo?: string;
-  orderDate?: string;
-  state?: string;
-  read?: boolean;
-  canExport?: boolean;
-  buyerId?: string;
-  buyerName?: string;
-  sellerName?: string;
-  orderTotalExtTax?: number;
-  orderTotalCurrency?: string;
-}
+/** A row of a table whose entity has no schema yet: the fields as the server sent them. */
+export type MirrorRow = MirrorFields & { [field: string]: unknown };
 
-export interface OrderLineRow extends MirrorRow {
-  orderId: string;
-  number?: number;
-}
+/** A list page brings the summary; the detail call (or the changes feed) adds the addresses. */
+export type OrderRow = MirrorFields & OrderSummary & Partial<Pick<Order, 'contact' | 'billTo' | 'shipTo'>>;
+
+/** The detail call's lines are kept as rows of their own, under their order's key. */
+export type OrderLineRow = MirrorFields & OrderLine & { orderId: string };
+
+/**
+ * An ASN as the server answers it, or the provisional row of a submit still in the
+ * outbox: the submitted fields, `pending`, until the server's ASN replaces it.
+ */
+export type ServerAsnRow = MirrorFields & Asn & { pending?: false };
+export type PendingAsnRow = MirrorFields & AsnSubmit & { pending: true };
+export type AsnRow = ServerAsnRow | PendingAsnRow;
+export const isServerAsn = (row: AsnRow): row is ServerAsnRow => !row.pending;
+
+/** One entry of an order's or ASN's history; `view` is the type asked for (`*` for all), `position` the server's order. */
+export type HistoryRow = MirrorFields & HistoryEntry & { entityKey: string; view: string; position: number };
 
 export interface InvoiceRow extends MirrorRow {
   read?: boolean;
@@ -61,7 +69,7 @@ export interface PropertyRow extends MirrorRow {
 export type AsnDraftState = 'draft' | 'submitting';
 
 /** An ASN being written: kept only in this browser until it is submitted. */
-export interface AsnDraftRow extends MirrorRow {
+export type AsnDraftRow = MirrorFields & {
   orderId: string;
   state: AsnDraftState;
   /** The server's errors of the last failed submit. */
@@ -70,4 +78,4 @@ export interface AsnDraftRow extends MirrorRow {
   fieldErrors?: FieldIssue[];
   asn: Record<string, unknown>;
   updatedAt: string;
-}
+};

@@ -71,5 +71,11 @@ export function splitRow(write: RowWrite): SplitRow {
     return { parent: { ...write, row: { ...(product as Row), ...rest } }, attached };
   }
 
+  if (write.table === 'ediExports' && 'password' in row) {
+    // A secret never enters the browser's store, even from a server that still sends it.
+    const { password, ...setting } = row;
+    return { parent: { ...write, row: { ...setting, passwordSet: typeof password === 'string' && password !== '' } }, attached: [] };
+  }
+
   return { parent: write, attached: [] };
 }

@@ -1,5 +1,5 @@
 import type { Dexie, Table } from 'dexie';
-import type { MirrorRow } from './rows';
+import type { AsnDraftRow, AsnRow, HistoryRow, MirrorRow, OrderLineRow, OrderRow } from './rows';
 import type { OutboxEntry } from './outbox-entry';
 
 /**
@@ -31,6 +31,7 @@ export const MIRROR_TABLES = [
   'buyerSettings',
   'buyerSellerProps',
   'history',
+  'categoryTrees',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -58,7 +59,14 @@ const MIRROR_INDEXES: Record<MirrorTable, string[]> = {
   buyerSettings: [],
   buyerSellerProps: [],
   history: ['[scope+entityKey]'],
+  categoryTrees: [],
 };
+
+/** Tables added after version 1, by the version that added them; the others are version 1's. */
+const ADDED_IN: Partial<Record<MirrorTable, number>> = { categoryTrees: 2 };
+
+const storesOf = (tables: readonly MirrorTable[]) =>
+  Object.fromEntries(tables.map((t) => [t, ['[scope+key]', ...MIRROR_INDEXES[t]].join(', ')]));
 
 /** Where a pull resumes, per scope. */
 export interface CursorRow {
@@ -83,18 +91,32 @@ export interface MetaRow {
 
 /** Version 1 of the store, in Dexie's `stores()` notation. */
 export const STORES_V1: Record<string, string> = {
-  ...Object.fromEntries(MIRROR_TABLES.map((t) => [t, ['[scope+key]', ...MIRROR_INDEXES[t]].join(', ')])),
+  ...storesOf(MIRROR_TABLES.filter((t) => ADDED_IN[t] === undefined)),
   outbox: 'id, seq, state, *touchIds',
   bases: 'id',
   cursors: 'scope',
   meta: 'key',
 };
 
-export type SyncDb = Dexie & { [T in MirrorTable]: Table<MirrorRow, [string, string]> } & {
+/** Version 2: the buyer's category tree. */
+export const STORES_V2: Record<string, string> = storesOf(MIRROR_TABLES.filter((t) => ADDED_IN[t] === 2));
+
+/** The tables whose rows have a schema; the others keep the server's fields as sent. */
+interface TypedRows {
+  orders: OrderRow;
+  orderLines: OrderLineRow;
+  asns: AsnRow;
+  asnDrafts: AsnDraftRow;
+  history: HistoryRow;
+}
+export type MirrorRowOf<T extends MirrorTable> = T extends keyof TypedRows ? TypedRows[T] : MirrorRow;
+
+export type SyncDb = Dexie & { [T in MirrorTable]: Table<MirrorRowOf<T>, [string, string]> } & {
   outbox: Table<OutboxEntry, string>;
   bases: Table<BaseRow, string>;
   cursors: Table<CursorRow, string>;
   meta: Table<MetaRow, string>;
 };
 
-export const mirrorTable = (db: SyncDb, table: MirrorTable): Table<MirrorRow, [string, string]> => db[table];
+/** For code that moves rows of any table as the server sent them (applying pages, overlays, rollbacks). */
+export const mirrorTable = (db: SyncDb, table: MirrorTable) => db[table] as Table<MirrorRow, [string, string]>;

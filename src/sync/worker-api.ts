@@ -19,7 +19,14 @@ export interface SyncWorkerApi {
   mirrorInvoice: SyncEngine['mirrorInvoice'];
   mirrorPropertyPage: SyncEngine['mirrorPropertyPage'];
   mirrorProductPage: SyncEngine['mirrorProductPage'];
+  mirrorAccountPage: SyncEngine['mirrorAccountPage'];
+  mirrorUserPage: SyncEngine['mirrorUserPage'];
+  mirrorScope: SyncEngine['mirrorScope'];
   searchProducts: SyncEngine['searchProducts'];
+  mirrorPricelistPage: SyncEngine['mirrorPricelistPage'];
+  mirrorPricePage: SyncEngine['mirrorPricePage'];
+  mirrorCategoryTree: SyncEngine['mirrorCategoryTree'];
+  mirrorCounterparts: SyncEngine['mirrorCounterparts'];
 }
 
 export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<EngineOptions, 'db'> = {}): SyncWorkerApi {
@@ -48,6 +55,13 @@ export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<
     mirrorInvoice: (...args) => running().mirrorInvoice(...args),
     mirrorPropertyPage: (...args) => running().mirrorPropertyPage(...args),
     mirrorProductPage: (...args) => running().mirrorProductPage(...args),
+    mirrorAccountPage: (...args) => running().mirrorAccountPage(...args),
+    mirrorUserPage: (...args) => running().mirrorUserPage(...args),
+    mirrorScope: (...args) => running().mirrorScope(...args),
     searchProducts: (...args) => running().searchProducts(...args),
+    mirrorPricelistPage: (...args) => running().mirrorPricelistPage(...args),
+    mirrorPricePage: (...args) => running().mirrorPricePage(...args),
+    mirrorCategoryTree: (...args) => running().mirrorCategoryTree(...args),
+    mirrorCounterparts: (...args) => running().mirrorCounterparts(...args),
   };
 }

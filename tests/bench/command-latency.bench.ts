@@ -1,12 +1,13 @@
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
 import { enqueue } from '../../src/sync/enqueue';
 import { fmt, percentile, timed } from './measure';
+import { orderRow } from '../sync/helpers/order-rows';
 
 const ORG = 'SUPACMESCI01';
 
 /** One optimistic command (row change + outbox entry in one transaction), as the UI's mark-read or property edit. */
 export async function benchCommand(db: LocalDatabase, runs = 300): Promise<string[]> {
-  await db.orders.bulkPut(Array.from({ length: 50 }, (_, i) => ({ scope: `seller:${ORG}`, key: String(i), rev: 1, id: i, read: false })));
+  await db.orders.bulkPut(Array.from({ length: 50 }, (_, i) => orderRow(`seller:${ORG}`, i, { read: false })));
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const key = String(i % 50);

@@ -3,7 +3,9 @@
  * headless Chromium with a profile on disk (IndexedDB as a user's browser keeps it),
  * against the real server (`server/main.ts` with the demo data, a fresh SQLite file) in
  * its own process, over loopback. Figures are printed, never asserted.
- * `npm run bench -- drain` runs one suite.
+ * `npm run bench -- drain` runs one suite; `npm run bench -- api` runs the server's
+ * load benchmark instead (tests/bench/api), which needs no browser; `npm run bench -- lighthouse`
+ * measures the first load (tests/bench/lighthouse.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { LoginPage, openPage } from '../e2e/pages/login-page';
 import { assertBrowserPresent, CHROMIUM_LAUNCH } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server-process';
 import { benchInvoices } from './invoices.bench';
+import { lighthouseBench } from './lighthouse';
 
 const SUPPLIER = 'supplier@acme.demo.test';
 const BENCH_PATH = '/__bench/';
@@ -39,8 +42,9 @@ async function bundle(): Promise<string> {
 }
 
 async function main() {
-  assertBrowserPresent();
   const only = process.argv[2];
+  if (only === 'api') return (await import('./api/run-api')).runApiBench();
+  assertBrowserPresent();
   const profile = mkdtempSync(join(tmpdir(), 'portal-bench-profile-'));
   const [script, server] = await Promise.all([bundle(), startServer()]);
   // No service worker: it would answer the benchmark page with the app's shell.
@@ -80,7 +84,7 @@ async function main() {
   }
 }
 
-main().then(
+(process.argv[2] === 'lighthouse' ? lighthouseBench() : main()).then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error);

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, countryByNo, DEFAULT_COUNTRY_NO } from '../../src/domain/countries';
 import { fieldErrors } from '../../src/domain/messages';
-import { canSaveAccount, NEW_ACCOUNT_DEFAULTS, validateAccount } from '../../src/domain/rules/accounts';
+import { messages } from '../../src/domain/messages';
+import {
+  accountNameMatches,
+  canSaveAccount,
+  hasUomMapping,
+  NEW_ACCOUNT_DEFAULTS,
+  renderForAccount,
+  validateAccount,
+} from '../../src/domain/rules/accounts';
 import { isValidEmail, isValidEmailList } from '../../src/domain/rules/email';
 import {
+  conflictingPropertyNames,
+  ediFieldsFor,
   ediOrderFormatValue,
+  ediPasswordField,
   normaliseUomMapping,
   validateAccountCode,
   validateAsnRecipients,
@@ -16,7 +27,7 @@ import {
   validateTaxCodes,
   validateUomMapping,
 } from '../../src/domain/rules/properties';
-import { usernameOf, validateUser } from '../../src/domain/rules/users';
+import { canSaveUser, usernameOf, validateUser } from '../../src/domain/rules/users';
 import { countrySchema } from '../../src/domain/schemas/accounts';
 import { STANDARD_UOMS } from '../../src/domain/uom';
 
@@ -109,5 +120,59 @@ describe('properties', () => {
     expect(isValidEmail('a b@c.co')).toBe(false);
     expect(isValidEmailList('a@b.co , c@d.co')).toBe(true);
     expect(isValidEmailList('')).toBe(false);
+  });
+});
+
+describe('assuming a role', () => {
+  it('views a type 1 account as SUPPLIER and any other as UNIVERSITY, with its id and name', () => {
+    expect(renderForAccount({ uniqueKey: 'SUPACMESCI01', name: 'Acme', type: 1 })).toEqual({ orgType: 'SUPPLIER', orgId: 'SUPACMESCI01', companyName: 'Acme' });
+    expect(renderForAccount({ uniqueKey: 'UNIWESTMERE1', name: 'Westmere', type: 2 })).toEqual({ orgType: 'UNIVERSITY', orgId: 'UNIWESTMERE1', companyName: 'Westmere' });
+  });
+  it('stops with its own message, not the one of assuming', () => {
+    expect(messages.identityReleased).not.toBe(messages.identityAssumed);
+  });
+});
+
+describe('accounts list and drawer', () => {
+  it('filters by a part of the name, case ignored; an empty filter keeps all', () => {
+    expect(accountNameMatches('Acme Scientific', 'scien')).toBe(true);
+    expect(accountNameMatches('Acme Scientific', '  ')).toBe(true);
+    expect(accountNameMatches('Acme Scientific', 'biolab')).toBe(false);
+  });
+  it('has a UOM Mapping tab only for Supplier accounts', () => {
+    expect(hasUomMapping({ type: 1 })).toBe(true);
+    expect(hasUomMapping({ type: 2 })).toBe(false);
+    expect(hasUomMapping(null)).toBe(false);
+  });
+});
+
+describe('property conflicts', () => {
+  it('names each property held by more than one record', () => {
+    expect([...conflictingPropertyNames([{ property: 'A' }, { property: 'B' }, { property: 'A' }])]).toEqual(['A']);
+    expect(conflictingPropertyNames([{ property: 'A' }, { property: 'B' }]).size).toBe(0);
+  });
+});
+
+describe('EDI password (write-only)', () => {
+  it('a blank field keeps the stored one, Clear sends null, a typed one replaces it', () => {
+    expect(ediPasswordField('', false)).toEqual({});
+    expect('password' in ediPasswordField('', false)).toBe(false);
+    expect(ediPasswordField('', true)).toEqual({ password: null });
+    expect(ediPasswordField('typed', true)).toEqual({ password: null });
+    expect(ediPasswordField('n3w', false)).toEqual({ password: 'n3w' });
+  });
+  it('shows the connection fields each type needs', () => {
+    expect(ediFieldsFor('LOCAL')).toEqual([]);
+    expect(ediFieldsFor('EMAIL')).toEqual(['endpoint']);
+    expect(ediFieldsFor('cXML')).toEqual(['endpoint', 'user', 'password']);
+    expect(ediFieldsFor('S3')).toEqual(['ftpServer', 'ftpDir', 'user', 'password']);
+  });
+});
+
+describe('user save enabled', () => {
+  it('needs first name, last name and a valid email', () => {
+    expect(canSaveUser({ firstName: 'A', lastName: 'B', email: 'a@b.test' })).toBe(true);
+    expect(canSaveUser({ firstName: 'A', lastName: ' ', email: 'a@b.test' })).toBe(false);
+    expect(canSaveUser({ firstName: 'A', lastName: 'B', email: 'a@b' })).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { addProperty, editProperty } from '../../src/local/mutations/org-collect
 import { setProductIncluded } from '../../src/local/mutations/set-product-included';
 import { pendingChangeCount } from '../../src/local/outbox/pending-change-count';
 import { wipeLocalData } from '../../src/local/outbox/wipe-local-data';
+import { orderRow } from '../sync/helpers/order-rows';
 
 let user = 0;
 function openFresh() {
@@ -19,7 +20,7 @@ afterEach(() => closeLocalDatabase());
 describe('commands', () => {
   it('write the optimistic change and the outbox entry together', async () => {
     const db = openFresh();
-    await db.orders.put({ scope: 'buyer:UNIWESTMERE1', key: '3', rev: 1, id: 3, read: false });
+    await db.orders.put(orderRow('buyer:UNIWESTMERE1', 3, { read: false }));
     const entry = await markOrderRead('buyer:UNIWESTMERE1', '3');
     expect((await db.orders.get(['buyer:UNIWESTMERE1', '3']))?.read).toBe(true);
     expect(await db.outbox.get(entry.id)).toMatchObject({
@@ -35,7 +36,7 @@ describe('commands', () => {
 
   it('write nothing at all when the transaction fails', async () => {
     const db = openFresh();
-    await db.orders.put({ scope: 'seller:SUPACMESCI01', key: '1', rev: 1, id: 1, read: false });
+    await db.orders.put(orderRow('seller:SUPACMESCI01', 1, { read: false }));
     // A hook that fails inside the transaction stands in for a refused write (quota, closed connection).
     const fail = () => {
       throw new Error('refused');
@@ -80,7 +81,7 @@ describe('sign-out', () => {
   it('deletes the user’s database', async () => {
     const username = `wipe-${Date.now()}@demo.test`;
     const db = openLocalDatabase(username);
-    await db.orders.put({ scope: 'seller:X', key: '1', rev: 1 });
+    await db.orders.put(orderRow('seller:X', 1));
     await wipeLocalData(username);
     expect(await Dexie.exists(databaseNameFor(username))).toBe(false);
   });

@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeLocalDatabase, databaseNameFor, openLocalDatabase } from '../../src/local/db/current-database';
 import { LocalDatabase } from '../../src/local/db/local-database';
+import { orderRow } from '../sync/helpers/order-rows';
 import { wipeLocalData } from '../../src/local/outbox/wipe-local-data';
 import { withStore } from '../../src/sync/storage-errors';
 
@@ -9,7 +10,7 @@ let n = 0;
 const freshUser = () => `late-writer-${++n}-${Date.now()}@demo.test`;
 const exists = async (name: string) => (await indexedDB.databases()).some((d) => d.name === name);
 const heartbeat = { key: 'heartbeat', value: { owner: 'late', at: 1 } };
-const row = { scope: 'seller:SUPACMESCI01', key: '1', rev: 1, id: 1 };
+const row = orderRow('seller:SUPACMESCI01', 1);
 
 const opened: Dexie[] = [];
 function track<T extends Dexie>(db: T): T {

@@ -7,7 +7,9 @@ import { asnErrors } from '../../src/domain/rules/asn';
 import { asnSchema } from '../../src/domain/schemas/asn';
 import { historyEntrySchema, orderSchema } from '../../src/domain/schemas/orders';
 import { seedOrders } from '../../server/db/demo/seed-orders';
+import { poFileName } from '../../server/edi/po-document';
 import { ACME, SUPPORT, WESTMERE, demoOrder, matrix, newKey } from './helpers/orders-fixtures';
+import { dtdErrors } from './helpers/cxml-dtd';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -230,6 +232,15 @@ describe('ASN export', () => {
     expect(xml).toContain(`<ShipNoticeHeader shipmentID="${asn.shipmentId}"`);
     expect(xml).toContain('StarTrack &amp; Sons &lt;Express&gt;');
     expect(xml).toContain(`<OrderReference orderID="${asn.orderNumber}"`);
+    expect(dtdErrors(xml)).toEqual([]);
+    // The notice refers to the order's OrderRequest by the payloadID an order export then carries too.
+    const orderPayload = /<DocumentReference payloadID="([^"]+)"\/><\/OrderReference>/.exec(xml)?.[1];
+    expect(orderPayload).toMatch(/^\d{13}\.[0-9a-f]{16}@.+$/);
+    await t.db.updateTable('orders').set({ can_export: 1 }).where('id', '=', asn.orderId).execute();
+    const orderExport = await post(SUPPLIER, `/api/seller/${ACME}/order/${asn.orderId}/actions/export`);
+    expect(orderExport.statusCode).toBe(200);
+    const orderXml = readFileSync(join(t.config.dataDir, 'exports', WESTMERE, 'po', poFileName({ orderNo: asn.orderNumber })), 'utf8');
+    expect(orderXml).toContain(`<cXML payloadID="${orderPayload}"`);
 
     const replay = await post(SUPPLIER, url, undefined, key);
     expect(replay.statusCode).toBe(200);

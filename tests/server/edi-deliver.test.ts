@@ -91,9 +91,7 @@ describe('deliverDocument', () => {
     expect(stored).toEqual([expect.objectContaining({ to: ['ap@uni.demo.test', 'ap2@uni.demo.test'], attachments: ['INV-3.xml'] })]);
   });
 
-  it('refuses S3 clearly, and EMAIL without recipients', async () => {
-    await setEdi('UNINORTHGATE', { docType: 'inv', type: 'S3', ftpServer: 's3.example', ftpDir: 'bucket' });
-    await expect(deliverDocument(t.db, doc('UNINORTHGATE', 'inv', 'INV-1.xml'))).rejects.toThrow('S3 delivery is not available on this installation');
+  it('refuses EMAIL without recipients', async () => {
     await setEdi('UNINORTHGATE', { docType: 'po', type: 'EMAIL' });
     await expect(deliverDocument(t.db, doc('UNINORTHGATE', 'po', 'PO-1.xml'))).rejects.toThrow(/no recipient/);
   });

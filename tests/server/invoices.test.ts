@@ -12,6 +12,7 @@ import {
 } from '../../src/domain/schemas/invoices';
 import { HOSTILE_EMAIL_HOST, HOSTILE_EMAIL_SUBJECT, seedInvoices } from '../../server/db/demo/seed-invoices';
 import { seedOrders } from '../../server/db/demo/seed-orders';
+import { dtdErrors } from './helpers/cxml-dtd';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const BUYER = 'buyer@uni.demo.test';
@@ -255,6 +256,7 @@ describe('POST .../actions/export', () => {
     expect(xml).toContain(`invoiceID="${doc.documentId}"`);
     expect(xml).toContain(`<NetAmount><Money currency="${doc.currency}">${doc.totalValue.toFixed(2)}</Money></NetAmount>`);
     expect(xml.match(/<InvoiceDetailItem /g)).toHaveLength(doc.lineItems.length);
+    expect(dtdErrors(xml)).toEqual([]);
 
     const history = await historyOf(one!.oiid);
     expect(history).toEqual([expect.objectContaining({ type: 'EXPORTED', action: 'Exported' })]);

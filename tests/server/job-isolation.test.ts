@@ -81,6 +81,10 @@ describe('uploads cannot stall the server', () => {
     const chain = Array.from({ length: CATEGORY_TREE_LIMITS.maxDepth }, (_, i) => `C${i},Level ${i},${i === 0 ? '' : `C${i - 1}`}`);
     const ok = await put(await uploadUrl(BUY, `/api/buyer/${BUYER}/category-tree/action/upload-url`), Buffer.from(`code,description,parentCode\n${chain.join('\n')}\n`));
     expect((await runBeside(BUYER, BUY, (ok.json() as { jobId: number }).jobId)).job.state).toBe('done');
+    let node: object = { code: `J${CATEGORY_TREE_LIMITS.maxDepth}`, description: '', children: [] };
+    for (let level = CATEGORY_TREE_LIMITS.maxDepth - 1; level > 0; level--) node = { code: `J${level}`, description: '', children: [node] };
+    const json = await put(await uploadUrl(BUY, `/api/buyer/${BUYER}/category-tree/action/upload-url`), Buffer.from(JSON.stringify({ tree: [node] })));
+    expect((await runBeside(BUYER, BUY, (json.json() as { jobId: number }).jobId)).job.state).toBe('done');
     const cycle = await put(await uploadUrl(BUY, `/api/buyer/${BUYER}/category-tree/action/upload-url`), Buffer.from('code,description,parentCode\nA,a,\nB,b,C\nC,c,B\n'));
     const failed = (await runBeside(BUYER, BUY, (cycle.json() as { jobId: number }).jobId)).job;
     expect((failed.result as { errors: string[] }).errors).toEqual(['Row 3: The parents of B form a cycle']);

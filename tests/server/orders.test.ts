@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { messages } from '../../src/domain/messages';
 import { historyEntrySchema, orderSchema, orderSummarySchema } from '../../src/domain/schemas/orders';
 import { seedOrders } from '../../server/db/demo/seed-orders';
+import { poFileName } from '../../server/edi/po-document';
 import { ACME, SUPPORT, WESTMERE, demoOrder, matrix, newKey } from './helpers/orders-fixtures';
+import { dtdErrors } from './helpers/cxml-dtd';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -149,11 +151,16 @@ describe('order export', () => {
     const res = await post('supplier@acme.demo.test', url, key);
     expect(res.statusCode).toBe(200);
     expect(orderSchema.parse(res.json()).orderNo).toBe(row.order_no);
-    const file = join(t.config.dataDir, 'exports', WESTMERE, 'po', `PO-${row.order_no}.xml`);
+    const file = join(t.config.dataDir, 'exports', WESTMERE, 'po', poFileName({ orderNo: row.order_no }));
     expect(existsSync(file)).toBe(true);
     const xml = readFileSync(file, 'utf8');
     expect(xml).toContain(`<OrderRequestHeader orderID="${row.order_no}"`);
     expect(xml).toContain('<ItemOut');
+    expect(dtdErrors(xml)).toEqual([]);
+    // The payloadID is kept, so the order's ship notices can refer to this OrderRequest.
+    const stored = await t.db.selectFrom('edi_payloads').select('payload_id').where('entity', '=', 'order').where('entity_key', '=', String(row.id)).executeTakeFirstOrThrow();
+    expect(stored.payload_id).toMatch(/^\d{13}\.[0-9a-f]{16}@.+$/);
+    expect(xml).toContain(`payloadID="${stored.payload_id}"`);
 
     const replay = await post('supplier@acme.demo.test', url, key);
     expect(replay.headers['idempotent-replayed']).toBe('true');

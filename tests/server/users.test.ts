@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../src/domain/messages';
 import { userPageSchema, userSchema } from '../../src/domain/schemas/users';
+import { mailsTo } from './helpers/mailbox';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const SUPPORT = 'support@demo.test';
@@ -53,6 +54,11 @@ describe('POST /org/{orgid}/user', () => {
     expect(row.password_hash).toBeNull();
     const replay = await t.as(SUPPORT, { method: 'POST', url: '/api/org/SUPACMESCI01/user', payload: newUser, headers: { 'idempotency-key': 'user-create-0001' } });
     expect(replay.json()).toEqual(res.json());
+    // One welcome mail, telling the new user how to choose a first password; the replay mails nobody.
+    const welcome = mailsTo(t.config.dataDir, 'ada@acme.demo.test');
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]!.text).toContain('Your username is ada@acme.demo.test');
+    expect(welcome[0]!.text).toContain('Forgot Password');
     expect(await t.db.selectFrom('users').select('user_no').where('email', '=', 'Ada@Acme.demo.test').execute()).toHaveLength(1);
     const history = await t.db.selectFrom('history').selectAll().where('entity', '=', 'user').where('entity_key', '=', String(user.userNo)).execute();
     expect(history).toEqual([expect.objectContaining({ org_key: 'SUPACMESCI01', type: 'CREATED', user: 'Sam Support' })]);

@@ -5,6 +5,7 @@ import { enqueue } from '../../src/sync/enqueue';
 import { pullScope } from '../../src/sync/pull-changes';
 import { freshDb } from './helpers/fresh-db';
 import { scriptedFetch, scriptedOutbox } from './helpers/scripted-fetch';
+import { orderAnswer, orderLine, orderRow } from './helpers/order-rows';
 
 const scope = 'org:SUPACMESCI01';
 let db: LocalDatabase;
@@ -68,7 +69,7 @@ describe('pulling the changes feed', () => {
 
   it('never shows a stale value while a change is pending, however many pulls come', async () => {
     db = freshDb();
-    await db.orders.put({ scope: 'buyer:UNIWESTMERE1', key: '9', rev: 1, id: 9, read: false, orderNo: 'PO-9' });
+    await db.orders.put(orderRow('buyer:UNIWESTMERE1', 9, { read: false }));
     await enqueue(asSyncDb(db), {
       kind: 'order.read',
       scope: 'buyer:UNIWESTMERE1',
@@ -80,7 +81,7 @@ describe('pulling the changes feed', () => {
     for (let rev = 2; rev < 5; rev++) {
       const feed = scriptedFetch(() => ({
         status: 200,
-        body: { changes: [{ entity: 'order', key: '9', op: 'upsert', rev, row: { id: 9, read: false, orderNo: 'PO-9', state: `S${rev}` } }], cursor: rev, hasMore: false },
+        body: { changes: [{ entity: 'order', key: '9', op: 'upsert', rev, row: orderAnswer(9, { read: false, state: `S${rev}` }) }], cursor: rev, hasMore: false },
       }));
       await pullScope({ db: asSyncDb(db), fetch: feed.fetch, signal: new AbortController().signal }, 'buyer:UNIWESTMERE1');
       const row = await db.orders.get(['buyer:UNIWESTMERE1', '9']);
@@ -94,13 +95,13 @@ describe('pulling the changes feed', () => {
     const feed = scriptedFetch(() => ({
       status: 200,
       body: {
-        changes: [{ entity: 'order', key: '4', op: 'upsert', rev: 3, row: { id: 4, orderNo: 'PO-4', lines: [{ id: 40, number: 1 }, { id: 41, number: 2 }] } }],
+        changes: [{ entity: 'order', key: '4', op: 'upsert', rev: 3, row: orderAnswer(4, { lines: [orderLine(1, { id: 40 }), orderLine(2, { id: 41 })] }) }],
         cursor: 3,
         hasMore: false,
       },
     }));
     await pullScope({ db: asSyncDb(db), fetch: feed.fetch, signal: new AbortController().signal }, s);
     expect((await db.orderLines.where('[scope+orderId]').equals([s, '4']).toArray()).map((l) => l.key)).toEqual(['4/40', '4/41']);
-    expect((await db.orders.get([s, '4']))?.lines).toBeUndefined();
+    expect(await db.orders.get([s, '4'])).not.toHaveProperty('lines');
   });
 });

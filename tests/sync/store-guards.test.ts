@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { scopesFor } from '../../src/sync/scope';
 import { StorageFullError, withStore } from '../../src/sync/storage-errors';
 import { freshDb } from './helpers/fresh-db';
+import { orderRow } from './helpers/order-rows';
 
 describe('the store guard', () => {
   it('reopens the database once after a lost connection', async () => {
     const db = freshDb('reopen');
-    await db.orders.put({ scope: 'seller:X', key: '1', rev: 1 });
+    await db.orders.put(orderRow('seller:X', 1));
     db.close();
     expect(await withStore(db, () => db.orders.count())).toBe(1);
     db.close();

@@ -212,7 +212,7 @@ describe('invoice detail', () => {
       invoiceItem(8),
     ]);
     await db.history.bulkPut([
-      { scope: BUYER_SCOPE, key: 'invoice:7|*|0', rev: 0, entityKey: 'invoice:7', view: '*', position: 0, date: '2026-10-21T10:00:00.000Z', action: 'Read', description: 'Invoice INV-1007 opened', user: 'Jane Doe' },
+      { scope: BUYER_SCOPE, key: 'invoice:7|*|0', rev: 0, entityKey: 'invoice:7', view: '*', position: 0, date: '2026-10-21T10:00:00.000Z', action: 'Read', description: 'Invoice INV-1007 opened', user: 'Jane Doe', type: 'READ' },
     ]);
     const engine = invoiceEngine();
     fakeApi(signedIn(buyerPolicy));

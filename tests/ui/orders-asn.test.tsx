@@ -9,7 +9,7 @@ import { markFailed } from '../../src/sync/settle';
 import './support/setup';
 import { fakeApi } from './support/fake-api';
 import { buyerPolicy, signedIn, supplierPolicy } from './support/fixtures';
-import { closeTestStore, fakeEngine, giveElementsASize, openTestStore, orderRow } from './support/orders-store';
+import { address, closeTestStore, fakeEngine, giveElementsASize, openTestStore, orderRow } from './support/orders-store';
 import { renderApp } from './support/render-app';
 
 const SCOPE = 'seller:seller-1';
@@ -51,19 +51,23 @@ async function seedOrder(scope = SCOPE) {
     shipmentDate: '2026-10-21',
     carrierName: 'Fast Freight',
     trackingId: 'TRK-1',
-    shipTo: { name: 'Science Store' },
-    shipFrom: { name: 'Acme Scientific' },
+    shipTo: address('Science Store'),
+    shipFrom: address('Acme Scientific'),
     lines: [
       { number: 2, quantity: 3, uom: 'EA' },
       { number: 3, quantity: 1.5, uom: 'EA' },
     ],
+    orderId: 1,
+    sellerId: 'seller-1',
+    buyerId: 'buyer-1',
     exported: false,
     waitingForAction: true,
+    state: 'SUBMITTED',
   });
 }
 
 async function openNewDraft() {
-  await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+  await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 20_000 }));
   await userEvent.click(await screen.findByRole('button', { name: 'Add ASN' }));
   return screen.findByRole('form', { name: 'Advance ship notice' });
 }
@@ -195,7 +199,7 @@ describe('ASNs of an order', () => {
     fakeApi(signedIn(supplierPolicy));
     renderApp('/app/orders/seller-1/order/1');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 20_000 }));
     await userEvent.click(await screen.findByRole('button', { name: /Edit ASN failed with errors/ }));
     const form = await screen.findByRole('form', { name: 'Advance ship notice' });
     const q1 = within(form).getByLabelText('Quantity of line 1');
@@ -225,7 +229,7 @@ describe('ASNs of an order', () => {
     fakeApi(signedIn(supplierPolicy));
     renderApp('/app/orders/seller-1/order/1');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 20_000 }));
     await userEvent.click(await screen.findByRole('button', { name: /Edit ASN failed with errors/ }));
     const general = await screen.findByRole('alert', { name: 'ASN errors' });
     expect(general.textContent).toBe(messages.unknownOrder);
@@ -267,7 +271,7 @@ describe('ASNs of an order', () => {
     fakeApi(signedIn(supplierPolicy));
     renderApp('/app/orders/seller-1/order/1');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 20_000 }));
     await waitFor(async () => expect((await storedDraft()).asn).toMatchObject({ carrierName: 'Newer', shipmentDate: '2026-11-02' }));
     await userEvent.click(await screen.findByRole('button', { name: /Edit ASN draft/ }));
     const form = await screen.findByRole('form', { name: 'Advance ship notice' });
@@ -282,7 +286,7 @@ describe('ASNs of an order', () => {
     fakeApi(signedIn(buyerPolicy));
     renderApp('/app/orders/buyer-1/order/1');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 20_000 }));
     const table = await screen.findByRole('table', { name: 'ASNs' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Shipment Id',

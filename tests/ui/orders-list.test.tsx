@@ -9,6 +9,7 @@ import { fakeApi } from './support/fake-api';
 import { buyerPolicy, signedIn, supplierPolicy, supportPolicy } from './support/fixtures';
 import { closeTestStore, fakeEngine, giveElementsASize, openTestStore, orderRow } from './support/orders-store';
 import { renderApp } from './support/render-app';
+import { orderLineRow } from '../sync/helpers/order-rows';
 
 let db: LocalDatabase;
 
@@ -125,7 +126,7 @@ describe('order list', () => {
     await expect(screen.findByRole('heading', { name: 'Order PO-4' }, { timeout: 500 })).rejects.toThrow();
     expect(screen.getByText('Loading order…')).toBeTruthy();
     await db.orders.put(orderRow('seller:seller-1', 4));
-    await db.orderLines.put({ scope: 'seller:seller-1', key: '4/1', rev: 1, orderId: '4', number: 1, quantity: 2, uom: 'EA' });
+    await db.orderLines.put(orderLineRow('seller:seller-1', 4, 1, { quantity: 2 }));
     answer({ found: true });
     expect(await screen.findByRole('heading', { name: 'Order PO-4' })).toBeTruthy();
   });

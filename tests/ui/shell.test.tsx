@@ -78,7 +78,8 @@ describe('shell', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Stop assuming' }));
 
     // The top bar's sync status is a status region too: look for the snackbar by its text.
-    expect((await screen.findByText(messages.identityAssumed)).closest('[role="status"]')).toBeTruthy();
+    expect((await screen.findByText(messages.identityReleased)).closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByText(messages.identityAssumed)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.renderFor)).toBeNull();
     expect(screen.getByTestId('company-name').textContent).toBe('Portal Support');
     expect(await menuItems()).toContain('Pricelists');

@@ -7,6 +7,8 @@ import * as jobs from './0003-jobs';
 import * as catalogue from './0004-catalogue';
 import * as accounts from './0009-accounts';
 import * as invoices from './0007-invoices';
+import * as uploadTokens from './0011-upload-tokens';
+import * as ediPayloads from './0015-edi-payloads';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +19,8 @@ const migrations: Record<string, Migration> = {
   '0004-catalogue': catalogue,
   '0009-accounts': accounts,
   '0007-invoices': invoices,
+  '0011-upload-tokens': uploadTokens,
+  '0015-edi-payloads': ediPayloads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

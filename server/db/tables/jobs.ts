@@ -16,6 +16,13 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** The blob key of each signed upload URL already used: an upload URL works once. */
+export interface UsedUploadTokensTable {
+  key: string;
+  used_at: string;
+}
+
 export interface JobTables {
   jobs: JobsTable;
+  used_upload_tokens: UsedUploadTokensTable;
 }

@@ -1,6 +1,7 @@
 import { CATEGORY_TREE_LIMITS } from '../../../src/domain/constants';
 import { categoryTreeSchema, type CategoryNode } from '../../../src/domain/schemas/catalogue';
 import { writeHistory } from '../../history';
+import { jsonNesting } from '../../http/json-nesting';
 import { recordChange } from '../../sync/change-log';
 import { JobFailure, type JobContext } from '../job-context';
 import type { JobRow } from '../queue';
@@ -11,29 +12,9 @@ const { maxDepth, maxNodes, maxBytes } = CATEGORY_TREE_LIMITS;
 const tooDeep = `The category tree is deeper than ${maxDepth} levels`;
 const tooLarge = `The category tree has more than ${maxNodes} categories`;
 
-/**
- * The deepest bracket nesting of a JSON text, in one pass: checked before JSON.parse and
- * the schema so a deep chain is refused in linear time, never by a stack overflow.
- */
-function jsonNesting(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \\ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123 /* [ { */) deepest = Math.max(deepest, ++depth);
-    else if (c === 93 || c === 125 /* ] } */) depth--;
-  }
-  return deepest;
-}
-
 function fromJson(text: string): CategoryNode[] {
-  // A node is an object in a children array: two brackets a level, plus the outer list (or {tree: [...]}).
-  if (jsonNesting(text) > 2 * maxDepth + 2) throw new JobFailure('The category tree was rejected', { errors: [tooDeep] });
+  // Two brackets a level (an object in a children array), plus the outer list, {tree: ...} and the last empty children.
+  if (jsonNesting(text) > 2 * maxDepth + 3) throw new JobFailure('The category tree was rejected', { errors: [tooDeep] });
   let data: unknown;
   try {
     data = JSON.parse(text);

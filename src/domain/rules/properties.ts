@@ -76,3 +76,42 @@ export function validateOtherOrgProperty(input: { otherOrgUniqueKey: string; pro
   if (blank(input.value)) errors.push(fieldErrors.required('Value'));
   return errors;
 }
+
+/**
+ * Names held by more than one property record: the spec shows 'Cannot display value
+ * because there is a conflict, please contact support' instead of either value.
+ */
+export function conflictingPropertyNames(rows: ReadonlyArray<{ property?: unknown }>): Set<string> {
+  const seen = new Set<string>();
+  const conflicts = new Set<string>();
+  for (const row of rows) {
+    const name = String(row.property ?? '');
+    if (seen.has(name)) conflicts.add(name);
+    seen.add(name);
+  }
+  return conflicts;
+}
+
+/**
+ * What an EDI save sends for the write-only password: a blank field keeps the stored
+ * one (the field is left out), "Clear password" sends null, anything typed replaces it.
+ */
+export function ediPasswordField(typed: string, clear: boolean): { password?: string | null } {
+  if (clear) return { password: null };
+  return typed === '' ? {} : { password: typed };
+}
+
+/** Which connection fields an EDI type uses: the form shows only these. */
+export function ediFieldsFor(type: string): Array<'ftpServer' | 'ftpDir' | 'user' | 'password' | 'endpoint'> {
+  switch (type) {
+    case 'S3':
+      return ['ftpServer', 'ftpDir', 'user', 'password'];
+    case 'EMAIL':
+      return ['endpoint'];
+    case 'cXML':
+      return ['endpoint', 'user', 'password'];
+    default:
+      // LOCAL writes under the server's own exports folder: nothing to configure.
+      return [];
+  }
+}

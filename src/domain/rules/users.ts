@@ -14,3 +14,5 @@ export function validateUser(input: { firstName: string; lastName: string; email
 export function usernameOf(email: string): string {
   return email.trim().toLowerCase();
 }
+
+export const canSaveUser = (input: { firstName: string; lastName: string; email: string }): boolean => validateUser(input).length === 0;

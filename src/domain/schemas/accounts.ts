@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
+import { ASN_FIELD_LENGTHS } from '../constants';
+import { text } from './text';
 
 export const accountTypeSchema = z.union([z.literal(1), z.literal(2)]);
 
@@ -27,28 +30,28 @@ export type Account = z.infer<typeof accountSchema>;
  * status are the server's to set, so the body's values for them are ignored.
  */
 export const accountInputSchema = z.object({
-  name: z.string(),
-  tradingName: z.string().nullish(),
+  name: text('name'),
+  tradingName: text('name').nullish(),
   type: accountTypeSchema.optional(),
   countryNo: z.number().int().optional(),
-  address2: z.string().nullish(),
-  state: z.string().nullish(),
-  postCode: z.string().nullish(),
-  email: z.string().nullish(),
+  address2: text('name').nullish(),
+  state: z.string().max(ASN_FIELD_LENGTHS.postalAddressState).nullish(),
+  postCode: z.string().max(ASN_FIELD_LENGTHS.postalAddressPostcode).nullish(),
+  email: z.string().max(ASN_FIELD_LENGTHS.email).nullish(),
   alert: z.boolean().optional(),
-  uniqueKey: z.string().optional(),
+  uniqueKey: text('code').optional(),
   orgNo: z.number().int().optional(),
   industryNo: z.number().int().optional(),
-  membershipStatus: z.string().optional(),
+  membershipStatus: text('code').optional(),
   busy: z.boolean().optional(),
 });
 export type AccountInput = z.infer<typeof accountInputSchema>;
 
 export const accountListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: wholeNumber(z.number().min(0)).default(0),
+  limit: wholeNumber(z.number().min(1).max(100)).default(20),
   nameLike: z.string().optional(),
-  type: z.coerce.number().pipe(accountTypeSchema).optional(),
+  type: wholeNumber().pipe(accountTypeSchema).optional(),
 });
 
 export const countrySchema = z.object({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
+import { text } from './text';
 import { PAGE_SIZE } from '../constants';
 import { addressInputSchema, addressSchema, emptyAddress } from './orders';
 
@@ -38,7 +40,8 @@ export const asnSchema = z.object({
 });
 export type Asn = z.infer<typeof asnSchema>;
 
-const optionalText = z.string().nullish().transform((v) => v ?? '');
+/** Spec lengths are worded by the rules (src/domain/rules/asn.ts); this bound only stops absurd input. */
+const optionalText = text('line').nullish().transform((v) => v ?? '');
 
 /** The body of POST /seller/{sellerId}/buyer/{buyerId}/asn; the rules of src/domain/rules/asn.ts then apply. */
 export const asnSubmitSchema = z.object({
@@ -58,7 +61,7 @@ export const asnSubmitSchema = z.object({
 export type AsnSubmit = z.infer<typeof asnSubmitSchema>;
 
 export const asnListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  offset: wholeNumber(z.number().min(0)).default(0),
+  limit: wholeNumber(z.number().min(1).max(100)).default(PAGE_SIZE),
   orderNumber: z.string().trim().max(100).optional(),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
+import { text } from './text';
 
 /**
  * Catalogue entities as the spec names them (invoices-catalogue-accounts.md section 3),
@@ -121,7 +123,7 @@ export type ProductPage = z.infer<typeof productPageSchema>;
 export const PRODUCT_PAGE_MAX = 500;
 
 export const productListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_MAX).default(20),
+  limit: wholeNumber(z.number().min(1).max(PRODUCT_PAGE_MAX)).default(20),
   cursor: z.string().optional(),
   /** Code or description contains (case-insensitive). */
   q: z.string().trim().max(200).optional(),
@@ -137,8 +139,8 @@ export interface CategoryNode {
 }
 export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
   z.object({
-    code: z.string().trim().min(1),
-    description: z.string(),
+    code: text('code').trim().min(1),
+    description: text('line'),
     children: z.array(categoryNodeSchema).default([]),
   }),
 ) as z.ZodType<CategoryNode>;

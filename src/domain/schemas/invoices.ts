@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
 import { PAGE_SIZE } from '../constants';
 
 /** veStatus values the list filters on (spec section 4); other values may exist but are not shown. */
@@ -91,13 +92,13 @@ export type InvoiceHistoryEntry = z.infer<typeof invoiceHistoryEntrySchema>;
 
 /** GET /buyer/{id}/invoice query: 'All' (or no veStatus) means no filter. */
 export const invoiceListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: wholeNumber(z.number().min(1).max(100)).default(PAGE_SIZE),
+  offset: wholeNumber(z.number().min(0)).default(0),
   veStatus: z.string().trim().max(40).optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 export const invoicePathSchema = z.object({
   id: z.string().min(1).max(40),
-  invoiceId: z.coerce.number().int().positive(),
+  invoiceId: wholeNumber(z.number().positive()),
 });

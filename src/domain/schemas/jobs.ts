@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
 import { PAGE_SIZE } from '../constants';
 
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
@@ -21,8 +22,8 @@ export type JobView = z.infer<typeof jobSchema>;
 export const jobQueuedSchema = z.object({ jobId: z.number().int() });
 
 export const jobListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: wholeNumber(z.number().min(1).max(100)).default(PAGE_SIZE),
+  offset: wholeNumber(z.number().min(0)).default(0),
   kind: z.string().optional(),
   state: z.enum(JOB_STATES).optional(),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
+import { text } from './text';
 import { PAGE_SIZE } from '../constants';
 
 /**
@@ -26,7 +28,8 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 export const ADDRESS_FIELDS = Object.keys(addressSchema.shape) as Array<keyof Address>;
 
-const optionalText = z.string().nullish().transform((v) => v ?? '');
+/** Spec lengths are worded by the rules (src/domain/rules/asn.ts); this bound only stops absurd input. */
+const optionalText = text('line').nullish().transform((v) => v ?? '');
 
 /** An address as sent by a form: every field may be left out and counts as empty. */
 export const addressInputSchema = z.object({
@@ -96,8 +99,8 @@ export const orderSchema = orderSummarySchema.extend({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  offset: wholeNumber(z.number().min(0)).default(0),
+  limit: wholeNumber(z.number().min(1).max(100)).default(PAGE_SIZE),
   orderNumberLike: z.string().trim().max(100).optional(),
 });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
+import { text } from './text';
 import { PAGE_SIZE } from '../constants';
 
 /** Pricelists as the spec names them (access-orders-asn-pricelists.md section 3). */
@@ -18,14 +20,14 @@ export type PricelistPrice = z.infer<typeof pricelistPriceSchema>;
 export const priceGroupSchema = z.object({ productCode: z.string(), prices: z.array(pricelistPriceSchema) });
 export type PriceGroup = z.infer<typeof priceGroupSchema>;
 
-export const pricelistMappingSchema = z.object({ buyerIds: z.array(z.string()) });
+export const pricelistMappingSchema = z.object({ buyerIds: z.array(text('code')).max(10_000) });
 export type PricelistMapping = z.infer<typeof pricelistMappingSchema>;
 
 export const pricelistPageSchema = z.object({ data: z.array(pricelistSchema), cursor: z.string().nullable() });
 export const priceGroupPageSchema = z.object({ data: z.array(priceGroupSchema), cursor: z.string().nullable() });
 
-export const pricelistInputSchema = z.object({ name: z.string().default('') });
+export const pricelistInputSchema = z.object({ name: text('name').default('') });
 export const cursorQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  limit: wholeNumber(z.number().min(1).max(100)).default(PAGE_SIZE),
   cursor: z.string().optional(),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { EDI_DOC_TYPES, EDI_TYPES } from '../constants';
+import { wholeNumber } from './numbers';
+import { text } from './text';
+import { ASN_FIELD_LENGTHS, EDI_DOC_TYPES, EDI_TYPES } from '../constants';
 
 export const ediDocTypeSchema = z.enum(EDI_DOC_TYPES);
 export type EdiDocType = z.infer<typeof ediDocTypeSchema>;
@@ -17,17 +19,17 @@ export type OrgProperty = z.infer<typeof orgPropertySchema>;
 
 /** POST /org/{id}/property and PUT .../{propNo}: the org comes from the path, never the body. */
 export const orgPropertyInputSchema = z.object({
-  property: z.string(),
-  value: z.string(),
+  property: text('code'),
+  value: text('text'),
   orgPropertyNo: z.number().int().optional(),
   orgNo: z.number().int().optional(),
 });
 export type OrgPropertyInput = z.infer<typeof orgPropertyInputSchema>;
 
 export const otherOrgPropertySchema = z.object({
-  otherOrgUniqueKey: z.string(),
-  property: z.string(),
-  value: z.string(),
+  otherOrgUniqueKey: text('code'),
+  property: text('code'),
+  value: text('text'),
 });
 export type OtherOrgProperty = z.infer<typeof otherOrgPropertySchema>;
 export const otherOrgPropertyInputSchema = otherOrgPropertySchema;
@@ -39,8 +41,8 @@ export const receivingEmailSchema = z.object({
 });
 export type ReceivingEmail = z.infer<typeof receivingEmailSchema>;
 export const receivingEmailInputSchema = z.object({
-  code: z.string(),
-  emailAddress: z.string(),
+  code: text('code'),
+  emailAddress: z.string().max(ASN_FIELD_LENGTHS.email),
   id: z.number().int().optional(),
 });
 export type ReceivingEmailInput = z.infer<typeof receivingEmailInputSchema>;
@@ -52,7 +54,7 @@ export const senderSourceSchema = z.object({
 });
 export type SenderSource = z.infer<typeof senderSourceSchema>;
 export const senderSourceInputSchema = z.object({
-  identifier: z.string(),
+  identifier: text('line'),
   id: z.number().int().optional(),
 });
 export type SenderSourceInput = z.infer<typeof senderSourceInputSchema>;
@@ -82,12 +84,13 @@ export const ediExportSettingInputSchema = z.object({
   docType: ediDocTypeSchema,
   orderFormat: z.union([z.number(), z.string()]).optional(),
   type: ediTypeSchema.optional(),
-  ftpServer: z.string().nullish(),
-  ftpDir: z.string().nullish(),
-  user: z.string().nullish(),
+  ftpServer: text('line').nullish(),
+  ftpDir: text('line').nullish(),
+  user: text('name').nullish(),
   /** Write-only: left out or empty keeps the stored password, a text replaces it, null clears it. */
-  password: z.string().nullish(),
-  endpoint: z.string().nullish(),
+  password: text('secret').nullish(),
+  /** A URL (cXML) or a recipient list (EMAIL). */
+  endpoint: text('url').nullish(),
 });
 export type EdiExportSettingInput = z.infer<typeof ediExportSettingInputSchema>;
 
@@ -100,13 +103,13 @@ export type UomStandardEntry = z.infer<typeof uomStandardEntrySchema>;
 export const standardUnitsSchema = z.record(z.string(), uomStandardEntrySchema);
 
 /** GET and PUT /seller/{id}/uom: standard unit -> the organisation's own code. */
-export const uomMappingSchema = z.record(z.string(), z.string());
+export const uomMappingSchema = z.record(text('code'), text('code'));
 export type UomMapping = z.infer<typeof uomMappingSchema>;
 
 /** GET or POST /buyer/{id}. */
 export const taxCodeMappingSchema = z.object({
-  taxableCode: z.string(),
-  nonTaxableCode: z.string(),
+  taxableCode: text('code'),
+  nonTaxableCode: text('code'),
 });
 export type TaxCodeMapping = z.infer<typeof taxCodeMappingSchema>;
 export const buyerSettingsSchema = z.object({ taxCodeMapping: taxCodeMappingSchema });
@@ -115,7 +118,7 @@ export type BuyerSettings = z.infer<typeof buyerSettingsSchema>;
 export const buyerSettingsAnswerSchema = z.object({ taxCodeMapping: taxCodeMappingSchema.nullable() });
 
 /** GET or POST /buyer/{buyerId}/seller/{sellerId}/props. */
-export const buyerSellerPropsSchema = z.object({ supplierCode: z.string() });
+export const buyerSellerPropsSchema = z.object({ supplierCode: text('code') });
 export type BuyerSellerProps = z.infer<typeof buyerSellerPropsSchema>;
 export const buyerSellerPropsAnswerSchema = z.object({ supplierCode: z.string().nullable() });
 
@@ -127,6 +130,6 @@ export const senderSourcePageSchema = z.array(senderSourceSchema);
 export const ediExportSettingPageSchema = z.array(ediExportSettingSchema);
 
 export const pageQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: wholeNumber(z.number().min(0)).default(0),
+  limit: wholeNumber(z.number().min(1).max(100)).default(20),
 });

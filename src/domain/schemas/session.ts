@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { ORG_TYPES, USER_TYPES, type RenderFor } from '../roles';
 
 export const policyStateSchema = z.enum(['TERMS_OF_USE', 'ACTIVE']);
@@ -32,18 +33,18 @@ export const loginAnswerSchema = z.object({ orgType: z.enum(ORG_TYPES) });
 
 export const loginFormSchema = z.object({
   M: z.literal('1'),
-  username: z.string(),
-  password: z.string(),
-  captcha: z.string(),
+  username: text('name'),
+  password: text('secret'),
+  captcha: text('text'),
 });
 
-export const sendRecoveryCodeSchema = z.object({ username: z.string() });
+export const sendRecoveryCodeSchema = z.object({ username: text('name') });
 export const resetPasswordSchema = z.object({
-  username: z.string(),
-  verificationCode: z.string(),
-  newPassword: z.string(),
+  username: text('name'),
+  verificationCode: text('code'),
+  newPassword: text('secret'),
 });
-export const changePasswordSchema = z.object({ oldPassword: z.string(), newPassword: z.string() });
+export const changePasswordSchema = z.object({ oldPassword: text('secret'), newPassword: text('secret') });
 
 /** GET /org/{id}. */
 export const orgSummarySchema = z.object({ name: z.string(), uniqueKey: z.string() });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
 
 /** GET /api/sync/{seller|buyer|org}/{orgId}/changes: what changed in a scope since a revision. */
 export const CHANGES_DEFAULT_LIMIT = 500;
 export const CHANGES_MAX_LIMIT = 2000;
 
 export const changesQuerySchema = z.object({
-  since: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(CHANGES_MAX_LIMIT).default(CHANGES_DEFAULT_LIMIT),
+  since: wholeNumber(z.number().min(0)).default(0),
+  limit: wholeNumber(z.number().min(1).max(CHANGES_MAX_LIMIT)).default(CHANGES_DEFAULT_LIMIT),
 });
 
 export const changeSchema = z.object({

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
+import { ASN_FIELD_LENGTHS } from '../constants';
+import { text } from './text';
 import { USER_TYPES } from '../roles';
 
 /** Types a user community can give; SUPPORT belongs to support staff only. */
@@ -16,18 +19,18 @@ export type User = z.infer<typeof userSchema>;
 
 /** POST /org/{orgid}/user and PUT .../{userNo}: the username is always the email. */
 export const userInputSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  firstName: text('name'),
+  lastName: text('name'),
+  email: z.string().max(ASN_FIELD_LENGTHS.email),
   type: communityUserTypeSchema.default('REGULAR'),
   userNo: z.number().int().optional(),
-  username: z.string().optional(),
+  username: z.string().max(ASN_FIELD_LENGTHS.email).optional(),
 });
 export type UserInput = z.infer<typeof userInputSchema>;
 
 export const userListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: wholeNumber(z.number().min(0)).default(0),
+  limit: wholeNumber(z.number().min(1).max(100)).default(20),
   nameLike: z.string().optional(),
   type: communityUserTypeSchema.optional(),
 });

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { formatDateOnly } from '../../domain/dates';
 import { messages } from '../../domain/messages';
 import { can } from '../../domain/roles';
-import type { Address } from '../../domain/schemas/orders';
 import { useOrder } from '../../local/hooks/use-orders';
 import { exportOrder } from '../../local/mutations/export-documents';
 import { markOrderRead } from '../../local/mutations/mark-read';
@@ -101,9 +100,9 @@ function LoadedOrder({ perspective, order, lines }: LoadedOrderProps) {
       </Summary>
       <Section aria-label="Addresses">
         <OrderAddresses
-          shipTo={order.shipTo as Partial<Address> | undefined}
-          billTo={order.billTo as Partial<Address> | undefined}
-          contact={order.contact as Partial<Address> | undefined}
+          shipTo={order.shipTo}
+          billTo={order.billTo}
+          contact={order.contact}
         />
       </Section>
       <Section>

@@ -4,11 +4,11 @@ import { Totals } from './order-totals.styles';
 
 /** Total Tax, Subtotal (excluding tax) and Total, each with its currency. */
 export function OrderTotals({ order }: { order: OrderRow }) {
-  const tax = Number(order.taxTotal ?? 0);
-  const subtotal = Number(order.orderTotalExtTax ?? 0);
-  const currency = order.orderTotalCurrency ?? '';
+  const tax = order.taxTotal;
+  const subtotal = order.orderTotalExtTax;
+  const currency = order.orderTotalCurrency;
   const rows: Array<[string, number, string]> = [
-    ['Total Tax', tax, String(order.taxTotalCurrency ?? currency)],
+    ['Total Tax', tax, order.taxTotalCurrency],
     ['Subtotal', subtotal, currency],
     ['Total', roundMoney(subtotal + tax), currency],
   ];

@@ -1,3 +1,4 @@
+import type { OrderSummary } from '../../domain/schemas/orders';
 import { perspectiveOf, type Viewer } from '../../domain/roles';
 import { useActiveSession } from '../../local/session/use-session';
 import { scopeId } from '../../sync/scope';
@@ -23,6 +24,6 @@ export function useOrderPerspective(): OrderPerspective | null {
 }
 
 /** The other party's name on an order row, as the perspective names it. */
-export function counterpartName(side: 'seller' | 'buyer', order: { buyerName?: unknown; sellerName?: unknown }): string {
-  return String((side === 'seller' ? order.buyerName : order.sellerName) ?? '');
+export function counterpartName(side: 'seller' | 'buyer', order: Pick<OrderSummary, 'buyerName' | 'sellerName'>): string {
+  return side === 'seller' ? order.buyerName : order.sellerName;
 }

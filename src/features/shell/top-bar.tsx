@@ -4,7 +4,7 @@ import { IconButton } from '../../ui/button/Button';
 import { MenuIcon } from '../../ui/icons/icons';
 import { Logo } from '../../ui/logo/Logo';
 import { MenuButton, type MenuItem } from '../../ui/menu/MenuButton';
-import { useSignOutWithWarning } from '../sync-status/sign-out-warning';
+import { useSignOutWithWarning } from './sign-out-warning';
 import { Avatar, Bar, Company, OfflineBadge, Spacer, Title, UserName, Who } from './top-bar.styles';
 
 interface TopBarProps {

@@ -6,7 +6,6 @@ import { localDatabase } from '../db/current-database';
 /** The ASN drafts a supplier keeps for one order (with the errors of a refused submit). */
 export function useAsnDrafts(sellerId: string, orderId: string): AsnDraftRow[] | undefined {
   return useLiveQuery(async () => {
-    const rows = await localDatabase().asnDrafts.where('[scope+orderId]').equals([scopeId('seller', sellerId), orderId]).toArray();
-    return rows as AsnDraftRow[];
+    return localDatabase().asnDrafts.where('[scope+orderId]').equals([scopeId('seller', sellerId), orderId]).toArray();
   }, [sellerId, orderId]);
 }

@@ -1,19 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { historyEntityKey, type HistoryEntity } from '../../sync/mirror-pages';
-import type { MirrorRow } from '../../sync/rows';
+import type { HistoryRow } from '../../sync/rows';
+
+export type { HistoryRow };
 import { localDatabase } from '../db/current-database';
 import { syncEngine } from '../sync-start/engine-handle';
-
-export interface HistoryRow extends MirrorRow {
-  date?: string;
-  action?: string;
-  description?: string;
-  user?: string;
-  type?: string;
-  view: string;
-  position: number;
-}
 
 /**
  * The history of one order, ASN or invoice (only entries of `type` when given), newest first
@@ -38,7 +30,7 @@ export function useHistory(scope: string, entity: HistoryEntity, id: string, typ
     };
   }, [active, scope, entity, id, type]);
   const entries = useLiveQuery(async () => {
-    const rows = (await localDatabase().history.where('[scope+entityKey]').equals([scope, entityKey]).toArray()) as HistoryRow[];
+    const rows = await localDatabase().history.where('[scope+entityKey]').equals([scope, entityKey]).toArray();
     return rows.filter((r) => r.view === view).sort((a, b) => a.position - b.position);
   }, [scope, entityKey, view]);
   return { entries, failed };

@@ -1,12 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import type { MirrorRow, OrderLineRow, OrderRow } from '../../sync/rows';
+import { isServerAsn, type OrderRow, type ServerAsnRow } from '../../sync/rows';
 import { localDatabase } from '../db/current-database';
 import { syncEngine } from '../sync-start/engine-handle';
 import { useOffsetMirror, type OffsetMirror } from './use-offset-mirror';
 import { useOnline } from './use-sync-state';
 
-const byDateDesc = (a: OrderRow, b: OrderRow) => String(b.orderDate ?? '').localeCompare(String(a.orderDate ?? ''));
+const byDateDesc = (a: OrderRow, b: OrderRow) => b.orderDate.localeCompare(a.orderDate);
 
 /**
  * The order list of one scope (`seller:ID` or `buyer:ID`), newest first, filtered by
@@ -22,8 +22,8 @@ export function useOrderList(
   const filter = orderNumberLike.trim().toLowerCase();
   const searched = serverFilter.trim().toLowerCase();
   const orders = useLiveQuery(async () => {
-    const rows = (await localDatabase().orders.where('[scope+key]').between([scope, ''], [scope, '\uffff']).toArray()) as OrderRow[];
-    return rows.filter((o) => !filter || String(o.orderNo ?? '').toLowerCase().includes(filter)).sort(byDateDesc);
+    const rows = await localDatabase().orders.where('[scope+key]').between([scope, ''], [scope, '\uffff']).toArray();
+    return rows.filter((o) => !filter || o.orderNo.toLowerCase().includes(filter)).sort(byDateDesc);
   }, [scope, filter]);
   const paging = useOffsetMirror((offset) => syncEngine()?.mirrorOrderPage(scope, offset, searched || undefined), `${scope}|${searched}`);
   return { orders, ...paging };
@@ -62,10 +62,10 @@ export function useOrder(scope: string, orderId: string) {
   const fetchState = useOrderFetch(scope, orderId);
   const data = useLiveQuery(async () => {
     const db = localDatabase();
-    const order = (await db.orders.get([scope, orderId])) as OrderRow | undefined;
+    const order = await db.orders.get([scope, orderId]);
     if (!order) return null;
-    const lines = (await db.orderLines.where('[scope+orderId]').equals([scope, orderId]).toArray()) as OrderLineRow[];
-    lines.sort((a, b) => Number(a.number ?? 0) - Number(b.number ?? 0));
+    const lines = await db.orderLines.where('[scope+orderId]').equals([scope, orderId]).toArray();
+    lines.sort((a, b) => a.number - b.number);
     return { order, lines };
   }, [scope, orderId]);
   return { data, fetchState };
@@ -75,11 +75,11 @@ export function useOrder(scope: string, orderId: string) {
  * The ASNs of one order (by order number), mirrored page by page like a list; the
  * provisional rows of pending submits are left out, since their drafts show them.
  */
-export function useOrderAsns(scope: string, orderNumber: string | undefined): OffsetMirror & { asns: MirrorRow[] | undefined } {
+export function useOrderAsns(scope: string, orderNumber: string | undefined): OffsetMirror & { asns: ServerAsnRow[] | undefined } {
   const asns = useLiveQuery(async () => {
     if (!orderNumber) return [];
     const rows = await localDatabase().asns.where('[scope+orderNumber]').equals([scope, orderNumber]).toArray();
-    return rows.filter((r) => !r.pending).sort((a, b) => String(b.createdDate ?? '').localeCompare(String(a.createdDate ?? '')));
+    return rows.filter(isServerAsn).sort((a, b) => b.createdDate.localeCompare(a.createdDate));
   }, [scope, orderNumber]);
   const paging = useOffsetMirror(
     (offset) => (orderNumber ? syncEngine()?.mirrorAsnPage(scope, offset, orderNumber) : undefined),

@@ -23,7 +23,7 @@ export async function saveAsnDraft(sellerId: string, orderId: string, draftId: s
   const scope = scopeId('seller', sellerId);
   await withStore(db, () =>
     db.transaction('rw', db.asnDrafts, async () => {
-      const existing = (await db.asnDrafts.get([scope, draftId])) as AsnDraftRow | undefined;
+      const existing = await db.asnDrafts.get([scope, draftId]);
       if (existing?.state === 'submitting') throw new DraftLockedError();
       // A refused submit's errors stay with the draft until it is submitted again.
       const draft: AsnDraftRow = {
@@ -70,7 +70,7 @@ export async function deleteAsnDraft(sellerId: string, draftId: string): Promise
 export async function submitAsn(sellerId: string, buyerId: string, draftId: string) {
   const db = localDatabase();
   const scope = scopeId('seller', sellerId);
-  const draft = (await db.asnDrafts.get([scope, draftId])) as AsnDraftRow | undefined;
+  const draft = await db.asnDrafts.get([scope, draftId]);
   if (!draft) throw new Error('No such ASN draft');
   if (draft.state === 'submitting') throw new DraftLockedError();
   await withStore(db, () => dropRefusedSubmits(scope, draftId));

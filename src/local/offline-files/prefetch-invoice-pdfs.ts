@@ -1,6 +1,6 @@
 import { localDatabase } from '../db/current-database';
 import { heldInvoices, type InvoiceView } from '../hooks/use-invoices';
-import { USER_CACHE_PREFIX } from '../sync-start/sw-contract';
+import { USER_CACHE_PREFIX } from '../../sync/sw-contract';
 
 /** The service worker's cache of invoice PDFs and other downloads (workers/sw-offline-files.ts). */
 export const DOCUMENTS_CACHE = `${USER_CACHE_PREFIX}documents`;

@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
 import { closeLocalDatabase, databaseNameFor } from '../db/current-database';
 import { endSync } from '../sync-start/start-sync';
-import { USER_CACHE_PREFIX } from '../sync-start/sw-contract';
+import { USER_CACHE_PREFIX } from '../../sync/sw-contract';
 
 /**
  * Sign-out: deletes the user's local database (mirrored rows, outbox, drafts) and

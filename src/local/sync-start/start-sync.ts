@@ -6,7 +6,7 @@ import type { SyncWorkerApi } from '../../sync/worker-api';
 import { openLocalDatabase } from '../db/current-database';
 import { requestPersistentStorage } from '../storage-use/storage-use';
 import { setSyncEngine, syncEngine } from './engine-handle';
-import { SW_WAKE_MESSAGE, SW_SYNC_TAG } from './sw-contract';
+import { SW_WAKE_MESSAGE, SW_SYNC_TAG } from '../../sync/sw-contract';
 
 export interface SyncSession {
   /** Who is signed in; names the local database (one per user). */

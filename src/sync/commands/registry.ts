@@ -1,5 +1,6 @@
 import type { CommandDef } from './command';
-import { collectionCommands, COLLECTIONS } from './collection-item';
+import { collectionCommands, COLLECTIONS, SUPPORT_COLLECTIONS } from './collection-item';
+import { pricelistCommands } from './pricelist';
 import { markInvoiceReadCommand, markOrderReadCommand } from './set-fields';
 import { submitAsnCommand } from './submit-asn';
 import {
@@ -19,7 +20,9 @@ const all: CommandDef[] = [
   supplierCodeCommand,
   otherOrgPropertyCommand,
   uomMappingCommand,
-  ...Object.values(COLLECTIONS).flatMap((spec) => Object.values(collectionCommands(spec))),
+  pricelistCommands.add,
+  pricelistCommands.edit,
+  ...[...Object.values(COLLECTIONS), ...Object.values(SUPPORT_COLLECTIONS)].flatMap((spec) => Object.values(collectionCommands(spec))),
 ];
 
 const byKind = new Map(all.map((c) => [c.kind, c]));

@@ -1,3 +1,4 @@
+import { asnSchema } from '../../domain/schemas/asn';
 import type { AsnDraftRow } from '../rows';
 import type { CommandDef } from './command';
 import { newRow } from './command';
@@ -22,10 +23,9 @@ export const submitAsnCommand: CommandDef = {
     const [draft, provisional] = entry.touches;
     await db.asnDrafts.delete([draft!.scope, draft!.key]);
     await db.asns.delete([provisional!.scope, provisional!.key]);
-    const id = answer && typeof answer === 'object' ? (answer as Record<string, unknown>).id : undefined;
-    if (id !== undefined && id !== null) {
-      await db.asns.put({ ...(answer as Record<string, unknown>), scope: provisional!.scope, key: String(id), rev: 0 });
-    }
+    // The server's ASN as it answered; in another shape, the changes feed brings it instead.
+    const asn = asnSchema.safeParse(answer);
+    if (asn.success) await db.asns.put({ ...asn.data, scope: provisional!.scope, key: String(asn.data.id), rev: 0 });
   },
   async onFailed(db, entry, errors, fieldErrors) {
     const [draft] = entry.touches;

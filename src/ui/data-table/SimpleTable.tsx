@@ -29,7 +29,8 @@ export function SimpleTable<R>({ label, rows, columns, rowKey, emptyText = messa
   const { shown, stacked } = fitColumns(columns, width);
   if (rows.length === 0) return <Status role="status">{emptyText}</Status>;
   return (
-    <TableScroll ref={box} $maxHeight={maxHeight}>
+    // A scroll box must be reachable by keyboard to be scrolled (WCAG 2.1.1, axe scrollable-region-focusable).
+    <TableScroll ref={box} $maxHeight={maxHeight} tabIndex={0} role="region" aria-label={label}>
       <Table aria-label={label}>
         <thead>
           <tr>

@@ -9,6 +9,8 @@ export interface ServerHandle {
   url: string;
   port: number;
   dataDir: string;
+  /** The server's process id: benchmarks read its CPU time. */
+  pid: number;
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
     url,
     port,
     dataDir,
+    pid: child.pid!,
     /** SIGTERM lets it finish what it is answering; SIGKILL is a crash. */
     async stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;

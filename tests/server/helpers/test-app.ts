@@ -15,6 +15,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: ServerConfig;
+  /** The PostgreSQL URL of the test database (for a second app on it); null on SQLite. */
+  databaseUrl: string | null;
   /** A session cookie for a demo user, made directly in the database (no human check needed). */
   cookieFor(username: string): Promise<string>;
   /** `inject` as that user. */
@@ -26,7 +28,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config = loadConfig({ PORTAL_DATA_DIR: dataDir, PORTAL_SECRET: 'test-secret' }, { distDir: null, ...overrides });
-  const { db, drop } = await createTestDatabase(dataDir);
+  const { db, url, drop } = await createTestDatabase(dataDir);
   await migrateToLatest(db);
   await seedOrgsAndUsers(db);
   const app = await buildApp({ config, db });
@@ -57,6 +59,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     app,
     db,
     config,
+    databaseUrl: url,
     cookieFor,
     async as(username, opts) {
       const headers = { ...(opts.headers ?? {}) } as Record<string, string>;

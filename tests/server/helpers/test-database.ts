@@ -8,11 +8,11 @@ import { createDatabase, type Db } from '../../../server/db/database';
  * on), a fresh PostgreSQL database per test app, dropped again on close. The same
  * suite thus checks both drivers the product supports.
  */
-export async function createTestDatabase(dataDir: string): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function createTestDatabase(dataDir: string): Promise<{ db: Db; url: string | null; drop(): Promise<void> }> {
   const adminUrl = process.env.PORTAL_TEST_DATABASE_URL;
   if (!adminUrl) {
     const db = createDatabase({ databaseUrl: null, dataDir, sqliteFile: ':memory:' });
-    return { db, drop: () => db.destroy() };
+    return { db, url: null, drop: () => db.destroy() };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -24,6 +24,7 @@ export async function createTestDatabase(dataDir: string): Promise<{ db: Db; dro
   const db = createDatabase({ databaseUrl: url.toString(), dataDir });
   return {
     db,
+    url: url.toString(),
     async drop() {
       await db.destroy();
       const again = new pg.Client({ connectionString: adminUrl });

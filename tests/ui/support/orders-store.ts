@@ -44,47 +44,4 @@ export function giveElementsASize(): void {
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
 }
 
-export const address = (name: string) => ({
-  name,
-  postalAddressName: `${name} Receiving`,
-  postalAddressStreet: '1 Campus Road',
-  postalAddressCity: 'Westmere',
-  postalAddressState: 'NSW',
-  postalAddressPostcode: '2000',
-  postalAddressCountryCode: 'AU',
-  postalAddressCountryName: 'Australia',
-  email: 'receiving@uni.example',
-  phoneCountryCode: '61',
-  phoneAreaCode: '2',
-  phoneNumber: '5550 1000',
-  faxCountryCode: '61',
-  faxAreaCode: '2',
-  faxNumber: '5550 1001',
-});
-
-export function orderRow(scope: string, id: number, overrides: Record<string, unknown> = {}) {
-  return {
-    scope,
-    key: String(id),
-    rev: 1,
-    id,
-    orderNo: `PO-${id}`,
-    orderDate: `2026-10-${String(10 + (id % 18)).padStart(2, '0')}T09:00:00.000Z`,
-    state: 'Open',
-    read: true,
-    canExport: true,
-    buyerId: 'buyer-1',
-    buyerName: 'Westmere University',
-    sellerId: 'seller-1',
-    sellerName: 'Acme Scientific',
-    raisedBy: 'Jane Buyer',
-    taxTotal: 10,
-    taxTotalCurrency: 'AUD',
-    orderTotalExtTax: 1234.5,
-    orderTotalCurrency: 'AUD',
-    shipTo: address('Science Store'),
-    billTo: address('Accounts Payable'),
-    contact: address('Jane Buyer'),
-    ...overrides,
-  };
-}
+export { address, orderRow } from '../../sync/helpers/order-rows';

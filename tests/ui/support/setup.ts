@@ -2,7 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Whole-app renders with typed input take seconds under jsdom, more on a cold transform cache.
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 45_000 });
 // The same load stretches the store's round trips: a find waits up to 5 s, not 1 s, before failing.
 configure({ asyncUtilTimeout: 5000 });
 

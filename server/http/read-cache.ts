@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+
+/**
+ * How long a remembered read is served. This process forgets everything it remembers
+ * the moment it answers any change (below); the lifetime only bounds how long a change
+ * made elsewhere (another server process on the same PostgreSQL, the command line)
+ * can go unseen.
+ */
+export const READ_CACHE_MS = 2_000;
+/** A burst of distinct sessions (a shift's tablets) fits many times over; past this it starts afresh. */
+const MAX_ENTRIES = 10_000;
+
+interface Entry {
+  value: unknown;
+  until: number;
+}
+
+/**
+ * A brief in-process memory of the reads every request repeats (its session, the
+ * organisation in its path). Any request that may change something clears it before
+ * its answer goes out, so no one who has seen a change answered (a sign-out, a
+ * password change, a deleted user or organisation) is served the old row. A load that
+ * overlapped a clear is answered but not remembered: it may have read the old row.
+ */
+export class ReadCache {
+  private entries = new Map<string, Entry>();
+  private generation = 0;
+
+  async through<T>(key: string, load: () => Promise<T | null>, expiresAt: (value: T) => number = () => Infinity): Promise<T | null> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.until > now) return hit.value as T;
+    const generation = this.generation;
+    const value = await load();
+    if (value !== null && generation === this.generation) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(key, { value, until: Math.min(now + READ_CACHE_MS, expiresAt(value)) });
+    }
+    return value;
+  }
+
+  forget(key: string): void {
+    this.entries.delete(key);
+    this.generation++;
+  }
+
+  clear(): void {
+    this.entries = new Map();
+    this.generation++;
+  }
+}
+
+/** One cache per database: test apps on fresh databases in one process never see each other's rows. */
+const caches = new WeakMap<Db, ReadCache>();
+
+/**
+ * The cache of `db` when it is the app's own database; a transaction (or a database
+ * no app serves) has none, so reads inside a transaction always see its own writes.
+ */
+export function readCacheOf(db: Db): ReadCache | undefined {
+  return caches.get(db);
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Gives `db` its cache, cleared by every request other than a read before its answer is sent (after its commit). */
+export function registerReadCache(app: FastifyInstance, db: Db): void {
+  const cache = new ReadCache();
+  caches.set(db, cache);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_METHODS.has(request.method)) cache.clear();
+    return payload;
+  });
+}

@@ -1,0 +1,19 @@
+import { jobSchema } from '../domain/schemas/jobs';
+import { uploadUrlSchema } from '../domain/schemas/catalogue';
+import { orgUrl, seg } from './org-path';
+import { request } from './request';
+
+/** The upload link of a buyer's category tree file. */
+export async function requestCategoryTreeUploadUrl(buyerId: string): Promise<string> {
+  const answer = await request('POST', orgUrl('buyer', buyerId, '/category-tree/action/upload-url'), { schema: uploadUrlSchema });
+  return answer.uploadUrl;
+}
+
+/** One background job of an organisation (an import started by an upload), to show its outcome. */
+export const fetchJob = (orgId: string, jobId: number) => request('GET', orgUrl('org', orgId, `/job${seg(jobId)}`), { schema: jobSchema });
+
+/** The newest job of a kind: the one an upload just queued, when the upload's answer was not seen. */
+export async function fetchLatestJob(orgId: string, kind: string) {
+  const jobs = await request('GET', orgUrl('org', orgId, '/job', { kind, limit: 1 }), { schema: jobSchema.array() });
+  return jobs[0] ?? null;
+}

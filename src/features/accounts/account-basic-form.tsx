@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react';
+import { ACCOUNT_TYPES } from '../../domain/constants';
+import { COUNTRIES } from '../../domain/countries';
+import { errorToastText, messages } from '../../domain/messages';
+import { canSaveAccount, NEW_ACCOUNT_DEFAULTS, validateAccount } from '../../domain/rules/accounts';
+import type { AccountInput } from '../../domain/schemas/accounts';
+import type { AccountRow } from '../../local/hooks/use-accounts';
+import { addAccount, deleteAccount, editAccount } from '../../local/mutations/accounts';
+import { Button } from '../../ui/button/Button';
+import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
+import { Field } from '../../ui/field/Field';
+import { SelectField } from '../../ui/field/SelectField';
+import { useSnackbar } from '../../ui/snackbar/use-snackbar';
+import { Actions, FieldGrid, Form } from './accounts.styles';
+
+const TYPE_OPTIONS = [
+  { value: String(ACCOUNT_TYPES.SUPPLIER), label: 'Supplier' },
+  { value: String(ACCOUNT_TYPES.UNIVERSITY), label: 'University' },
+];
+const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: String(c.CountryNo), label: c.Name }));
+
+interface FormState {
+  name: string;
+  type: string;
+  email: string;
+  countryNo: string;
+  state: string;
+  address2: string;
+  postCode: string;
+}
+
+const blank: FormState = {
+  name: '',
+  type: String(NEW_ACCOUNT_DEFAULTS.type),
+  email: '',
+  countryNo: String(NEW_ACCOUNT_DEFAULTS.countryNo),
+  state: '',
+  address2: '',
+  postCode: '',
+};
+
+function formOf(account: AccountRow | null): FormState {
+  if (!account) return blank;
+  return {
+    name: String(account.name ?? ''),
+    type: String(account.type ?? NEW_ACCOUNT_DEFAULTS.type),
+    email: String(account.email ?? ''),
+    countryNo: String(account.countryNo ?? NEW_ACCOUNT_DEFAULTS.countryNo),
+    state: String(account.state ?? ''),
+    address2: String(account.address2 ?? ''),
+    postCode: String(account.postCode ?? ''),
+  };
+}
+
+function inputOf(form: FormState): AccountInput {
+  return {
+    name: form.name.trim(),
+    type: form.type === '2' ? 2 : 1,
+    email: form.email.trim(),
+    countryNo: Number(form.countryNo),
+    state: form.state.trim(),
+    address2: form.address2.trim(),
+    postCode: form.postCode.trim(),
+  };
+}
+
+interface AccountBasicFormProps {
+  supportOrgId: string;
+  /** The account being edited; null for a new one. Remount (key) the form to load another. */
+  account: AccountRow | null;
+  /** After Save of a new account (its temporary key), after Save & New (null), after Delete (null). */
+  onSelect(key: string | null): void;
+  onDeleted(): void;
+}
+
+/** Basic Info: Save and Save & New once the name is there and the email is empty or valid; Delete only for a saved account. */
+export function AccountBasicForm({ supportOrgId, account, onSelect, onDeleted }: AccountBasicFormProps) {
+  const { notify } = useSnackbar();
+  const [form, setForm] = useState<FormState>(() => formOf(account));
+  const [confirming, setConfirming] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const ready = canSaveAccount(form);
+  const errors = touched ? validateAccount(form) : [];
+  const set = (field: keyof FormState) => (event: { target: { value: string } }) => {
+    setTouched(true);
+    setForm((f) => ({ ...f, [field]: event.target.value }));
+  };
+
+  const save = async (andNew: boolean) => {
+    if (!ready) return;
+    try {
+      if (account) {
+        await editAccount(supportOrgId, account.key, inputOf(form));
+        notify({ variant: 'success', message: messages.recordUpdated });
+      } else {
+        const entry = await addAccount(supportOrgId, inputOf(form));
+        notify({ variant: 'success', message: messages.recordSaved });
+        if (!andNew) onSelect(entry.touches[0]!.key);
+      }
+      if (andNew) {
+        setForm(blank);
+        setTouched(false);
+        onSelect(null);
+      }
+    } catch (error) {
+      notify({ variant: 'error', message: errorToastText(null, error as Error) });
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(false);
+  };
+
+  const remove = async () => {
+    if (!account) return;
+    try {
+      await deleteAccount(supportOrgId, account.key);
+      notify({ variant: 'success', message: messages.recordDeleted });
+      onDeleted();
+    } catch (error) {
+      notify({ variant: 'error', message: errorToastText(null, error as Error) });
+    }
+  };
+
+  const nameError = errors.find((e) => e.startsWith('Name'));
+  const emailError = errors.find((e) => e.startsWith('Default Email Address'));
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label="Basic Info">
+      <FieldGrid>
+        <Field label="Name" name="name" value={form.name} onChange={set('name')} required error={nameError} />
+        <SelectField label="Account Type" name="type" value={form.type} onChange={set('type')} options={TYPE_OPTIONS} />
+        <Field label="Default Email Address" name="email" type="email" value={form.email} onChange={set('email')} error={emailError} />
+        <SelectField label="Country" name="countryNo" value={form.countryNo} onChange={set('countryNo')} options={COUNTRY_OPTIONS} />
+        <Field label="State" name="state" value={form.state} onChange={set('state')} />
+        <Field label="Suburb" name="address2" value={form.address2} onChange={set('address2')} />
+        <Field label="Postcode" name="postCode" value={form.postCode} onChange={set('postCode')} />
+      </FieldGrid>
+      <Actions>
+        <Button type="submit" disabled={!ready}>
+          Save
+        </Button>
+        <Button variant="outlined" disabled={!ready} onClick={() => void save(true)}>
+          Save &amp; New
+        </Button>
+        <Button variant="outlined" disabled={!account} onClick={() => setConfirming(true)}>
+          Delete
+        </Button>
+      </Actions>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete account"
+        message={messages.accountDeleteConfirm}
+        confirmLabel="Delete"
+        onConfirm={() => void remove()}
+      />
+    </Form>
+  );
+}

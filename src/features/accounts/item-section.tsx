@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { errorToastText, formatMessage, messages } from '../../domain/messages';
+import { isTemporaryKey } from '../../sync/commands/collection-item';
+import type { MirrorRow } from '../../sync/rows';
+import { Button, IconButton } from '../../ui/button/Button';
+import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
+import { Field } from '../../ui/field/Field';
+import { DeleteIcon, EditIcon } from '../../ui/icons/action-icons';
+import { useSnackbar } from '../../ui/snackbar/use-snackbar';
+import { Actions, FieldGrid, Form, Item, ItemList, ItemText, Muted, RowActions, Section, SectionTitle } from './accounts.styles';
+
+export interface ItemField {
+  name: string;
+  label: string;
+}
+
+interface ItemSectionProps<R extends MirrorRow> {
+  title: string;
+  rows: R[] | undefined;
+  fields: ItemField[];
+  valuesOf(row: R): Record<string, string>;
+  /** What a row shows: its main text and, below it, the rest. */
+  render(row: R): { primary: ReactNode; secondary?: ReactNode };
+  /** The name the delete confirmation uses. */
+  nameOf(row: R): string;
+  validate(values: Record<string, string>): string[];
+  add(values: Record<string, string>): Promise<unknown>;
+  edit(row: R, values: Record<string, string>): Promise<unknown>;
+  remove(row: R): Promise<unknown>;
+  /** Called when the last row comes into view: the next page. */
+  onEndVisible?(): void;
+}
+
+/**
+ * One section of the Properties tab: a form that adds, or edits the row picked with
+ * its edit icon (Save, Cancel), and the rows with edit and delete icons; delete asks
+ * first. Every change is a queued command: it shows at once and is sent when it can be.
+ */
+export function ItemSection<R extends MirrorRow>(props: ItemSectionProps<R>) {
+  const { title, rows, fields, valuesOf, render, nameOf, validate, add, edit, remove, onEndVisible } = props;
+  const { notify } = useSnackbar();
+  const empty = Object.fromEntries(fields.map((f) => [f.name, '']));
+  const [values, setValues] = useState<Record<string, string>>(empty);
+  const [editing, setEditing] = useState<R | null>(null);
+  const [deleting, setDeleting] = useState<R | null>(null);
+  const ready = validate(values).length === 0;
+
+  const reset = () => {
+    setValues(empty);
+    setEditing(null);
+  };
+
+  const run = async (work: () => Promise<unknown>, success: string) => {
+    try {
+      await work();
+      notify({ variant: 'success', message: success });
+      return true;
+    } catch (error) {
+      notify({ variant: 'error', message: errorToastText(null, error as Error) });
+      return false;
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    const done = editing
+      ? await run(() => edit(editing, values), messages.propertyModified)
+      : await run(() => add(values), messages.propertyAdded);
+    if (done) reset();
+  };
+
+  const end = useRef<HTMLLIElement | null>(null);
+  useEffect(() => {
+    const target = end.current;
+    if (!target || !onEndVisible || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((seen) => seen.some((e) => e.isIntersecting) && onEndVisible());
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [onEndVisible, rows?.length]);
+
+  return (
+    <Section aria-label={title}>
+      <SectionTitle>{title}</SectionTitle>
+      <Form onSubmit={(e) => void submit(e)} noValidate aria-label={`${title} form`}>
+        <FieldGrid>
+          {fields.map((f) => (
+            <Field key={f.name} label={f.label} value={values[f.name] ?? ''} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))} />
+          ))}
+        </FieldGrid>
+        <Actions>
+          <Button type="submit" disabled={!ready}>
+            Save
+          </Button>
+          <Button variant="outlined" onClick={reset}>
+            Cancel
+          </Button>
+        </Actions>
+      </Form>
+      {rows && rows.length === 0 && <Muted>{messages.noResults}</Muted>}
+      <ItemList aria-label={`${title} list`}>
+        {rows?.map((row, i) => {
+          const { primary, secondary } = render(row);
+          const saving = isTemporaryKey(row.key);
+          return (
+            <Item key={row.key} ref={i === rows.length - 1 ? end : undefined}>
+              <ItemText>
+                <strong>{primary}</strong>
+                {secondary}
+              </ItemText>
+              <RowActions>
+                <IconButton
+                  aria-label={`Edit ${nameOf(row)}`}
+                  disabled={saving}
+                  onClick={() => {
+                    setEditing(row);
+                    setValues(valuesOf(row));
+                  }}
+                >
+                  <EditIcon />
+                </IconButton>
+                <IconButton aria-label={`Delete ${nameOf(row)}`} disabled={saving} onClick={() => setDeleting(row)}>
+                  <DeleteIcon />
+                </IconButton>
+              </RowActions>
+            </Item>
+          );
+        })}
+      </ItemList>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete"
+        message={formatMessage.propertyDeleteConfirm(deleting ? nameOf(deleting) : '')}
+        confirmLabel="Delete"
+        onConfirm={() => {
+          const row = deleting;
+          setDeleting(null);
+          if (row) void run(() => remove(row), messages.recordDeleted).then(() => editing?.key === row.key && reset());
+        }}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,69 @@
+import styled from 'styled-components';
+
+export const PanelForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  max-width: 640px;
+`;
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+`;
+
+export const Status = styled.p`
+  margin: 0;
+  font-weight: 600;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+export const FormErrors = styled.ul`
+  margin: 0;
+  padding: 12px 16px 12px 32px;
+  border-left: 4px solid ${({ theme }) => theme.color.error};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.color.surfaceSunken};
+  color: ${({ theme }) => theme.color.error};
+`;
+
+export const Conflict = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.error};
+  font-weight: 600;
+`;
+
+export const SectionTitle = styled.h2`
+  margin: 0 0 12px;
+  font-size: 1.125rem;
+  font-weight: 650;
+`;
+
+export const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+  margin-bottom: 12px;
+`;
+
+export const PickerRow = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+  gap: 12px;
+  max-width: 640px;
+`;
+
+export const AccountCodes = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 24px;
+  margin-top: 24px;
+`;
+
+export const NodeCode = styled.span`
+  font-weight: 600;
+  font-variant-numeric: tabular-nums;
+`;

@@ -1,0 +1,79 @@
+import { useCallback, useState } from 'react';
+import { requestPriceUploadUrl } from '../../api/pricelist-calls';
+import { messages } from '../../domain/messages';
+import { usePrices, type PricelistRow } from '../../local/hooks/use-pricelists';
+import { useUploadRefresh } from '../../local/hooks/use-upload-refresh';
+import { isTemporaryKey } from '../../sync/commands/collection-item';
+import { Button } from '../../ui/button/Button';
+import { UploadArea } from '../../ui/upload/UploadArea';
+import { MapUniversitiesDrawer } from './map-universities-drawer';
+import { PricelistNameForm } from './pricelist-name-form';
+import { PricesTable } from './prices-table';
+import { Actions, PaneContent, SectionTitle } from './pricelists.styles';
+
+interface PricelistDetailProps {
+  sellerId: string;
+  ownOrgId: string;
+  pricelist: PricelistRow;
+}
+
+/** The form of one pricelist; one still being added shows its name only until the server has it. */
+export function PricelistDetail(props: PricelistDetailProps) {
+  if (isTemporaryKey(props.pricelist.key)) {
+    return (
+      <PaneContent>
+        <PricelistNameForm sellerId={props.sellerId} pricelist={props.pricelist} />
+      </PaneContent>
+    );
+  }
+  return <SavedPricelistDetail {...props} />;
+}
+
+/** A saved pricelist: its name, the price file upload, the universities it applies to, its prices. */
+function SavedPricelistDetail({ sellerId, ownOrgId, pricelist }: PricelistDetailProps) {
+  const prices = usePrices(sellerId, pricelist.key);
+  const [uploading, setUploading] = useState(false);
+  const [mapping, setMapping] = useState(false);
+  const upload = useUploadRefresh(sellerId, prices.reload);
+  const { reset } = upload;
+  const closeUpload = useCallback(() => {
+    setUploading(false);
+    reset();
+  }, [reset]);
+  const name = pricelist.name ?? '';
+
+  return (
+    <PaneContent>
+      <PricelistNameForm key={pricelist.key} sellerId={sellerId} pricelist={pricelist} />
+      <Actions>
+        <Button variant="outlined" onClick={() => setUploading(true)} disabled={uploading}>
+          Request Upload
+        </Button>
+        <Button variant="outlined" onClick={() => setMapping(true)}>
+          Map Universities
+        </Button>
+      </Actions>
+      {uploading && (
+        <UploadArea
+          label="Price file"
+          accept=".csv"
+          requestUploadUrl={() => requestPriceUploadUrl(sellerId, pricelist.key)}
+          uploadFailedText={messages.somethingWentWrongUpload}
+          onUploaded={upload.onUploaded}
+          onClose={closeUpload}
+          job={upload.job}
+        />
+      )}
+      <SectionTitle>Prices</SectionTitle>
+      <PricesTable prices={prices} />
+      <MapUniversitiesDrawer
+        open={mapping}
+        onOpenChange={setMapping}
+        sellerId={sellerId}
+        ownOrgId={ownOrgId}
+        pricelistId={pricelist.key}
+        pricelistName={name}
+      />
+    </PaneContent>
+  );
+}

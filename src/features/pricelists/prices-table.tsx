@@ -1,0 +1,49 @@
+import { useMemo } from 'react';
+import { formatDateOnly } from '../../domain/dates';
+import { formatMoney } from '../../domain/money';
+import type { usePrices} from '../../local/hooks/use-pricelists';
+import { type PriceGroupRow } from '../../local/hooks/use-pricelists';
+import type { Column } from '../../ui/data-table/columns';
+import { SimpleTable } from '../../ui/data-table/SimpleTable';
+import { Button } from '../../ui/button/Button';
+
+interface PriceLine {
+  key: string;
+  productCode: string;
+  uom: string;
+  startDate: string;
+  lowerQuantity: number;
+  upperQuantity: number | null;
+  price: number;
+}
+
+const linesOf = (groups: readonly PriceGroupRow[]): PriceLine[] =>
+  groups.flatMap((g) => g.prices.map((p, i) => ({ key: `${g.productCode}|${i}`, productCode: g.productCode, ...p })));
+
+const columns: Column<PriceLine>[] = [
+  { id: 'code', header: 'Product Code', cell: (r) => r.productCode, priority: 1 },
+  { id: 'uom', header: 'UOM', cell: (r) => r.uom, minWidth: 72, priority: 1 },
+  { id: 'start', header: 'Start Date', cell: (r) => formatDateOnly(r.startDate), priority: 2 },
+  { id: 'lower', header: 'Lower', cell: (r) => r.lowerQuantity, align: 'end', minWidth: 72, priority: 3 },
+  { id: 'upper', header: 'Upper', cell: (r) => r.upperQuantity ?? '', align: 'end', minWidth: 72, priority: 3 },
+  { id: 'price', header: 'Price', cell: (r) => formatMoney(r.price), align: 'end', minWidth: 96, priority: 1 },
+];
+
+/**
+ * The prices of one pricelist, a line per price, paged by product code: the pane
+ * scrolls, and the next page is asked for with a button (a scroll box of its own
+ * would hold nothing a keyboard can reach).
+ */
+export function PricesTable({ prices }: { prices: ReturnType<typeof usePrices> }) {
+  const lines = useMemo(() => (prices.groups ? linesOf(prices.groups) : []), [prices.groups]);
+  return (
+    <>
+      <SimpleTable label="Prices" rows={lines} columns={columns} rowKey={(r) => r.key} emptyText={prices.loading ? 'Loading…' : undefined} />
+      {!prices.exhausted && (
+        <Button variant="outlined" onClick={prices.loadMore} disabled={prices.loading}>
+          More prices
+        </Button>
+      )}
+    </>
+  );
+}

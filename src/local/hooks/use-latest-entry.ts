@@ -1,0 +1,27 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { OutboxEntry, Touch } from '../../sync/outbox-entry';
+import { localDatabase } from '../db/current-database';
+
+export interface EntryState {
+  state: 'pending' | 'failed';
+  /** The server's errors of a refused change; empty while it waits. */
+  errors: string[];
+}
+
+/**
+ * The newest outbox entry of a form's change (matched by `match`), so the form shows
+ * "waiting to be sent", or the server's errors at its fields once refused, also after a
+ * reload. Null when none is waiting. `deps` say what `match` reads (it is rebuilt each render).
+ * The outbox is small: it is read whole, newest first.
+ */
+export function useLatestEntry(match: (entry: OutboxEntry) => boolean, deps: readonly unknown[]): EntryState | null | undefined {
+  return useLiveQuery(async () => {
+    const newest = await localDatabase().outbox.orderBy('seq').reverse().filter(match).first();
+    if (!newest) return null;
+    return { state: newest.state, errors: newest.state === 'failed' ? (newest.errors ?? []) : [] };
+  }, [...deps]);
+}
+
+/** True when the entry changes this row. */
+export const touchesRow = (entry: OutboxEntry, row: Touch) =>
+  entry.touches.some((t) => t.table === row.table && t.scope === row.scope && t.key === row.key);

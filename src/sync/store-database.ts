@@ -1,0 +1,68 @@
+import { Dexie, type Table } from 'dexie';
+import type { MirrorRow } from './rows';
+import type { OutboxEntry } from './outbox-entry';
+import { STORES_V1, STORES_V2, type BaseRow, type CursorRow, type MetaRow, type MirrorRowOf, type MirrorTable } from './store-schema';
+
+/**
+ * The browser's store: one database per signed-in user, so sign-out can delete it
+ * whole and another user of the same browser never opens it.
+ *
+ * Versions: every change of schema adds a `this.version(n).stores(...)` with its
+ * `.upgrade(tx => ...)` below the earlier ones, which stay as they are: Dexie walks a
+ * browser holding version 1 through each upgrade in turn. The class lives in src/sync,
+ * not src/local, because the sync worker (workers/ may import src/sync, src/api and
+ * src/domain only) must open the same versions as the window; src/local re-exports it
+ * as LocalDatabase. The table shapes are in store-schema.ts.
+ *
+ * Creation: IndexedDB creates a missing database on any open, and Dexie reopens a
+ * closed one on the next query (the sync engine even reopens explicitly). After
+ * sign-out deleted the database, such a late open from a tab or worker would bring
+ * it back, empty, under the user's name. So an instance creates its database on its
+ * first open only, and the sync worker's never: a later open of a missing database
+ * fails (the aborted creation leaves nothing behind).
+ */
+type Mirror<T extends MirrorTable = never> = Table<[T] extends [never] ? MirrorRow : MirrorRowOf<T>, [string, string]>;
+
+export class StoreDatabase extends Dexie {
+  declare orders: Mirror<'orders'>;
+  declare orderLines: Mirror<'orderLines'>;
+  declare asns: Mirror<'asns'>;
+  declare asnDrafts: Mirror<'asnDrafts'>;
+  declare invoices: Mirror;
+  declare invoiceDocuments: Mirror;
+  declare invoiceMessages: Mirror;
+  declare products: Mirror;
+  declare productMeta: Mirror;
+  declare pricelists: Mirror;
+  declare prices: Mirror;
+  declare accounts: Mirror;
+  declare users: Mirror;
+  declare properties: Mirror;
+  declare otherOrgProperties: Mirror;
+  declare receivingEmails: Mirror;
+  declare senderSources: Mirror;
+  declare ediExports: Mirror;
+  declare uomMappings: Mirror;
+  declare buyerSettings: Mirror;
+  declare buyerSellerProps: Mirror;
+  declare history: Mirror<'history'>;
+  declare categoryTrees: Mirror;
+  declare outbox: Table<OutboxEntry, string>;
+  declare bases: Table<BaseRow, string>;
+  declare cursors: Table<CursorRow, string>;
+  declare meta: Table<MetaRow, string>;
+
+  /** `create: false` opens an existing database only (the sync worker: the window creates it). */
+  constructor(name: string, { create = true }: { create?: boolean } = {}) {
+    super(name);
+    this.version(1).stores(STORES_V1);
+    this.version(2).stores(STORES_V2);
+    let mayCreate = create;
+    this.on('ready', () => {
+      mayCreate = false;
+    });
+    this.on('populate', () => {
+      if (!mayCreate) throw new Dexie.NoSuchDatabaseError(`The local database ${name} no longer exists`);
+    });
+  }
+}

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+/** The server under load: where it listens and its process. */
+export interface Server {
+  url: string;
+  pid: number;
+}
+
+export interface HotPath {
+  name: string;
+  path: string;
+}
+
+export interface LoadFigures {
+  p50: number;
+  p99: number;
+  /** Requests answered per second, on average over the run. */
+  rate: number;
+  /** Non-2xx answers, connection errors and timeouts: a figure with failures is not a figure. */
+  failures: number;
+  /**
+   * The server process's CPU time per answer, in ms. On a machine shared with other
+   * work, latency and rate depend on what else runs; this figure hardly does.
+   */
+  cpuMs: number;
+}
+
+/** User plus system CPU time of a process so far, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+export function cpuTimeMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Seconds per measured run; BENCH_API_SECONDS shortens a trial run. */
+export const RUN_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+export const FIXED_RATE = 300;
+export const CONNECTION_COUNTS = [50, 200] as const;
+
+async function load(server: Server, path: string, cookie: string, opts: { connections: number; seconds: number; overallRate?: number }): Promise<LoadFigures> {
+  const cpuBefore = cpuTimeMs(server.pid);
+  const result = await autocannon({
+    url: `${server.url}${path}`,
+    headers: { cookie, accept: 'application/json' },
+    connections: opts.connections,
+    duration: opts.seconds,
+    timeout: 30,
+    ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
+  });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rate: result.requests.total / result.duration,
+    failures: result.non2xx + result.errors + result.timeouts,
+    cpuMs: (cpuTimeMs(server.pid) - cpuBefore) / Math.max(1, result.requests.total),
+  };
+}
+
+export interface PathFigures {
+  fixed: LoadFigures;
+  max: Record<number, LoadFigures>;
+}
+
+/**
+ * One path: a short warm-up (the server compiles its code and statements first), then
+ * a fixed 300 req/s (latency at a load the server should carry easily), then as fast
+ * as it answers at 50 and at 200 connections (the most it serves, and its latency then).
+ */
+export async function measurePath(server: Server, cookie: string, path: HotPath): Promise<PathFigures> {
+  await load(server, path.path, cookie, { connections: 10, seconds: Math.min(3, RUN_SECONDS) });
+  const fixed = await load(server, path.path, cookie, { connections: 50, seconds: RUN_SECONDS, overallRate: FIXED_RATE });
+  const max: Record<number, LoadFigures> = {};
+  for (const connections of CONNECTION_COUNTS) max[connections] = await load(server, path.path, cookie, { connections, seconds: RUN_SECONDS });
+  return { fixed, max };
+}

@@ -1,0 +1,86 @@
+import { rmSync } from 'node:fs';
+import { startServer } from '../../e2e/support/server-process';
+import { fmt } from '../measure';
+import { CONNECTION_COUNTS, FIXED_RATE, measurePath, RUN_SECONDS, type HotPath, type LoadFigures, type PathFigures } from './load';
+import { startPostgres } from './postgres-cluster';
+import { reconnectStorm } from './reconnect-storm';
+import { signIn } from './sign-in';
+
+const BUYER = 'UNIWESTMERE1';
+const SELLER = 'SUPACMESCI01';
+const USERNAME = 'buyer@uni.demo.test';
+
+/** The reads every tablet makes on reconnecting, as the buyer's screens make them. */
+const HOT_PATHS: HotPath[] = [
+  { name: 'order list, 20 rows', path: `/api/buyer/${BUYER}/order?offset=0&limit=20` },
+  { name: "buyer's product page, 20 products", path: `/api/buyer/${BUYER}/seller/${SELLER}/product?limit=20` },
+  { name: 'changes feed, 200 rows', path: `/api/sync/buyer/${BUYER}/changes?since=0&limit=200` },
+];
+
+interface DatabaseFigures {
+  paths: PathFigures[];
+  storm: string[];
+}
+
+/** One server process on a fresh data directory with the demo data, measured from outside over loopback. */
+async function measureServer(env: Record<string, string>): Promise<DatabaseFigures> {
+  const server = await startServer({ env });
+  try {
+    const cookie = await signIn(server.url, USERNAME);
+    const paths: PathFigures[] = [];
+    for (const path of HOT_PATHS) paths.push(await measurePath(server, cookie, path));
+    const storm = await reconnectStorm(server, BUYER, USERNAME);
+    return { paths, storm };
+  } finally {
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measurePostgres(): Promise<DatabaseFigures | string> {
+  const cluster = await startPostgres();
+  if ('unavailable' in cluster) return `PostgreSQL could not be started, so it was not measured: ${cluster.unavailable}`;
+  try {
+    return await measureServer({ DATABASE_URL: cluster.url });
+  } finally {
+    await cluster.stop();
+  }
+}
+
+const describe = (f: LoadFigures) =>
+  `${Math.round(f.rate)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, CPU ${fmt(f.cpuMs, 2)} ms/req${f.failures ? ` (${f.failures} FAILED)` : ''}`;
+
+function printTable(columns: Array<[string, DatabaseFigures | string]>): void {
+  const rows: string[][] = [['', ...columns.map(([name]) => name)]];
+  const cell = (figures: DatabaseFigures | string, pick: (f: DatabaseFigures) => string) => (typeof figures === 'string' ? 'not measured' : pick(figures));
+  HOT_PATHS.forEach((path, i) => {
+    rows.push([path.name, ...columns.map(() => '')]);
+    rows.push([`  at a fixed ${FIXED_RATE} req/s`, ...columns.map(([, f]) => cell(f, (d) => describe(d.paths[i]!.fixed)))]);
+    for (const connections of CONNECTION_COUNTS) {
+      rows.push([`  most it serves, ${connections} connections`, ...columns.map(([, f]) => cell(f, (d) => describe(d.paths[i]!.max[connections]!)))]);
+    }
+  });
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  for (const row of rows) console.log(row.map((text, c) => text.padEnd(widths[c]!)).join(' | ').trimEnd());
+  for (const [name, figures] of columns) {
+    console.log(`${name}:`);
+    for (const line of typeof figures === 'string' ? [figures] : figures.storm) console.log(`  ${line}`);
+  }
+}
+
+/**
+ * `npm run bench -- api`: the hot read paths and a reconnect storm against the real
+ * server process, on SQLite and on a throwaway PostgreSQL cluster, printed side by side.
+ */
+export async function runApiBench(): Promise<void> {
+  console.log(
+    `API under load: one server process (server/main.ts, demo data, request log off), ${USERNAME} signed in; ` +
+      `autocannon on the same machine over loopback, ${RUN_SECONDS} s per run after a warm-up; CPU is the server process's own time per answer`,
+  );
+  const sqlite = await measureServer({});
+  const postgres = await measurePostgres();
+  printTable([
+    ['SQLite', sqlite],
+    ['PostgreSQL', postgres],
+  ]);
+}

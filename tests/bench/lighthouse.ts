@@ -1,0 +1,103 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../server/db/demo';
+import { LoginPage, openPage } from '../e2e/pages/login-page';
+import { assertBrowserPresent, CHROMIUM_LAUNCH } from '../e2e/support/browser';
+import { startServer } from '../e2e/support/server-process';
+
+/**
+ * `npm run bench -- lighthouse`: builds the app, starts the real server and runs
+ * Lighthouse (mobile defaults: throttled 4G, slow CPU) on the sign-in page and on a
+ * signed-in orders list, printing the scores, FCP/LCP/TBT and the gzip size of the
+ * JavaScript the sign-in page loads. Figures are printed, never asserted.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const SUPPLIER = 'supplier@acme.demo.test';
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? res(address.port) : rej(new Error('no port'))));
+    });
+  });
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+}
+
+/** The gzip size of each script the page loaded, from the built file it was served from. */
+function scriptGzipBytes(items: NetworkItem[], origin: string): number {
+  return items
+    .filter((i) => i.resourceType === 'Script' && i.url.startsWith(origin))
+    .reduce((sum, i) => sum + gzipSync(readFileSync(resolve(ROOT, 'dist', `.${new URL(i.url).pathname}`)), { level: 9 }).length, 0);
+}
+
+const ms = (value: number | undefined) => (value === undefined ? '-' : `${(value / 1000).toFixed(2)} s`);
+const score = (value: number | null | undefined) => (value == null ? '-' : String(Math.round(value * 100)));
+
+async function audit(url: string, port: number, cookie?: string) {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  const numeric = (id: string) => lhr.audits[id]?.numericValue;
+  const failed = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    .map((a) => a.id);
+  return {
+    lines: [
+      `performance ${score(lhr.categories.performance?.score)}, accessibility ${score(lhr.categories.accessibility?.score)}, best practices ${score(lhr.categories['best-practices']?.score)}`,
+      `  FCP ${ms(numeric('first-contentful-paint'))}, LCP ${ms(numeric('largest-contentful-paint'))}, TBT ${Math.round(numeric('total-blocking-time') ?? 0)} ms, CLS ${(numeric('cumulative-layout-shift') ?? 0).toFixed(3)}`,
+      ...(failed.length ? [`  failed audits: ${failed.join(', ')}`] : []),
+    ],
+    network: ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []),
+  };
+}
+
+export async function lighthouseBench(): Promise<void> {
+  assertBrowserPresent();
+  console.log('Building the app (npm run build)...');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
+  const server = await startServer();
+  const port = await freePort();
+  const browser = await chromium.launch({ ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, `--remote-debugging-port=${port}`] });
+  try {
+    // A session cookie for the signed-in page, from a real sign-in (the human check included).
+    const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });
+    await new LoginPage(await openPage(context)).signIn(SUPPLIER, DEMO_PASSWORD);
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    await context.close();
+
+    console.log(`Lighthouse 13 (mobile defaults) on ${server.url}, Chromium ${browser.version()}`);
+    const signIn = await audit(`${server.url}/`, port);
+    console.log('- sign-in page:', signIn.lines[0]);
+    for (const line of signIn.lines.slice(1)) console.log(line);
+    console.log(`  JavaScript loaded: ${(scriptGzipBytes(signIn.network, server.url) / 1024).toFixed(1)} KiB gzip`);
+    const orders = await audit(`${server.url}/app/orders`, port, cookie);
+    console.log('- orders list (signed in):', orders.lines[0]);
+    for (const line of orders.lines.slice(1)) console.log(line);
+    console.log(`  JavaScript loaded: ${(scriptGzipBytes(orders.network, server.url) / 1024).toFixed(1)} KiB gzip`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}

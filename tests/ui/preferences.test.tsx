@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PROPERTY_NAMES, STORAGE_KEYS } from '../../src/domain/constants';
+import { fieldErrors, messages } from '../../src/domain/messages';
+import type { LocalDatabase } from '../../src/local/db/local-database';
+import { asSyncDb } from '../../src/local/db/local-database';
+import { markFailed } from '../../src/sync/settle';
+import './support/setup';
+import { fakeApi } from './support/fake-api';
+import { buyerPolicy, signedIn, supplierPolicy, supportPolicy } from './support/fixtures';
+import { closeTestStore, fakeEngine, giveElementsASize, openTestStore } from './support/orders-store';
+import { renderApp } from './support/render-app';
+
+let db: LocalDatabase;
+
+function preferenceEngine() {
+  return fakeEngine({
+    mirrorCategoryTree: vi.fn(async () => undefined),
+    mirrorCounterparts: vi.fn(async () => 0),
+  });
+}
+
+const onlyEntry = async () => {
+  const entries = await db.outbox.toArray();
+  expect(entries).toHaveLength(1);
+  return entries[0]!;
+};
+
+beforeEach(() => {
+  db = openTestStore();
+  giveElementsASize();
+});
+afterEach(async () => {
+  await closeTestStore(db);
+});
+
+describe('preferences of a supplier', () => {
+  it('shows the ASN recipients and the other-account properties only', async () => {
+    fakeApi(signedIn(supplierPolicy));
+    preferenceEngine();
+    renderApp('/app/preferences');
+    const tabs = within(await screen.findByRole('tablist', { name: 'Preferences' })).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['ASN Recipients', 'Account Properties']);
+  });
+
+  it('refuses an invalid list at the field, queues a valid one, and shows the server refusal at the field', async () => {
+    fakeApi(signedIn(supplierPolicy));
+    preferenceEngine();
+    const user = userEvent.setup();
+    renderApp('/app/preferences');
+    const field = await screen.findByRole('textbox', { name: 'List of ASN Recipients' });
+    await user.type(field, 'orders@acme.test dock@acme.test');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(fieldErrors.invalidEmailList('ASN Recipients'))).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+
+    await user.clear(field);
+    await user.type(field, 'orders@acme.test, dock@acme.test');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Waiting to be sent')).toBeTruthy();
+    const entry = await onlyEntry();
+    expect(entry.kind).toBe('property.add');
+    expect(entry.body).toEqual({ property: PROPERTY_NAMES.asnContactEmailList, value: 'orders@acme.test, dock@acme.test' });
+
+    await markFailed(asSyncDb(db), entry.id, ['Property ASN_CONTACT_EMAIL_LIST cannot be changed by this organisation']);
+    const error = await screen.findByText('Property ASN_CONTACT_EMAIL_LIST cannot be changed by this organisation');
+    expect(field.getAttribute('aria-describedby')).toContain(error.id);
+    expect(screen.queryByText('Waiting to be sent')).toBeNull();
+  });
+
+  it('says there is a conflict when the property is held twice', async () => {
+    fakeApi(signedIn(supplierPolicy));
+    preferenceEngine();
+    const row = { scope: 'org:seller-1', rev: 1, property: PROPERTY_NAMES.asnContactEmailList, orgNo: 1 };
+    await db.properties.bulkPut([
+      { ...row, key: '1', orgPropertyNo: 1, value: 'a@acme.test' },
+      { ...row, key: '2', orgPropertyNo: 2, value: 'b@acme.test' },
+    ]);
+    renderApp('/app/preferences');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(messages.propertyConflict);
+    expect(screen.queryByRole('textbox', { name: 'List of ASN Recipients' })).toBeNull();
+  });
+});
+
+describe('preferences of a buyer', () => {
+  it('shows the categories, tax codes, Account No and other-account panels', async () => {
+    fakeApi(signedIn(buyerPolicy));
+    preferenceEngine();
+    renderApp('/app/preferences');
+    const tabs = within(await screen.findByRole('tablist', { name: 'Preferences' })).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Categories', 'Tax Codes', 'Account No', 'Account Properties']);
+  });
+
+  it('browses the category tree with the keyboard', async () => {
+    fakeApi(signedIn(buyerPolicy));
+    preferenceEngine();
+    const leaf = (code: string) => ({ code, description: `Leaf ${code}`, children: [] });
+    await db.categoryTrees.put({
+      scope: 'buyer:buyer-1',
+      key: 'buyer-1',
+      rev: 1,
+      buyerId: 'buyer-1',
+      tree: [
+        { code: '10', description: 'Chemicals', children: [leaf('10-1'), leaf('10-2')] },
+        { code: '20', description: 'Glassware', children: [] },
+      ],
+    });
+    const user = userEvent.setup();
+    renderApp('/app/preferences');
+    const tree = await screen.findByRole('tree', { name: 'Available categories' }, { timeout: 5000 });
+    // The chevron is decoration (aria-hidden); the names are the nodes' code and description.
+    const text = (item: Element) => item.textContent!.replace(/^[▸▾]/, '');
+    expect(within(tree).getAllByRole('treeitem').map(text)).toEqual(['10 Chemicals', '20 Glassware']);
+    tree.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(tree).getAllByRole('treeitem')).toHaveLength(4);
+    expect(within(tree).getByRole('treeitem', { name: /Chemicals/ }).getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{ArrowDown}');
+    const active = tree.getAttribute('aria-activedescendant')!;
+    expect(text(document.getElementById(active)!)).toBe('10-1 Leaf 10-1');
+    expect(document.getElementById(active)!.getAttribute('aria-level')).toBe('2');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(within(tree).getAllByRole('treeitem')).toHaveLength(2);
+  });
+
+  it('needs both tax codes, and confirms once the server took them', async () => {
+    fakeApi(signedIn(buyerPolicy));
+    preferenceEngine();
+    const user = userEvent.setup();
+    renderApp('/app/preferences');
+    await user.click(await screen.findByRole('tab', { name: 'Tax Codes' }));
+    await user.type(screen.getByRole('textbox', { name: 'Taxable Code' }), 'GST');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(fieldErrors.required('Non Taxable Code'))).toBeTruthy();
+    expect(screen.queryByText(fieldErrors.required('Taxable Code'))).toBeNull();
+
+    await user.type(screen.getByRole('textbox', { name: 'Non Taxable Code' }), 'FRE');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const entry = await onlyEntry();
+    expect(entry).toMatchObject({ kind: 'buyer.taxCodes', method: 'POST', body: { taxCodeMapping: { taxableCode: 'GST', nonTaxableCode: 'FRE' } } });
+    expect(await screen.findByText('Waiting to be sent')).toBeTruthy();
+    // The server took it: the drain removes the entry.
+    await db.outbox.delete(entry.id);
+    expect(await screen.findByText(messages.taxCodesUpdated, {}, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Waiting to be sent')).toBeNull());
+  });
+});
+
+describe('preferences of support', () => {
+  it('asks to assume a role first, then shows what the assumed organisation sees', async () => {
+    fakeApi(signedIn(supportPolicy));
+    preferenceEngine();
+    const first = renderApp('/app/preferences');
+    expect(await screen.findByText('Please, assume a role of either seller or buyer to see their preferences.')).toBeTruthy();
+    first.unmount();
+    localStorage.setItem(STORAGE_KEYS.renderFor, JSON.stringify({ orgType: 'UNIVERSITY', orgId: 'buyer-1', companyName: 'Westmere' }));
+    renderApp('/app/preferences');
+    const tabs = within(await screen.findByRole('tablist', { name: 'Preferences' })).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Categories', 'Tax Codes', 'Account No', 'Account Properties']);
+  });
+});

@@ -1,0 +1,112 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogueErrors } from '../../src/domain/rules/catalogue';
+import type { LocalDatabase } from '../../src/local/db/local-database';
+import { asSyncDb } from '../../src/local/db/local-database';
+import { markFailed } from '../../src/sync/settle';
+import './support/setup';
+import { fakeApi } from './support/fake-api';
+import { signedIn, supplierPolicy, supportPolicy } from './support/fixtures';
+import { closeTestStore, fakeEngine, giveElementsASize, openTestStore } from './support/orders-store';
+import { renderApp } from './support/render-app';
+
+const SCOPE = 'seller:seller-1';
+let db: LocalDatabase;
+
+function pricelistEngine() {
+  return fakeEngine({
+    mirrorPricelistPage: vi.fn(async () => ({ count: 0, next: null })),
+    mirrorPricePage: vi.fn(async () => ({ count: 0, next: null })),
+    mirrorCounterparts: vi.fn(async () => 0),
+  });
+}
+
+/** jsdom has no ResizeObserver; the split view's panels only need it to exist. */
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+beforeEach(async () => {
+  vi.stubGlobal('ResizeObserver', globalThis.ResizeObserver ?? NoResizeObserver);
+  db = openTestStore();
+  giveElementsASize();
+  await db.pricelists.bulkPut([
+    { scope: SCOPE, key: '1', rev: 1, pricelistId: 1, name: 'Teaching labs' },
+    { scope: SCOPE, key: '2', rev: 1, pricelistId: 2, name: 'Research' },
+  ]);
+  await db.prices.put({
+    scope: SCOPE,
+    key: '1/P-100',
+    rev: 0,
+    pricelistId: '1',
+    productCode: 'P-100',
+    prices: [{ uom: 'EA', startDate: '2026-01-01', lowerQuantity: 1, upperQuantity: 10, price: 12.5 }],
+  });
+});
+afterEach(async () => {
+  await closeTestStore(db);
+  vi.unstubAllGlobals();
+});
+
+describe('pricelists', () => {
+  it('lists the pricelists and shows the prices of the one picked with two decimals', async () => {
+    fakeApi(signedIn(supplierPolicy));
+    const engine = pricelistEngine();
+    const user = userEvent.setup();
+    renderApp('/app/pricelists');
+    const list = await screen.findByRole('table', { name: 'Pricelists' }, { timeout: 5000 });
+    expect(engine.mirrorPricelistPage).toHaveBeenCalledWith(SCOPE, null);
+    await user.click(await within(list).findByText('Teaching labs', {}, { timeout: 5000 }));
+    const prices = await screen.findByRole('table', { name: 'Prices' }, { timeout: 5000 });
+    const row = (await within(prices).findByText('P-100', {}, { timeout: 5000 })).closest('tr')!;
+    expect(row.textContent).toContain('12.50');
+    expect(engine.mirrorPricePage).toHaveBeenCalledWith(SCOPE, '1', null);
+    expect(screen.getByRole('button', { name: 'Request Upload' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Map Universities' })).toBeTruthy();
+  });
+
+  it('adds a pricelist by a required name, shown at once', async () => {
+    fakeApi(signedIn(supplierPolicy));
+    pricelistEngine();
+    const user = userEvent.setup();
+    renderApp('/app/pricelists');
+    await user.click(await screen.findByRole('button', { name: 'Add pricelist' }, { timeout: 5000 }));
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText(catalogueErrors.pricelistNameRequired)).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+
+    // The split view's panes have no size in jsdom, so the name is set as a change event.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Clinical' } });
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const list = screen.getByRole('table', { name: 'Pricelists' });
+    expect(await within(list).findByText('Clinical', {}, { timeout: 5000 })).toBeTruthy();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'pricelist.add', method: 'POST', path: '/api/seller/seller-1/pricelist', body: { name: 'Clinical' } });
+  });
+
+  it('renames a pricelist and shows a refusal at the name', async () => {
+    fakeApi(signedIn(supplierPolicy));
+    pricelistEngine();
+    const user = userEvent.setup();
+    renderApp('/app/pricelists');
+    await user.click(await screen.findByText('Research', {}, { timeout: 5000 }));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    fireEvent.change(name, { target: { value: 'Research 2027' } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Waiting to be sent', {}, { timeout: 5000 })).toBeTruthy();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'pricelist.edit', method: 'PUT', path: '/api/seller/seller-1/pricelist/2' });
+    await markFailed(asSyncDb(db), entry!.id, [catalogueErrors.pricelistNameRequired]);
+    expect(await screen.findByText(catalogueErrors.pricelistNameRequired, {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('asks support to assume a supplier first', async () => {
+    fakeApi(signedIn(supportPolicy));
+    pricelistEngine();
+    renderApp('/app/pricelists');
+    expect(await screen.findByText('Please, assume the role of a seller to see its pricelists.', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
