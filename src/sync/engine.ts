@@ -30,6 +30,7 @@ import {
   mirrorProduct,
   mirrorProductPage,
   mirrorPropertyPage,
+  type HistoryEntity,
   mirrorUserPage,
   type MirrorContext,
 } from './mirror-pages';
@@ -175,7 +176,7 @@ export class SyncEngine {
   mirrorAsnPage(scope: string, offset: number, orderNumber?: string) {
     return withStore(this.db, () => mirrorAsnPage(this.mirrorContext(), scope, offset, orderNumber));
   }
-  mirrorHistory(scope: string, entity: 'order' | 'asn', id: string, type?: string) {
+  mirrorHistory(scope: string, entity: HistoryEntity, id: string, type?: string) {
     return withStore(this.db, () => mirrorHistory(this.mirrorContext(), scope, entity, id, type));
   }
   mirrorInvoicePage(scope: string, offset: number, veStatus?: string) {

@@ -100,17 +100,20 @@ export async function mirrorAsnPage(
   return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
 }
 
-/** Where a history list is kept: `entityKey` names the order or ASN, `view` the type asked for (`*` for all). */
-export const historyEntityKey = (entity: 'order' | 'asn', id: string) => `${entity}:${id}`;
+/** The records that have a history drawer. */
+export type HistoryEntity = 'order' | 'asn' | 'invoice';
+
+/** Where a history list is kept: `entityKey` names the record, `view` the type asked for (`*` for all). */
+export const historyEntityKey = (entity: HistoryEntity, id: string) => `${entity}:${id}`;
 
 /**
- * The history of one order or ASN. The server's entries have no ids, so each fetch
+ * The history of one order, ASN or invoice. The server's entries have no ids, so each fetch
  * replaces the held list of that entity and type as a whole.
  */
 export async function mirrorHistory(
   ctx: MirrorContext,
   scope: string,
-  entity: 'order' | 'asn',
+  entity: HistoryEntity,
   id: string,
   type?: string,
 ): Promise<void> {
@@ -139,10 +142,19 @@ export async function mirrorInvoicePage(
   return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
 }
 
-export async function mirrorInvoice(ctx: MirrorContext, scope: string, invoiceId: string): Promise<void> {
+/** As mirrorOrder: `found: false` on a 404 (the held copy goes too, the screen says 'No Data!'). */
+export async function mirrorInvoice(ctx: MirrorContext, scope: string, invoiceId: string): Promise<{ found: boolean }> {
   const { orgKey } = parseScope(scope);
-  const invoice = await fetchInvoice(orgKey, invoiceId, { fetch: ctx.fetch });
+  let invoice: Row;
+  try {
+    invoice = await fetchInvoice(orgKey, invoiceId, { fetch: ctx.fetch });
+  } catch (error) {
+    if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 400)) throw error;
+    await applyRows(ctx.db, [{ table: 'invoices', scope, key: invoiceId, rev: 0, row: null }], 'replace');
+    return { found: false };
+  }
   await applyRows(ctx.db, writesOf('invoices', scope, [invoice], ['oiid', 'id']), 'replace');
+  return { found: true };
 }
 
 export async function mirrorPropertyPage(ctx: MirrorContext, scope: string, offset: number): Promise<OffsetPageResult> {

@@ -26,7 +26,7 @@ function toWrite(scope: string, change: FeedChange): RowWrite | null {
 /** The feed sends some upserts without their row ("fetch it yourself"): these are the ones a detail call can fetch. */
 const REFETCH: Record<string, (ctx: PullContext, scope: string, key: string) => Promise<void>> = {
   order: async (ctx, scope, key) => void (await mirrorOrder(ctx, scope, key)),
-  invoice: (ctx, scope, key) => mirrorInvoice(ctx, scope, key),
+  invoice: async (ctx, scope, key) => void (await mirrorInvoice(ctx, scope, key)),
 };
 
 /**

@@ -16,6 +16,7 @@ import { DEMO_PASSWORD } from '../../server/db/demo';
 import { LoginPage, openPage } from '../e2e/pages/login-page';
 import { assertBrowserPresent, CHROMIUM_LAUNCH } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server-process';
+import { benchInvoices } from './invoices.bench';
 
 const SUPPLIER = 'supplier@acme.demo.test';
 const BENCH_PATH = '/__bench/';
@@ -65,6 +66,15 @@ async function main() {
     for (const name of suites.filter((s) => !only || s === only)) {
       const lines = await page.evaluate((suite) => (globalThis as unknown as BenchPage).portalBench.run(suite), name);
       for (const line of lines) console.log(line.startsWith(' ') ? line : `- ${line}`);
+    }
+    // Suites that drive the built app itself, service worker included, in browsers of their own.
+    if (!only || only === 'invoices') {
+      const browser = await chromium.launch(CHROMIUM_LAUNCH);
+      try {
+        for (const line of await benchInvoices(browser, server.url)) console.log(`- ${line}`);
+      } finally {
+        await browser.close();
+      }
     }
   } finally {
     await context.close();

@@ -10,7 +10,7 @@ import {
   type InvoiceDocument,
   type InvoiceItem,
 } from '../../src/domain/schemas/invoices';
-import { seedInvoices } from '../../server/db/demo/seed-invoices';
+import { HOSTILE_EMAIL_HOST, HOSTILE_EMAIL_SUBJECT, seedInvoices } from '../../server/db/demo/seed-invoices';
 import { seedOrders } from '../../server/db/demo/seed-orders';
 import { dtdErrors } from './helpers/cxml-dtd';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -95,6 +95,18 @@ describe('demo invoices', () => {
     expect(all.some((r) => r.pdf_key && r.message_html_body)).toBe(true);
     expect(all.some((r) => !r.pdf_key && r.message_html_body)).toBe(true);
     expect(all.every((r) => r.pdf_key || r.message_html_body)).toBe(true);
+  });
+  it("gives the main buyer an unread invoice whose email tries to run script and load a remote image, with a two-page PDF", async () => {
+    const res = await t.as(BUYER, { method: 'GET', url: `${base}?limit=100` });
+    const hostile = invoicePageSchema.parse(res.json()).find((i) => i.message.subject === HOSTILE_EMAIL_SUBJECT);
+    expect(hostile).toBeDefined();
+    expect(hostile).toMatchObject({ read: false, exported: false, veStatus: 'Pending' });
+    expect(hostile!.message.htmlBody).toContain('<script>');
+    expect(hostile!.message.htmlBody).toContain(`https://${HOSTILE_EMAIL_HOST}/`);
+    expect(hostile!.document!.validationErrors.header).toHaveLength(1);
+    const pdf = await t.as(BUYER, { method: 'GET', url: hostile!.message.pdfUrl! });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.toString('latin1').match(/\/Type \/Page[^s]/g)).toHaveLength(2);
   });
 });
 

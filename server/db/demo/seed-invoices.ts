@@ -316,6 +316,59 @@ async function loadDemoOrders(db: Db): Promise<Map<string, DemoOrder[]>> {
   return byPair;
 }
 
+/** The subject of the demo email whose HTML body tries to run a script and to load a remote image. */
+export const HOSTILE_EMAIL_SUBJECT = 'Statement of account - please review (HTML)';
+/** The remote host that email's tracking image points at; the portal must never ask it for anything. */
+export const HOSTILE_EMAIL_HOST = 'tracker.demo.invalid';
+
+/** Terms printed under the invoice: long enough to carry its PDF onto a second page. */
+const TERMS_OF_SALE = Array.from(
+  { length: 14 },
+  (_, i) =>
+    `${i + 1}. Goods remain the property of the supplier until paid in full. Claims for shortages or damage must be made within 7 days of delivery, quoting the invoice number and the purchase order number. Returns need prior written approval and may attract a restocking fee.`,
+).join('\n');
+
+/**
+ * Email bodies come from outside the company. One unread, pending invoice of the main
+ * demo buyer (with a PDF, so 'Show Original Email' is offered) carries a body that tries
+ * to run script, to reach the portal's page and to load a tracking image, so the
+ * sanitising and the sandbox can be seen (and tested) working. Its terms of sale run its
+ * PDF onto a second page and it has a header validation error. It copies the newest
+ * Westmere invoice with a PDF and an HTML body, and arrives an hour later.
+ */
+function hostileEmailInvoice(rows: Array<Omit<InvoicesTable, 'oiid'>>): Omit<InvoicesTable, 'oiid'> | null {
+  const source = rows
+    .filter((r) => r.buyer_key === 'UNIWESTMERE1' && r.pdf_key && r.pdf_source && r.message_html_body && r.document && r.exported === 0)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  if (!source?.pdf_key || !source.pdf_source || !source.document) return null;
+  const receivedAt = new Date(Date.parse(source.created_at) + 60 * 60 * 1000).toISOString();
+  const document: InvoiceDocument = {
+    ...(JSON.parse(source.document) as InvoiceDocument),
+    comments: TERMS_OF_SALE,
+    validationErrors: { general: [], header: [{ error: 'Invoice total differs from the purchase order total by more than 5%' }], line: [] },
+  };
+  const pdfSource: InvoicePdfInput = { ...(JSON.parse(source.pdf_source) as InvoicePdfInput), document };
+  const body = [
+    '<p>Dear Accounts Payable,</p>',
+    '<p>Your statement of account is attached. <a href="javascript:parent.document.body.dataset.emailScript=\'ran\'">View it online</a>.</p>',
+    "<script>parent.document.body.dataset.emailScript = 'ran'; parent.postMessage('email-script-ran', '*');</script>",
+    `<img src="https://${HOSTILE_EMAIL_HOST}/open.gif?m=statement" alt="" width="1" height="1" onerror="parent.document.body.dataset.emailScript = 'ran'">`,
+    `<p style="background-image: url('https://${HOSTILE_EMAIL_HOST}/bg.png')">Kind regards,<br/>Accounts Receivable</p>`,
+  ].join('\n');
+  return {
+    ...source,
+    read: 0,
+    ve_status: 'Pending',
+    document: JSON.stringify(document),
+    message_subject: HOSTILE_EMAIL_SUBJECT,
+    message_html_body: body,
+    message_created_date: receivedAt,
+    pdf_key: source.pdf_key.replace(/\.pdf$/, '-statement.pdf'),
+    pdf_source: JSON.stringify(pdfSource),
+    created_at: receivedAt,
+  };
+}
+
 /**
  * The demo invoices: about 210 across the universities, from the demo suppliers, with
  * line items, charges and GST that add up, ~15% with validation errors, ~5% whose
@@ -388,6 +441,9 @@ export async function seedInvoices(db: Db): Promise<void> {
       });
     }
   }
+
+  const hostile = hostileEmailInvoice(rows);
+  if (hostile) rows.push(hostile);
 
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += 100) {

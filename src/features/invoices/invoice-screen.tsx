@@ -1,9 +1,19 @@
-import { Page, PageTitle } from '../../ui/page';
+import { useParams } from '@tanstack/react-router';
+import { scopeId } from '../../sync/scope';
+import { Page } from '../../ui/page';
+import { BuyerRequired } from './buyer-required';
+import { InvoiceDetail } from './invoice-detail';
 
 export function InvoiceScreen() {
+  const { buyerId, invoiceId } = useParams({ from: '/shell/app/invoices/$buyerId/$invoiceId' });
   return (
-    <Page>
-      <PageTitle>Invoice</PageTitle>
+    <Page style={{ maxWidth: 'none' }}>
+      <BuyerRequired>
+        {(buyer) => (
+          // Keyed by invoice: moving to another one (from Show List) starts afresh.
+          <InvoiceDetail key={`${buyerId}/${invoiceId}`} buyer={{ ...buyer, orgId: buyerId, scope: scopeId('buyer', buyerId) }} invoiceId={invoiceId} />
+        )}
+      </BuyerRequired>
     </Page>
   );
 }

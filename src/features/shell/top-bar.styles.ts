@@ -11,6 +11,11 @@ export const Bar = styled.header`
   padding: 0 12px;
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
+
+  /* On a portrait tablet the bar is full: the menu toggle keeps its 44px touch target. */
+  & > button:first-child {
+    flex-shrink: 0;
+  }
 `;
 
 export const Title = styled.span`

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { historyEntityKey } from '../../sync/mirror-pages';
+import { historyEntityKey, type HistoryEntity } from '../../sync/mirror-pages';
 import type { HistoryRow } from '../../sync/rows';
 
 export type { HistoryRow };
@@ -8,12 +8,12 @@ import { localDatabase } from '../db/current-database';
 import { syncEngine } from '../sync-start/engine-handle';
 
 /**
- * The history of one order or ASN (only entries of `type` when given), newest first
+ * The history of one order, ASN or invoice (only entries of `type` when given), newest first
  * as the server sends it. Fetched again each time a drawer opens (`active`), shown
  * from the store at once, so it also opens offline. `failed`: the last fetch did not
  * reach the server, and the list may be stale or empty for that reason.
  */
-export function useHistory(scope: string, entity: 'order' | 'asn', id: string, type: string | undefined, active: boolean) {
+export function useHistory(scope: string, entity: HistoryEntity, id: string, type: string | undefined, active: boolean) {
   const entityKey = historyEntityKey(entity, id);
   const view = type ?? '*';
   const [failed, setFailed] = useState(false);

@@ -32,3 +32,9 @@ export async function exportAsn(sellerId: string, asnId: string): Promise<void> 
   const rev = (await db.asns.get([scope, asnId]))?.rev ?? 0;
   await applyRows(db, [{ table: 'asns', scope, key: asnId, rev, row: asn }], 'replace');
 }
+
+/** POST /buyer/{id}/invoice/{invoiceId}/actions/export; the answer (exported) replaces the held invoice. */
+export async function exportInvoice(buyerId: string, invoiceId: string): Promise<void> {
+  const invoice = await post(orgUrl('buyer', buyerId, `/invoice${seg(invoiceId)}/actions/export`));
+  await applyRows(localDatabase(), [{ table: 'invoices', scope: scopeId('buyer', buyerId), key: invoiceId, rev: Number(invoice.rev ?? 0), row: invoice }], 'replace');
+}

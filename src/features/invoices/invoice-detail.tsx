@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { canShowOriginalEmail, invoiceRowDisplay } from '../../domain/invoice-display';
+import { messages } from '../../domain/messages';
+import { can } from '../../domain/roles';
+import { useInvoice, type InvoiceView } from '../../local/hooks/use-invoices';
+import { markInvoiceRead } from '../../local/mutations/mark-read';
+import { Button } from '../../ui/button/Button';
+import { useMediaQuery } from '../../ui/hooks/use-media-query';
+import { Notice } from '../../ui/page';
+import { SplitPane } from '../../ui/split-pane/SplitPane';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/Tabs';
+import { SPLIT_PANE_DEFAULT, SPLIT_PANE_MIN_VISIBLE_PERCENT } from '../../domain/constants';
+import { EmailDrawer } from './email-drawer';
+import { EmailView } from './email-view';
+import { BottomBar, DetailFrame, Message, OfflineReason, Panes, PaneScroll } from './invoice-detail.styles';
+import { InvoiceHistoryDrawer } from './invoice-history-drawer';
+import { InvoiceListDrawer } from './invoice-list-drawer';
+import { InvoicePanel } from './invoice-panel';
+import { PdfPane } from './pdf-pane';
+import type { InvoiceBuyer } from './use-invoice-buyer';
+import { useInvoiceExport } from './use-invoice-export';
+import { ValidationErrorsDrawer } from './validation-errors-drawer';
+
+/**
+ * Where two panes side by side leave too little of either (a portrait tablet, a narrow
+ * window), the document and the invoice become two tabs, the invoice first.
+ */
+const NARROW = '(max-width: 899px)';
+
+type DetailDrawer = 'errors' | 'history' | 'email' | 'list';
+
+interface InvoiceDetailProps {
+  buyer: InvoiceBuyer;
+  invoiceId: string;
+}
+
+/**
+ * One invoice as the store holds it. 'No Data!' once the server said there is no such
+ * invoice (or nothing is held and the server cannot be asked, in which case it says why).
+ */
+export function InvoiceDetail({ buyer, invoiceId }: InvoiceDetailProps) {
+  const { invoice, fetchState } = useInvoice(buyer.scope, invoiceId);
+  if (invoice === undefined || (invoice === null && fetchState === 'loading')) return <Message role="status">Loading invoice…</Message>;
+  if (invoice === null) {
+    return (
+      <Notice role="alert">
+        {messages.noData}
+        {fetchState === 'unreachable' && ' This invoice is not saved on this device and the server cannot be reached.'}
+      </Notice>
+    );
+  }
+  return <LoadedInvoice buyer={buyer} invoice={invoice} />;
+}
+
+function pdfFileName(invoice: InvoiceView): string {
+  return `${invoiceRowDisplay(invoice).number.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`;
+}
+
+function LoadedInvoice({ buyer, invoice }: { buyer: InvoiceBuyer; invoice: InvoiceView }) {
+  const [drawer, setDrawer] = useState<DetailDrawer | null>(null);
+  const narrow = useMediaQuery(NARROW);
+  const exportAction = useInvoiceExport(buyer.orgId, invoice.key);
+  const mayExport = can(buyer.viewer, 'exportInvoices');
+
+  // Opening an unread invoice marks it read, once per visit; offline the mark waits in the outbox.
+  const marked = useRef(false);
+  useEffect(() => {
+    if (!invoice.read && !marked.current) {
+      marked.current = true;
+      void markInvoiceRead(buyer.scope, invoice.key);
+    }
+  }, [invoice.read, buyer.scope, invoice.key]);
+
+  const close = (open: boolean) => !open && setDrawer(null);
+  const pdfUrl = invoice.message.pdfUrl;
+  const documentPane: ReactNode = pdfUrl ? <PdfPane url={pdfUrl} fileName={pdfFileName(invoice)} /> : <EmailView message={invoice.message} />;
+  const invoicePane = <InvoicePanel invoice={invoice} buyerId={buyer.orgId} onShowErrors={() => setDrawer('errors')} />;
+
+  return (
+    <DetailFrame>
+      <Panes>
+        {narrow ? (
+          <Tabs defaultValue="invoice" style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+            <TabList aria-label="Invoice views">
+              <Tab value="invoice">Invoice</Tab>
+              <Tab value="document">{pdfUrl ? 'PDF' : 'Email'}</Tab>
+            </TabList>
+            <TabPanel value="invoice" style={{ flex: 1, minHeight: 0 }}>
+              <PaneScroll>{invoicePane}</PaneScroll>
+            </TabPanel>
+            <TabPanel value="document" style={{ flex: 1, minHeight: 0 }}>
+              <PaneScroll>{documentPane}</PaneScroll>
+            </TabPanel>
+          </Tabs>
+        ) : (
+          <SplitPane
+            left={<PaneScroll>{documentPane}</PaneScroll>}
+            right={<PaneScroll>{invoicePane}</PaneScroll>}
+            defaultLeft={SPLIT_PANE_DEFAULT[0]}
+            minPercent={SPLIT_PANE_MIN_VISIBLE_PERCENT}
+            labelLeft={pdfUrl ? 'PDF' : 'Email'}
+            labelRight="Invoice"
+          />
+        )}
+      </Panes>
+      <BottomBar role="toolbar" aria-label="Invoice actions">
+        {mayExport && (
+          <>
+            <Button onClick={exportAction.onExport} disabled={exportAction.busy || exportAction.offline} aria-describedby={exportAction.offline ? 'export-offline' : undefined}>
+              {exportAction.busy ? 'Exporting…' : 'Export'}
+            </Button>
+            {exportAction.offline && <OfflineReason id="export-offline">Export needs a connection to the server.</OfflineReason>}
+          </>
+        )}
+        <Button variant="outlined" onClick={() => setDrawer('history')}>
+          History
+        </Button>
+        {canShowOriginalEmail(invoice) && (
+          <Button variant="outlined" onClick={() => setDrawer('email')}>
+            Show Original Email
+          </Button>
+        )}
+        <Button variant="outlined" onClick={() => setDrawer('list')}>
+          Show List
+        </Button>
+        {exportAction.failure && <OfflineReason role="alert">{exportAction.failure}</OfflineReason>}
+      </BottomBar>
+      <ValidationErrorsDrawer invoice={drawer === 'errors' ? invoice : null} onClose={() => setDrawer(null)} />
+      <InvoiceHistoryDrawer open={drawer === 'history'} onOpenChange={close} scope={buyer.scope} invoiceId={invoice.key} />
+      <EmailDrawer open={drawer === 'email'} onOpenChange={close} message={invoice.message} />
+      <InvoiceListDrawer open={drawer === 'list'} onOpenChange={close} buyer={buyer} />
+    </DetailFrame>
+  );
+}

@@ -1,0 +1,26 @@
+import styled from 'styled-components';
+
+export const FilterBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin-bottom: 16px;
+`;
+
+export const Subtitle = styled.span`
+  display: block;
+  font-weight: 400;
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.color.textMuted};
+  overflow-wrap: anywhere;
+`;
+
+export const ErrorIcon = styled.span`
+  color: ${({ theme }) => theme.color.error};
+  display: inline-flex;
+`;
+
+export const Status = styled.p`
+  margin: 8px 0 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;

@@ -1,0 +1,72 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
+import { HOSTILE_EMAIL_SUBJECT } from '../../server/db/demo/seed-invoices';
+import type { InvoiceItem } from '../../src/domain/schemas/invoices';
+import { InvoicePage, InvoicesPage } from './pages/invoices-page';
+import { LoginPage, openPage } from './pages/login-page';
+import { launchBrowser, newContext } from './support/browser';
+import { checkLayout } from './support/layout-check';
+
+const baseUrl = inject('baseUrl');
+const BUYER = 'UNIWESTMERE1';
+const SCREENS = [
+  { name: 'desktop 1280x800', viewport: { width: 1280, height: 800 }, touch: false },
+  { name: 'tablet landscape 1024x768', viewport: { width: 1024, height: 768 }, touch: true },
+  { name: 'tablet portrait 768x1024', viewport: { width: 768, height: 1024 }, touch: true },
+];
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+const invoicesOf = async (page: Page) => (await (await page.request.get(`/api/buyer/${BUYER}/invoice?limit=100`)).json()) as InvoiceItem[];
+
+describe('the invoice screens fit desktop and tablet screens', () => {
+  for (const screen of SCREENS) {
+    it(`list, an invoice with its PDF and drawers, and one without a document at ${screen.name}`, async () => {
+      context = await newContext(browser, baseUrl, { viewport: screen.viewport, touch: screen.touch });
+      const page = await openPage(context);
+      await new LoginPage(page).goto('/app/invoices');
+      await new LoginPage(page).signIn('buyer@uni.demo.test', DEMO_PASSWORD);
+      const list = new InvoicesPage(page);
+      await list.waitForRows();
+      await checkLayout(page, `invoice list, ${screen.name}`);
+
+      const invoices = await invoicesOf(page);
+      const withPdf = invoices.find((i) => i.message.subject === HOSTILE_EMAIL_SUBJECT) ?? invoices.find((i) => i.document && i.message.pdfUrl)!;
+      const view = new InvoicePage(page);
+      await view.goto(BUYER, withPdf.oiid);
+      const portrait = screen.viewport.width < 900;
+      if (portrait) {
+        // Two tabs on a portrait tablet: the invoice first, then its PDF.
+        expect(await page.getByRole('tab').allTextContents()).toEqual(['Invoice', 'PDF']);
+        await checkLayout(page, `invoice data tab, ${screen.name}`);
+        await page.getByRole('tab', { name: 'PDF' }).click();
+      }
+      await view.waitForPdfDrawn();
+      await checkLayout(page, `invoice with PDF, ${screen.name}`);
+      await view.openDrawer(view.historyButton, 'Invoice History');
+      await checkLayout(page, `invoice history drawer, ${screen.name}`);
+      await view.closeDrawer();
+      await view.openDrawer(view.listButton, 'Invoices');
+      await checkLayout(page, `invoice list drawer, ${screen.name}`);
+      await view.closeDrawer();
+
+      const bare = invoices.find((i) => i.document === null)!;
+      await view.goto(BUYER, bare.oiid);
+      if (portrait) await page.getByRole('tab', { name: bare.message.pdfUrl ? 'PDF' : 'Email' }).click();
+      await checkLayout(page, `invoice without a document, ${screen.name}`);
+      // Each check runs axe twice (light and dark): slow on a small shared machine.
+    }, 300_000);
+  }
+});
