@@ -178,7 +178,10 @@ export class OfflineOrders {
   async asnListStatuses(): Promise<string[]> {
     const table = this.asnDrawer.getByRole('table', { name: 'ASNs' });
     await table.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
-    return (await table.locator('tbody tr td:first-child').allTextContents()).map((t) => t.trim());
+    // The first cell's own text: on a narrow drawer it also holds the stacked low-priority columns (a dl).
+    return table
+      .locator('tbody tr td:first-child')
+      .evaluateAll((cells) => cells.map((cell) => [...cell.childNodes].filter((n) => n.nodeName !== 'DL').map((n) => n.textContent ?? '').join('').trim()));
   }
 }
 
