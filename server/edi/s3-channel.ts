@@ -1,7 +1,12 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { isIP } from 'node:net';
 import type { ServerConfig } from '../config';
 import { s3Client } from '../files/s3-client';
 import type { Delivery, DeliveryInput, EdiSetting } from './deliver';
+import { endpointPolicy, endpointUrl, guardedLookup } from './endpoint-guard';
+
+/** One message for a refused service, an unreachable one and a refusing bucket: it must not map the receiver's network. */
+export const UNREACHABLE_S3 = 'The S3 bucket did not take the document';
 
 /**
  * Where an S3 setting puts documents: `ftpDir` is `bucket/optional/prefix` (an `s3://`
@@ -17,11 +22,22 @@ export function s3Target(setting: Pick<EdiSetting, 'docType' | 'ftpDir'>): { buc
 }
 
 /** Puts the document into the setting's bucket under its prefix; `input.fileName` is already a safe file name. */
-export async function deliverS3(input: DeliveryInput, setting: EdiSetting, config: Pick<ServerConfig, 's3'>): Promise<Delivery> {
+export async function deliverS3(input: DeliveryInput, setting: EdiSetting, config: Pick<ServerConfig, 's3' | 'ediAllowNetworks'>): Promise<Delivery> {
   const { bucket, prefix } = s3Target(setting);
   const own = setting.user && setting.password;
+  // A service the organisation names is checked like a cXML endpoint (public http(s) only, the checked
+  // address is the one connected to); the installation's own S3_ENDPOINT is the operator's and trusted.
+  const named = setting.ftpServer?.trim() || null;
+  const policy = endpointPolicy(config.ediAllowNetworks);
+  if (named) {
+    const url = endpointUrl(named);
+    const literal = url?.hostname.replace(/^\[|\]$/g, '') ?? '';
+    // A literal address never goes through lookup, so it is checked here.
+    if (!url || (isIP(literal) && !policy.allows(literal))) throw new Error(UNREACHABLE_S3);
+  }
   const client = s3Client({
-    endpoint: setting.ftpServer?.trim() || config.s3?.endpoint || null,
+    endpoint: named || config.s3?.endpoint || null,
+    ...(named ? { lookup: guardedLookup(policy) } : {}),
     region: config.s3?.region ?? 'us-east-1',
     accessKeyId: own ? setting.user : (config.s3?.accessKeyId ?? null),
     secretAccessKey: own ? setting.password : (config.s3?.secretAccessKey ?? null),
@@ -31,7 +47,7 @@ export async function deliverS3(input: DeliveryInput, setting: EdiSetting, confi
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: input.content, ContentType: input.contentType }));
   } catch (error) {
     // The bucket is the receiver's: its name stays out of the error the other party may read.
-    throw new Error('The S3 bucket did not take the document', { cause: error });
+    throw new Error(UNREACHABLE_S3, { cause: error });
   } finally {
     client.destroy();
   }

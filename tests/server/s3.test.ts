@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobSchema } from '../../src/domain/schemas/jobs';
 import { seedCatalogue } from '../../server/db/demo/seed-catalogue';
 import { deliverDocument } from '../../server/edi/deliver';
+import { deliverS3, UNREACHABLE_S3 } from '../../server/edi/s3-channel';
 import { blobStoreFor } from '../../server/files/blob-store';
 import { s3Client } from '../../server/files/s3-client';
 import { signedDownloadUrl } from '../../server/files/signed-url';
@@ -22,7 +23,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   s3 = await startS3(['portal-files', 'edi-drop']);
-  t = await createTestApp({ s3: s3.config('portal-files') });
+  // The EDI settings below name the loopback s3rver as their service: allowed here as an operator would.
+  t = await createTestApp({ s3: s3.config('portal-files'), ediAllowNetworks: ['127.0.0.1', '::1'] });
   await seedCatalogue(t.db, { products: 5 });
 });
 afterAll(async () => {
@@ -117,5 +119,17 @@ describe('the S3 EDI channel', () => {
     await expect(deliverDocument(t.db, doc(SELLER, 'asn', 'ASN-1.xml'))).rejects.toThrow(/^The S3 bucket did not take the document$/);
     await setEdi('UNINORTHGATE', { docType: 'inv', type: 'S3' });
     await expect(deliverDocument(t.db, doc('UNINORTHGATE', 'inv', 'INV-1.xml'))).rejects.toThrow(/names no bucket/);
+  });
+
+  it('refuses a service an organisation names on a private address, unless the operator allows that network', async () => {
+    const setting = { docType: 'inv' as const, orderFormat: 0, type: 'S3' as const, ftpServer: s3.endpoint, ftpDir: 'edi-drop/ssrf', user: 'S3RVER', password: 'S3RVER', endpoint: null };
+    const input = doc(BUYER, 'inv', 'INV-9.xml');
+    await expect(deliverS3(input, setting, { s3: null, ediAllowNetworks: [] })).rejects.toThrow(new RegExp(`^${UNREACHABLE_S3}$`));
+    // By name too: the address the name resolves to is checked, and it is the one connected to.
+    await expect(deliverS3(input, { ...setting, ftpServer: s3.endpoint.replace('127.0.0.1', 'localhost') }, { s3: null, ediAllowNetworks: [] })).rejects.toThrow(UNREACHABLE_S3);
+    await expect(deliverS3(input, { ...setting, ftpServer: 'file:///etc/passwd' }, { s3: null, ediAllowNetworks: ['127.0.0.1'] })).rejects.toThrow(UNREACHABLE_S3);
+    expect(await keysIn('edi-drop', 'ssrf/')).toEqual([]);
+    expect(await deliverS3(input, setting, { s3: null, ediAllowNetworks: ['127.0.0.1', '::1'] })).toEqual({ channel: 'S3', file: null });
+    expect(await keysIn('edi-drop', 'ssrf/')).toEqual(['ssrf/INV-9.xml']);
   });
 });
