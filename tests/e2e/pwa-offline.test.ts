@@ -81,6 +81,11 @@ describe('installable, offline-capable app', () => {
             navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
           );
         }
+        // clients.claim() runs inside the activate event: control can come just before the state says so.
+        const active = registration.active;
+        if (active && active.state !== 'activated') {
+          await new Promise<void>((resolve) => active.addEventListener('statechange', () => active.state === 'activated' && resolve()));
+        }
         return {
           active: registration.active?.state ?? null,
           scope: registration.scope,
