@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/database';
+import { isPostgres, type Db } from '../db/database';
 
 /**
  * How long a remembered read is served. This process forgets everything it remembers
@@ -64,8 +64,14 @@ export function readCacheOf(db: Db): ReadCache | undefined {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Gives `db` its cache, cleared by every request other than a read before its answer is sent (after its commit). */
+/**
+ * Gives `db` its cache, cleared by every request other than a read before its answer is
+ * sent (after its commit). Only on SQLite, which one process serves: on PostgreSQL
+ * several processes may share the database, and a sign-out or a password change in one
+ * must end the session in the others at once, not up to READ_CACHE_MS later.
+ */
 export function registerReadCache(app: FastifyInstance, db: Db): void {
+  if (isPostgres(db)) return;
   const cache = new ReadCache();
   caches.set(db, cache);
   app.addHook('onSend', async (request, _reply, payload) => {
