@@ -34,8 +34,8 @@ interface SmallTarget {
 /**
  * Visible interactive elements smaller than 44x44 CSS px. Exempt, as WCAG 2.5.8
  * exempts them: links inside a sentence (a paragraph or list item with other text),
- * and controls the browser draws itself inside a larger labelled target (a checkbox
- * or radio whose label, wrapping it, is the target).
+ * and choices inside a larger labelled target (a checkbox, radio or switch whose
+ * label, wrapping it or pointing at it, is the target).
  */
 async function smallTargets(page: Page): Promise<SmallTarget[]> {
   return page.evaluate(
@@ -56,8 +56,10 @@ async function smallTargets(page: Page): Promise<SmallTarget[]> {
         if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || el.closest('[aria-hidden="true"], [inert]')) continue;
         if (inSentence(el)) continue;
         let { width, height } = box;
-        const label = el.closest('label');
-        if (label && (el as HTMLInputElement).type !== undefined && /^(checkbox|radio)$/.test((el as HTMLInputElement).type)) {
+        // A control its label activates (a checkbox, a radio, a switch) is reached through the label as well.
+        const label = el.closest('label') ?? (el as HTMLInputElement).labels?.[0] ?? null;
+        const choice = /^(checkbox|radio)$/.test((el as HTMLInputElement).type ?? '') || /^(switch|checkbox)$/.test(el.getAttribute('role') ?? '');
+        if (label && choice) {
           const lb = label.getBoundingClientRect();
           width = Math.max(width, lb.width);
           height = Math.max(height, lb.height);
