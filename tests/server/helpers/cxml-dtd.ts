@@ -10,14 +10,17 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
  * root as in the CI clone; in a git worktree, beside the main checkout it belongs to.
  */
 function sharedDir(): string {
+  const hasDtds = (dir: string) => existsSync(join(dir, 'cxml', 'dtd'));
   const candidates = [resolve(repoRoot, '..', 'shared')];
-  try {
-    const commonGitDir = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: repoRoot, encoding: 'utf8' }).trim();
-    candidates.push(resolve(dirname(commonGitDir), '..', 'shared'));
-  } catch {
-    // Not a git checkout: only the folder beside the repository counts.
+  if (!hasDtds(candidates[0]!)) {
+    try {
+      const commonGitDir = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+      candidates.push(resolve(dirname(commonGitDir), '..', 'shared'));
+    } catch {
+      // Not a git checkout: only the folder beside the repository counts.
+    }
   }
-  const found = candidates.find((dir) => existsSync(join(dir, 'cxml', 'dtd')));
+  const found = candidates.find(hasDtds);
   if (!found) throw new Error(`The official cXML DTDs are missing: expected shared/cxml/dtd at ${candidates.join(' or ')}`);
   return found;
 }
