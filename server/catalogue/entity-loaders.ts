@@ -2,15 +2,10 @@ import type { CategoryNode } from '../../src/domain/schemas/catalogue';
 import type { Pricelist } from '../../src/domain/schemas/pricelists';
 import type { Db } from '../db/database';
 import type { Scope } from '../sync/change-log';
+import { groupBy } from '../sync/group-by';
 import { META_COLUMNS, PRODUCT_COLUMNS, toMeta, wrapProducts } from './products';
 
 type Loader = (db: Db, keys: string[], scope: Scope) => Promise<Map<string, unknown>>;
-
-function pushTo(groups: Map<string, string[]>, group: string, item: string): void {
-  const list = groups.get(group);
-  if (list) list.push(item);
-  else groups.set(group, [item]);
-}
 
 /** Splits `a:b:c` keys into their parts; keys of another shape are left out (answered as deletes). */
 function parts(keys: string[], n: number): string[][] {
@@ -28,11 +23,12 @@ export const catalogueEntityLoaders: Record<string, Loader> = {
   productMeta: async (db, keys, scope) => {
     const out = new Map<string, unknown>();
     if (scope.kind !== 'buyer') return out;
-    const bySeller = new Map<string, string[]>();
-    for (const [buyer, seller, code] of parts(keys, 3)) {
-      if (buyer === scope.orgKey) pushTo(bySeller, seller!, code!);
-    }
-    for (const [seller, codes] of bySeller) {
+    const bySeller = groupBy(
+      parts(keys, 3).filter(([buyer]) => buyer === scope.orgKey),
+      ([, seller]) => seller!,
+    );
+    for (const [seller, keyParts] of bySeller) {
+      const codes = keyParts.map(([, , code]) => code!);
       const rows = await db
         .selectFrom('product_meta')
         .select(META_COLUMNS)
@@ -49,12 +45,12 @@ export const catalogueEntityLoaders: Record<string, Loader> = {
   product: async (db, keys, scope) => {
     const out = new Map<string, unknown>();
     if (scope.kind === 'org') return out;
-    const bySeller = new Map<string, string[]>();
-    for (const [seller, code] of parts(keys, 2)) {
-      if (scope.kind === 'seller' && seller !== scope.orgKey) continue;
-      pushTo(bySeller, seller!, code!);
-    }
-    for (const [seller, codes] of bySeller) {
+    const bySeller = groupBy(
+      parts(keys, 2).filter(([seller]) => scope.kind !== 'seller' || seller === scope.orgKey),
+      ([seller]) => seller!,
+    );
+    for (const [seller, keyParts] of bySeller) {
+      const codes = keyParts.map(([, code]) => code!);
       const rows = await db
         .selectFrom('products')
         .select(PRODUCT_COLUMNS)

@@ -11,6 +11,7 @@ import type {
 } from '../../src/domain/schemas/catalogue';
 import type { ProductMetaTable, ProductsTable, SellerPricesTable } from '../db/tables/catalogue';
 import type { Tx } from '../sync/change-log';
+import { groupBy } from '../sync/group-by';
 
 /** What a product wrapper is made of: every column but the row's bookkeeping (id, search text, times, revision, tombstone). */
 export const PRODUCT_COLUMNS = [
@@ -150,13 +151,8 @@ async function pricesOf(db: Tx, sellerKey: string, codes: string[]): Promise<Map
     .where('product_code', 'in', codes)
     .orderBy('id')
     .execute();
-  const prices = new Map<string, SellerPrice[]>();
-  for (const p of rows) {
-    const list = prices.get(p.product_code);
-    if (list) list.push(toSellerPrice(p));
-    else prices.set(p.product_code, [toSellerPrice(p)]);
-  }
-  return prices;
+  const byProduct = groupBy(rows, (p) => p.product_code);
+  return new Map([...byProduct].map(([code, list]) => [code, list.map(toSellerPrice)]));
 }
 
 async function metasOf(db: Tx, buyerKey: string, sellerKey: string, codes: string[]): Promise<Map<string, Meta>> {

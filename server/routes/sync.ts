@@ -7,6 +7,7 @@ import { requireOrg } from '../policy';
 import type { Scope } from '../sync/change-log';
 import { entityLoaders } from '../sync/entities';
 import { mayReadEntity } from '../sync/entity-permissions';
+import { groupBy } from '../sync/group-by';
 
 const params = z.object({ kind: z.enum(['seller', 'buyer', 'org']), orgId: z.string().min(1).max(40) });
 
@@ -46,13 +47,10 @@ export async function syncRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     // One batched load per entity, however many rows of it the page holds; the loads
     // go out together, so PostgreSQL answers them side by side.
-    const upsertsByEntity = new Map<string, Change[]>();
-    for (const c of changes) {
-      if (c.op !== 'upsert') continue;
-      const list = upsertsByEntity.get(c.entity);
-      if (list) list.push(c);
-      else upsertsByEntity.set(c.entity, [c]);
-    }
+    const upsertsByEntity = groupBy(
+      changes.filter((c) => c.op === 'upsert'),
+      (c) => c.entity,
+    );
     await Promise.all(
       [...upsertsByEntity].map(async ([entity, upserts]) => {
         const loader = entityLoaders[entity];
