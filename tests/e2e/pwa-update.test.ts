@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
-import { LoginPage, openPage, UI_WAIT_MS } from './pages/login-page';
+import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { JourneySteps, localDatabaseName, OfflineOrders, readOutbox, ServerView, SyncStatusBar } from './pages/sync-status-page';
 import { launchBrowser, newContext } from './support/browser';
@@ -66,6 +66,8 @@ describe('a new version of the app', () => {
       const db = new SQLite(join(server.dataDir, 'portal.sqlite'));
       db.prepare('delete from sessions').run();
       db.close();
+      // The server remembers a session for up to READ_CACHE_MS; a row deleted behind its back is seen once that lapses.
+      await waitUntil(async () => (await page.request.get('/api/policy')).status() === 401, 'the server to see the session ended');
       await orders.openFromList(unread!.orderNo);
       await status.waitForPendingCount(1);
       await page.getByText('Sign in again to send your changes').waitFor({ state: 'visible', timeout: UI_WAIT_MS });

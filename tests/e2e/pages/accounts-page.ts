@@ -186,8 +186,12 @@ export class EdiCard {
 
   /** What the card says about the stored password. */
   async passwordState(): Promise<string> {
-    const id = await this.field('Password').getAttribute('aria-describedby');
-    return id ? ((await this.root.locator(`[id="${id.split(' ')[0]}"]`).textContent()) ?? '').trim() : '';
+    // Read in one step in the page: saving re-renders the card with new ids, and an id
+    // read first and looked up later can name an element that no longer exists.
+    return this.field('Password').evaluate((input) => {
+      const [id] = (input.getAttribute('aria-describedby') ?? '').split(' ');
+      return (id ? (input.ownerDocument.getElementById(id)?.textContent ?? '') : '').trim();
+    });
   }
 }
 
