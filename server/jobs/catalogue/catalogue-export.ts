@@ -46,86 +46,88 @@ export async function exportCatalogue(ctx: JobContext, job: JobRow): Promise<unk
   const startedAt = Date.now();
   const at = today();
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const metas = await trx
-        .selectFrom('product_meta')
-        .innerJoin('products', (j) =>
-          j.onRef('products.seller_key', '=', 'product_meta.seller_key').onRef('products.product_code', '=', 'product_meta.product_code'),
+    // Read and write the files with no transaction open: with S3 the blob is a network
+    // call, and a transaction held across it would stall every other writer.
+    const metas = await ctx.db
+      .selectFrom('product_meta')
+      .innerJoin('products', (j) =>
+        j.onRef('products.seller_key', '=', 'product_meta.seller_key').onRef('products.product_code', '=', 'product_meta.product_code'),
+      )
+      .select([
+        'product_meta.id as metaId',
+        'product_meta.contract_prices',
+        'products.product_code',
+        'products.description',
+        'products.unit_of_measure',
+        'products.flag_code',
+        'products.taxable',
+        'products.lead_time',
+        'products.group_code',
+        'products.barcodes',
+      ])
+      .where('product_meta.buyer_key', '=', buyerKey)
+      .where('product_meta.seller_key', '=', sellerKey)
+      .where('product_meta.excluded', '=', 0)
+      .where('product_meta.deleted', '=', 0)
+      .where('products.deleted', '=', 0)
+      .orderBy('products.product_code')
+      .execute();
+    if (metas.length === 0) throw new JobFailure('There are no products to export');
+    const lines = [csvLine([...EXPORT_COLUMNS])];
+    const sheetRows: SheetCell[][] = [];
+    for (const part of chunks(metas)) {
+      const prices = new Map<string, SellerPrice[]>();
+      for (const p of await ctx.db
+        .selectFrom('seller_prices')
+        .selectAll()
+        .where('seller_key', '=', sellerKey)
+        .where(
+          'product_code',
+          'in',
+          part.map((m) => m.product_code),
         )
-        .select([
-          'product_meta.id as metaId',
-          'product_meta.contract_prices',
-          'products.product_code',
-          'products.description',
-          'products.unit_of_measure',
-          'products.flag_code',
-          'products.taxable',
-          'products.lead_time',
-          'products.group_code',
-          'products.barcodes',
-        ])
-        .where('product_meta.buyer_key', '=', buyerKey)
-        .where('product_meta.seller_key', '=', sellerKey)
-        .where('product_meta.excluded', '=', 0)
-        .where('product_meta.deleted', '=', 0)
-        .where('products.deleted', '=', 0)
-        .orderBy('products.product_code')
-        .execute();
-      if (metas.length === 0) throw new JobFailure('There are no products to export');
-      const lines = [csvLine([...EXPORT_COLUMNS])];
-      const sheetRows: SheetCell[][] = [];
-      for (const part of chunks(metas)) {
-        const prices = new Map<string, SellerPrice[]>();
-        for (const p of await trx
-          .selectFrom('seller_prices')
-          .selectAll()
-          .where('seller_key', '=', sellerKey)
-          .where(
-            'product_code',
-            'in',
-            part.map((m) => m.product_code),
-          )
-          .execute()) {
-          prices.set(p.product_code, [...(prices.get(p.product_code) ?? []), toSellerPrice(p)]);
-        }
-        for (const m of part) {
-          const uom = m.unit_of_measure ?? '';
-          const contract = contractPricesAt(JSON.parse(m.contract_prices) as ContractPrice[], at).find(
-            (c) => c.uom.toUpperCase() === uom.toUpperCase() && c.quantity === 1,
-          );
-          const seller = sellerPriceAt(prices.get(m.product_code) ?? [], uom, 1, at);
-          const barcode = (JSON.parse(m.barcodes) as Array<{ code: string }>)[0]?.code ?? '';
-          const cells: Array<string | number | null> = [
-              buyerKey,
-              sellerKey,
-              m.product_code,
-              m.description,
-              uom,
-              m.flag_code,
-              m.taxable,
-              m.lead_time,
-              m.group_code,
-              barcode,
-              contract?.price ?? seller?.price ?? '',
-              contract ? 'CONTRACT' : seller ? 'SUPPLIER' : '',
-              contract?.currency ?? seller?.currency ?? '',
-          ];
-          lines.push(csvLine(cells));
-          sheetRows.push(cells);
-        }
+        .execute()) {
+        prices.set(p.product_code, [...(prices.get(p.product_code) ?? []), toSellerPrice(p)]);
       }
-      const stamp = new Date(startedAt).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-      const baseName = `catalogue-${sellerKey}-${stamp}`;
-      const fileName = `${baseName}.csv`;
-      const content = Buffer.from(lines.join(''), 'utf8');
-      const dir = catalogueExportDir(ctx.config.dataDir, buyerKey);
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, fileName), content);
-      // The purchasing system reads the CSV; the buyer downloads the same rows as a spreadsheet.
-      const downloadName = `${baseName}.xlsx`;
-      const blobKey = `exports/${buyerKey}/catalogue/${downloadName}`;
-      await ctx.blobs.put(blobKey, await writeXlsx('Catalogue', EXPORT_SHEET, sheetRows), XLSX_CONTENT_TYPE);
+      for (const m of part) {
+        const uom = m.unit_of_measure ?? '';
+        const contract = contractPricesAt(JSON.parse(m.contract_prices) as ContractPrice[], at).find(
+          (c) => c.uom.toUpperCase() === uom.toUpperCase() && c.quantity === 1,
+        );
+        const seller = sellerPriceAt(prices.get(m.product_code) ?? [], uom, 1, at);
+        const barcode = (JSON.parse(m.barcodes) as Array<{ code: string }>)[0]?.code ?? '';
+        const cells: Array<string | number | null> = [
+          buyerKey,
+          sellerKey,
+          m.product_code,
+          m.description,
+          uom,
+          m.flag_code,
+          m.taxable,
+          m.lead_time,
+          m.group_code,
+          barcode,
+          contract?.price ?? seller?.price ?? '',
+          contract ? 'CONTRACT' : seller ? 'SUPPLIER' : '',
+          contract?.currency ?? seller?.currency ?? '',
+        ];
+        lines.push(csvLine(cells));
+        sheetRows.push(cells);
+      }
+    }
+    const stamp = new Date(startedAt).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+    const baseName = `catalogue-${sellerKey}-${stamp}`;
+    const fileName = `${baseName}.csv`;
+    const content = Buffer.from(lines.join(''), 'utf8');
+    const dir = catalogueExportDir(ctx.config.dataDir, buyerKey);
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, fileName), content);
+    // The purchasing system reads the CSV; the buyer downloads the same rows as a spreadsheet.
+    const downloadName = `${baseName}.xlsx`;
+    const blobKey = `exports/${buyerKey}/catalogue/${downloadName}`;
+    await ctx.blobs.put(blobKey, await writeXlsx('Catalogue', EXPORT_SHEET, sheetRows), XLSX_CONTENT_TYPE);
 
+    return await ctx.db.transaction().execute(async (trx) => {
       const rev = await recordChanges(
         trx,
         'productMeta',
