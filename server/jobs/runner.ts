@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context';
-import { blobStoreFor } from '../files/blob-store';
+import { blobStoreFor } from '../files/blob-stores';
 import { JobFailure, type JobContext, type JobHandler } from './job-context';
 import { claimNextJob, finishJob, requeueStale, type JobRow } from './queue';
 

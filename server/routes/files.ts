@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
-import { blobStoreFor } from '../files/blob-store';
+import { blobStoreFor } from '../files/blob-stores';
 import { expiredOrInvalidLink, verifyToken } from '../files/signed-url';
 import { badRequest, notFound } from '../http/errors';
 import { uploadJobKinds } from '../jobs/handlers';

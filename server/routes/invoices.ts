@@ -6,7 +6,7 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
 import type { InvoicesTable } from '../db/tables/invoices';
 import { invoiceDetailDocument } from '../edi/export-documents';
-import { blobStoreFor } from '../files/blob-store';
+import { blobStoreFor } from '../files/blob-stores';
 import { renderInvoicePdf, type InvoicePdfInput } from '../files/invoice-pdf';
 import { readHistory, writeHistory } from '../history';
 import {

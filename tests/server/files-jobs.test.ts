@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobSchema } from '../../src/domain/schemas/jobs';
-import { blobStoreFor } from '../../server/files/blob-store';
+import { blobStoreFor } from '../../server/files/blob-stores';
 import { signedDownloadUrl, signedUploadUrl, signToken, verifyToken } from '../../server/files/signed-url';
 import { enqueueJob } from '../../server/jobs/queue';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -7,7 +7,7 @@ import { jobSchema } from '../../src/domain/schemas/jobs';
 import { seedCatalogue } from '../../server/db/demo/seed-catalogue';
 import { deliverDocument } from '../../server/edi/deliver';
 import { deliverS3, UNREACHABLE_S3 } from '../../server/edi/s3-channel';
-import { blobStoreFor } from '../../server/files/blob-store';
+import { blobStoreFor } from '../../server/files/blob-stores';
 import { s3Client } from '../../server/files/s3-client';
 import { signedDownloadUrl } from '../../server/files/signed-url';
 import { S3RVER_KEYS, startS3, type TestS3 } from './helpers/s3-server';

@@ -1,6 +1,7 @@
 import { recordChanges } from '../../catalogue/changes';
 import { metaEntityKey, searchText } from '../../catalogue/products';
-import { blobStoreFor, type BlobStore } from '../../files/blob-store';
+import type { BlobStore } from '../../files/blob-store';
+import { blobStoreFor } from '../../files/blob-stores';
 import type { Db } from '../database';
 import { CATALOGS, GROUPS, type FlatGroup } from './catalogue-data';
 import { SUPPLIERS, UNIVERSITIES } from './orgs';
