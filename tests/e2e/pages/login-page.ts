@@ -11,11 +11,12 @@ export async function openPage(context: BrowserContext): Promise<Page> {
 }
 
 /** Polls `check` until it answers true; throws `message` after `timeoutMs`. */
-export async function waitUntil(check: () => Promise<boolean>, message: string, timeoutMs = UI_WAIT_MS): Promise<void> {
+/** `message` may be a function, to say what was last seen when the wait gives up. */
+export async function waitUntil(check: () => Promise<boolean>, message: string | (() => string), timeoutMs = UI_WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms: ${message}`);
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms: ${typeof message === 'string' ? message : message()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -53,7 +53,7 @@ export class SyncStatusBar {
     let last = -1;
     await waitUntil(
       async () => (last = await this.pendingCount()) === expected,
-      `the status to show ${expected} change(s) waiting (it shows ${last})`,
+      () => `the status to show ${expected} change(s) waiting (it shows ${last})`,
       timeoutMs,
     ).catch(async (error: unknown) => {
       throw new Error(`${(error as Error).message}; ${await this.describe()}`);
