@@ -34,3 +34,29 @@ export const VisuallyHidden = styled.span`
   clip-path: inset(50%);
   white-space: nowrap;
 `;
+
+/** A record's header facts (order, invoice): label over value, as many columns as fit. */
+export const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
+  gap: 12px 24px;
+  margin: 0 0 20px;
+
+  dt {
+    font-size: 0.8125rem;
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+
+  dd {
+    margin: 2px 0 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** A quiet line of text: a loading or empty state, a note under a section. */
+export const MutedText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;

@@ -37,11 +37,6 @@ export const OfflineReason = styled.span`
   font-size: 0.875rem;
 `;
 
-export const Message = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
 export const HeaderRow = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -66,25 +61,6 @@ export const Chip = styled.span`
   color: ${({ theme }) => theme.color.accent};
   font-size: 0.8125rem;
   font-weight: 650;
-`;
-
-export const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
-  gap: 12px 24px;
-  margin: 0 0 16px;
-
-  dt {
-    font-size: 0.8125rem;
-    font-weight: 600;
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-
-  dd {
-    margin: 2px 0 0;
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
 `;
 
 export const Section = styled.section`

@@ -6,13 +6,13 @@ import { useInvoice, type InvoiceView } from '../../local/hooks/use-invoices';
 import { markInvoiceRead } from '../../local/mutations/mark-read';
 import { Button } from '../../ui/button/Button';
 import { useMediaQuery } from '../../ui/hooks/use-media-query';
-import { Notice } from '../../ui/page';
+import { MutedText, Notice } from '../../ui/page';
 import { SplitPane } from '../../ui/split-pane/SplitPane';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/Tabs';
 import { SPLIT_PANE_DEFAULT, SPLIT_PANE_MIN_VISIBLE_PERCENT } from '../../domain/constants';
 import { EmailDrawer } from './email-drawer';
 import { EmailView } from './email-view';
-import { BottomBar, DetailFrame, Message, OfflineReason, Panes, PaneScroll } from './invoice-detail.styles';
+import { BottomBar, DetailFrame, OfflineReason, Panes, PaneScroll } from './invoice-detail.styles';
 import { InvoiceHistoryDrawer } from './invoice-history-drawer';
 import { InvoiceListDrawer } from './invoice-list-drawer';
 import { InvoicePanel } from './invoice-panel';
@@ -40,7 +40,7 @@ interface InvoiceDetailProps {
  */
 export function InvoiceDetail({ buyer, invoiceId }: InvoiceDetailProps) {
   const { invoice, fetchState } = useInvoice(buyer.scope, invoiceId);
-  if (invoice === undefined || (invoice === null && fetchState === 'loading')) return <Message role="status">Loading invoice…</Message>;
+  if (invoice === undefined || (invoice === null && fetchState === 'loading')) return <MutedText role="status">Loading invoice…</MutedText>;
   if (invoice === null) {
     return (
       <Notice role="alert">

@@ -5,8 +5,9 @@ import { messages } from '../../domain/messages';
 import { formatMoney } from '../../domain/money';
 import type { InvoiceView } from '../../local/hooks/use-invoices';
 import { Button } from '../../ui/button/Button';
-import { Chip, ErrorButtonRow, Facts, HeaderRow, Section, SectionTitle, Title, Totals } from './invoice-detail.styles';
+import { Chip, ErrorButtonRow, HeaderRow, Section, SectionTitle, Title, Totals } from './invoice-detail.styles';
 import { InvoiceLinesTable } from './invoice-lines-table';
+import { Facts } from '../../ui/page';
 
 interface InvoicePanelProps {
   invoice: InvoiceView;

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { Message } from './invoice-detail.styles';
+import { MutedText } from '../../ui/page';
 
 /** pdf.js and its worker are a chunk of their own, fetched the first time an invoice shows a PDF. */
 const PdfViewer = lazy(() => import('./pdf-viewer'));
@@ -21,12 +21,12 @@ export function PdfPane({ url, fileName }: { url: string; fileName: string }) {
   return (
     <ViewerFailed
       fallback={
-        <Message role="alert">
+        <MutedText role="alert">
           The PDF viewer could not be loaded. <a href={url} download={fileName}>Download the PDF</a> instead.
-        </Message>
+        </MutedText>
       }
     >
-      <Suspense fallback={<Message role="status">Loading PDF…</Message>}>
+      <Suspense fallback={<MutedText role="status">Loading PDF…</MutedText>}>
         <PdfViewer url={url} fileName={fileName} />
       </Suspense>
     </ViewerFailed>

@@ -5,8 +5,8 @@ import { PDF_ZOOM_STEP } from '../../domain/constants';
 import { formatMessage } from '../../domain/messages';
 import { Button } from '../../ui/button/Button';
 import { LinkButton } from '../../ui/button/LinkButton';
-import { Message } from './invoice-detail.styles';
 import { PageBox, PageCount, PageScroll, Viewer, ViewerBar, ZoomValue } from './pdf-viewer.styles';
+import { MutedText } from '../../ui/page';
 
 /** This module is loaded only by the invoice screen (see pdf-pane.tsx), and with it pdf.js and its worker. */
 
@@ -149,8 +149,8 @@ export default function PdfViewer({ url, fileName }: PdfViewerProps) {
       </ViewerBar>
       {/* Focusable, so a keyboard can scroll a zoomed page. */}
       <PageScroll ref={scroll} tabIndex={0} role="region" aria-label="PDF page">
-        {failed && <Message role="alert">The PDF could not be loaded: it is not saved on this device and the server cannot be reached.</Message>}
-        {!failed && !doc && <Message role="status">Loading PDF…</Message>}
+        {failed && <MutedText role="alert">The PDF could not be loaded: it is not saved on this device and the server cannot be reached.</MutedText>}
+        {!failed && !doc && <MutedText role="status">Loading PDF…</MutedText>}
         <PageBox ref={box} hidden={!doc} data-drawn={drawn ?? undefined} data-testid="pdf-page">
           <canvas ref={canvas} aria-hidden="true" />
           <div ref={text} className="textLayer" />

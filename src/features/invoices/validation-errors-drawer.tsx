@@ -2,7 +2,8 @@ import { messages } from '../../domain/messages';
 import { validationErrorsOf } from '../../domain/invoice-display';
 import type { InvoiceItem } from '../../domain/schemas/invoices';
 import { Drawer } from '../../ui/drawer/Drawer';
-import { ErrorList, Message, Section, SectionTitle } from './invoice-detail.styles';
+import { ErrorList, Section, SectionTitle } from './invoice-detail.styles';
+import { MutedText } from '../../ui/page';
 
 const SECTIONS = [
   { level: 'general', title: 'General' },
@@ -30,7 +31,7 @@ export function ValidationErrorsDrawer({ invoice, onClose }: ValidationErrorsDra
           <Section key={level} aria-labelledby={`validation-${level}`}>
             <SectionTitle id={`validation-${level}`}>{sectionTitle}</SectionTitle>
             {errors[level].length === 0 ? (
-              <Message>None</Message>
+              <MutedText>None</MutedText>
             ) : (
               <ErrorList>
                 {errors[level].map((entry, i) => (

@@ -4,10 +4,9 @@ import type { AsnDraftRow, MirrorRow } from '../../sync/rows';
 import { Button } from '../../ui/button/Button';
 import type { Column } from '../../ui/data-table/columns';
 import { SimpleTable } from '../../ui/data-table/SimpleTable';
-import { VisuallyHidden } from '../../ui/page';
+import { MutedText, VisuallyHidden } from '../../ui/page';
 import { asnBodyOf, type AsnBody } from './asn-draft-model';
 import { draftStatus } from './asn-draft-status';
-import { Message } from './order-detail.styles';
 
 interface AsnListProps {
   asns: MirrorRow[] | undefined;
@@ -49,8 +48,8 @@ const columns: Column<AsnListItem>[] = [
 
 /** The order's ASNs: this browser's drafts first (marked as such), then the submitted ones. */
 export function AsnList({ asns, drafts, onOpenAsn, onOpenDraft }: AsnListProps) {
-  if (asns === undefined) return <Message role="status">Loading…</Message>;
-  if (asns.length === 0 && drafts.length === 0) return <Message role="status">{messages.noResults}</Message>;
+  if (asns === undefined) return <MutedText role="status">Loading…</MutedText>;
+  if (asns.length === 0 && drafts.length === 0) return <MutedText role="status">{messages.noResults}</MutedText>;
   const items: AsnListItem[] = [
     ...drafts.map((draft) => {
       const status = draftStatus(draft);

@@ -11,24 +11,6 @@ export const Toolbar = styled.div`
   }
 `;
 
-export const Summary = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
-  gap: 12px 24px;
-  margin: 0 0 24px;
-
-  dt {
-    font-size: 0.8125rem;
-    font-weight: 600;
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-
-  dd {
-    margin: 2px 0 0;
-    font-weight: 600;
-  }
-`;
-
 export const Section = styled.section`
   margin-bottom: 24px;
 `;
@@ -55,7 +37,3 @@ export const PrintOnly = styled.div`
   }
 `;
 
-export const Message = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.color.textMuted};
-`;

@@ -6,9 +6,9 @@ import { useOrder } from '../../local/hooks/use-orders';
 import { exportOrder } from '../../local/mutations/export-documents';
 import { markOrderRead } from '../../local/mutations/mark-read';
 import type { OrderLineRow, OrderRow } from '../../sync/rows';
-import { Notice, PageTitle } from '../../ui/page';
+import { Facts, MutedText, Notice, PageTitle } from '../../ui/page';
 import { AsnDrawer } from './asn-drawer';
-import { Message, Section, SectionTitle, Summary } from './order-detail.styles';
+import { Section, SectionTitle } from './order-detail.styles';
 import { OrderAddresses } from './order-addresses';
 import { OrderHistoryDrawer } from './order-history-drawer';
 import { OrderLinesTable } from './order-lines-table';
@@ -39,7 +39,7 @@ export function OrderDetail({ perspective, orderId }: OrderDetailProps) {
 
   const fetching = fetchState === 'loading' || fetchState === 'found';
   if (data === undefined || (fetching && (data === null || !holdsDetail(data)))) {
-    return <Message role="status">Loading order…</Message>;
+    return <MutedText role="status">Loading order…</MutedText>;
   }
   if (data === null) {
     return fetchState === 'unknown' ? (
@@ -80,7 +80,7 @@ function LoadedOrder({ perspective, order, lines }: LoadedOrderProps) {
       <OrderPrintStyle />
       <PageTitle>Order {order.orderNo}</PageTitle>
       <OrderToolbar onOpen={setDrawer} exportAction={mayExport ? exportAction : null} />
-      <Summary>
+      <Facts>
         <div>
           <dt>Order Number</dt>
           <dd>{order.orderNo}</dd>
@@ -97,7 +97,7 @@ function LoadedOrder({ perspective, order, lines }: LoadedOrderProps) {
           <dt>State</dt>
           <dd>{order.state}</dd>
         </div>
-      </Summary>
+      </Facts>
       <Section aria-label="Addresses">
         <OrderAddresses
           shipTo={order.shipTo}

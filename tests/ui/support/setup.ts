@@ -3,8 +3,8 @@ import { afterEach, vi } from 'vitest';
 
 // Whole-app renders with typed input take seconds under jsdom, more on a cold transform cache.
 vi.setConfig({ testTimeout: 45_000 });
-// The same load stretches the store's round trips: a find waits up to 5 s, not 1 s, before failing.
-configure({ asyncUtilTimeout: 5000 });
+// The same load stretches the store's round trips and lazy route chunks: a find waits up to 15 s, not 1 s, before failing.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks scrolling; the router restores scroll positions on every navigation.
 window.scrollTo = () => undefined;
