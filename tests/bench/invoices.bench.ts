@@ -7,8 +7,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/demo';
 import type { PrefetchOutcome } from '../../src/local/offline-files/prefetch-invoice-pdfs';
-import { InvoicesPage, prefetchOutcome, recordPrefetch, waitForServiceWorkerControl } from '../e2e/pages/invoices-page';
+import { InvoicesPage, prefetchOutcome, recordPrefetch } from '../e2e/pages/invoices-page';
 import { LoginPage, openPage } from '../e2e/pages/login-page';
+import { waitForServiceWorkerControl } from '../e2e/support/browser';
 import { fmt, percentile } from './measure';
 
 const BUYER = 'buyer@uni.demo.test';

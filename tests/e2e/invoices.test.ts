@@ -1,24 +1,27 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
 import { HOSTILE_EMAIL_HOST, HOSTILE_EMAIL_SUBJECT } from '../../server/db/demo/seed-invoices';
 import { messages } from '../../src/domain/messages';
 import type { InvoiceHistoryEntry, InvoiceItem } from '../../src/domain/schemas/invoices';
-import { InvoicePage, InvoicesPage, isCachedOffline, prefetchOutcome, recordPrefetch, waitForServiceWorkerControl } from './pages/invoices-page';
+import { InvoicePage, InvoicesPage, isCachedOffline, prefetchOutcome, recordPrefetch } from './pages/invoices-page';
 import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
-import { launchBrowser, newContext } from './support/browser';
+import { launchBrowser, newContext, waitForServiceWorkerControl } from './support/browser';
+import { startServer, type ServerHandle } from './support/server-process';
 
-const baseUrl = inject('baseUrl');
 const BUYER = 'UNIWESTMERE1';
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 let browser: Browser;
+// A server of its own: the journeys need orders and invoices no other file has opened or shipped.
+let server: ServerHandle;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 afterEach(async () => {
   await context?.close();
@@ -26,7 +29,7 @@ afterEach(async () => {
 });
 
 async function signedIn(opts = DESKTOP): Promise<Page> {
-  context = await newContext(browser, baseUrl, opts);
+  context = await newContext(browser, server.url, opts);
   const page = await openPage(context);
   const login = new LoginPage(page);
   await login.goto('/app/invoices');

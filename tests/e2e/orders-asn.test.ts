@@ -1,22 +1,25 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
 import { messages } from '../../src/domain/messages';
 import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
 import { OrderPage, OrdersListPage } from './pages/orders-page';
-import { launchBrowser, newContext } from './support/browser';
+import { launchBrowser, newContext, waitForServiceWorkerControl } from './support/browser';
+import { startServer, type ServerHandle } from './support/server-process';
 
-const baseUrl = inject('baseUrl');
 const SELLER = 'SUPACMESCI01';
 const TABLET = { viewport: { width: 768, height: 1024 }, touch: true };
 let browser: Browser;
+// A server of its own: the journeys need orders and invoices no other file has opened or shipped.
+let server: ServerHandle;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 afterEach(async () => {
   await context?.close();
@@ -24,7 +27,7 @@ afterEach(async () => {
 });
 
 async function signedIn(email: string, opts = TABLET): Promise<Page> {
-  context = await newContext(browser, baseUrl, opts);
+  context = await newContext(browser, server.url, opts);
   const page = await openPage(context);
   const login = new LoginPage(page);
   await login.goto('/app/orders');
@@ -69,6 +72,7 @@ describe('orders and ASNs on a tablet', () => {
     const order = await freshOrder(page, 0);
     const view = new OrderPage(page);
     await view.goto(SELLER, String(order.id));
+    await waitForServiceWorkerControl(page);
 
     await context!.setOffline(true);
     await page.reload();

@@ -23,15 +23,6 @@ export async function prefetchOutcome(page: Page, timeoutMs = UI_WAIT_MS): Promi
   return page.evaluate(() => window.__prefetch![0]!);
 }
 
-/** Waits until the service worker controls the page, so files fetched from now on are kept offline. */
-export async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-  });
-}
-
 /** Whether the service worker's documents cache holds `url`. */
 export async function isCachedOffline(page: Page, url: string): Promise<boolean> {
   return page.evaluate(async (u) => (await caches.open('portal-user-documents').then((c) => c.match(u))) !== undefined, url);
