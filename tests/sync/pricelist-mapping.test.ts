@@ -44,9 +44,9 @@ describe('Map Universities as an outbox command, against the real server', () =>
     expect(entry).toMatchObject({ kind: 'pricelist.mapping', method: 'PUT', path: `/api/seller/${SELLER}/pricelist/${id}/buyers` });
     expect((await row())?.buyerIds).toEqual(['UNINORTHGATE', 'UNIWESTMERE1']);
     const offline: typeof fetch = () => Promise.reject(new TypeError('offline'));
-    const ctx = (fetch: typeof fetch): DrainContext => ({
+    const ctx = (through: typeof real): DrainContext => ({
       db: asSyncDb(db),
-      fetch,
+      fetch: through,
       now: Date.now,
       signal: new AbortController().signal,
       backoff: { baseMs: 10, maxMs: 10, random: () => 0 },

@@ -111,8 +111,12 @@ describe('pricelists', () => {
 
   it('loads the next page of prices when the last row is visible, with no button', async () => {
     fakeApi(signedIn(supplierPolicy));
-    const engine = pricelistEngine();
-    engine.mirrorPricePage.mockImplementation(async (...args: unknown[]) => ({ count: 1, next: args[2] === null ? 'after-P-100' : null }));
+    const mirrorPricePage = vi.fn(async (_scope: string, _pricelistId: string, cursor: string | null) => ({ count: 1, next: cursor === null ? 'after-P-100' : null }));
+    const engine = fakeEngine({
+      mirrorPricelistPage: vi.fn(async () => ({ count: 0, next: null })),
+      mirrorPricePage,
+      mirrorCounterparts: vi.fn(async () => 0),
+    });
     const user = userEvent.setup();
     renderApp('/app/pricelists');
     await user.click(await screen.findByText('Teaching labs', {}, { timeout: 5000 }));
