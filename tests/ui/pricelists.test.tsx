@@ -13,6 +13,8 @@ import { closeTestStore, fakeEngine, giveElementsASize, openTestStore } from './
 import { renderApp } from './support/render-app';
 
 const SCOPE = 'seller:seller-1';
+/** The screen's first render loads its modules, which takes a while on a busy machine. */
+const FIRST_RENDER = { timeout: 15_000 };
 let db: LocalDatabase;
 
 function pricelistEngine() {
@@ -63,7 +65,7 @@ describe('pricelists', () => {
     const engine = pricelistEngine();
     const user = userEvent.setup();
     renderApp('/app/pricelists');
-    const list = await screen.findByRole('table', { name: 'Pricelists' }, { timeout: 5000 });
+    const list = await screen.findByRole('table', { name: 'Pricelists' }, FIRST_RENDER);
     expect(engine.mirrorPricelistPage).toHaveBeenCalledWith(SCOPE, null);
     await user.click(await within(list).findByText('Teaching labs', {}, { timeout: 5000 }));
     const prices = await screen.findByRole('table', { name: 'Prices' }, { timeout: 5000 });
@@ -79,7 +81,7 @@ describe('pricelists', () => {
     pricelistEngine();
     const user = userEvent.setup();
     renderApp('/app/pricelists');
-    await user.click(await screen.findByRole('button', { name: 'Add pricelist' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add pricelist' }, FIRST_RENDER));
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText(catalogueErrors.pricelistNameRequired)).toBeTruthy();
     expect(await db.outbox.count()).toBe(0);
@@ -98,7 +100,7 @@ describe('pricelists', () => {
     pricelistEngine();
     const user = userEvent.setup();
     renderApp('/app/pricelists');
-    await user.click(await screen.findByText('Research', {}, { timeout: 5000 }));
+    await user.click(await screen.findByText('Research', {}, FIRST_RENDER));
     const name = screen.getByRole('textbox', { name: 'Name' });
     fireEvent.change(name, { target: { value: 'Research 2027' } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -119,7 +121,7 @@ describe('pricelists', () => {
     });
     const user = userEvent.setup();
     renderApp('/app/pricelists');
-    await user.click(await screen.findByText('Teaching labs', {}, { timeout: 5000 }));
+    await user.click(await screen.findByText('Teaching labs', {}, FIRST_RENDER));
     await within(await screen.findByRole('table', { name: 'Prices' }, { timeout: 5000 })).findByText('P-100', {}, { timeout: 5000 });
     await waitFor(() => expect(engine.mirrorPricePage).toHaveBeenCalledWith(SCOPE, '1', 'after-P-100'), { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'More prices' })).toBeNull();
@@ -130,7 +132,7 @@ describe('pricelists', () => {
     const engine = pricelistEngine();
     const user = userEvent.setup();
     renderApp('/app/pricelists');
-    await user.click(await screen.findByText('Teaching labs', {}, { timeout: 5000 }));
+    await user.click(await screen.findByText('Teaching labs', {}, FIRST_RENDER));
     await user.click(screen.getByRole('button', { name: 'Map Universities' }));
     const drawer = await screen.findByRole('dialog', { name: 'Map Universities' });
     const westmere = await within(drawer).findByRole('checkbox', { name: 'Westmere University' }, { timeout: 5000 });
@@ -169,7 +171,7 @@ describe('pricelists', () => {
     const engine = pricelistEngine();
     const user = userEvent.setup();
     renderApp('/app/pricelists');
-    await user.click(await screen.findByText('Research', {}, { timeout: 5000 }));
+    await user.click(await screen.findByText('Research', {}, FIRST_RENDER));
     await user.click(screen.getByRole('button', { name: 'Map Universities' }));
     await waitFor(() => expect(engine.mirrorPricelistBuyers).toHaveBeenCalledWith(SCOPE, '2'), { timeout: 5000 });
     const drawer = await screen.findByRole('dialog', { name: 'Map Universities' });
