@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { EntityLoader } from '../sync/entities';
+import { groupBy } from '../sync/group-by';
 import {
   accountView,
   ediExportSettingView,
@@ -74,11 +75,14 @@ export const accountEntityLoaders: Record<string, EntityLoader> = {
   otherOrgProperty: async (db, keys, scope) => {
     const org = scope.kind === 'org' ? await orgOfScope(db, scope.orgKey) : undefined;
     if (!org || keys.length === 0) return new Map();
-    const rows = await db.selectFrom('other_org_properties').selectAll().where('org_no', '=', org.org_no).where('deleted', '=', 0).execute();
+    const rows = await db.selectFrom('other_org_properties').selectAll().where('org_no', '=', org.org_no).where('deleted', '=', 0).orderBy('id').execute();
     const wanted = new Set(keys);
-    return new Map(
-      rows.map((r) => [otherOrgPropertyKey(r.other_org_key, r.property), otherOrgPropertyView(r)] as const).filter(([key]) => wanted.has(key)),
+    const byKey = groupBy(
+      rows.filter((r) => wanted.has(otherOrgPropertyKey(r.other_org_key, r.property))),
+      (r) => otherOrgPropertyKey(r.other_org_key, r.property),
     );
+    // One mirrored row per account and name, counting its records: more than one is the spec's conflict.
+    return new Map([...byKey].map(([key, records]) => [key, { ...otherOrgPropertyView(records[0]!), records: records.length }] as const));
   },
 
   receivingEmail: inOwnOrg(async (db, orgNo, wanted) => {

@@ -1,5 +1,5 @@
 import type { CategoryNode } from '../../src/domain/schemas/catalogue';
-import type { Pricelist } from '../../src/domain/schemas/pricelists';
+import type { Pricelist, PricelistMapping } from '../../src/domain/schemas/pricelists';
 import type { Db } from '../db/database';
 import type { Scope } from '../sync/change-log';
 import { groupBy } from '../sync/group-by';
@@ -16,7 +16,8 @@ function parts(keys: string[], n: number): string[][] {
  * Changes-feed loaders of the catalogue area:
  * - productMeta `buyer:seller:code` (buyer scope): the Meta;
  * - product `seller:code` (seller scope: the supplier's wrapper; buyer scope: the wrapper with that buyer's meta);
- * - pricelist `id` (seller scope): `{pricelistId, name}`;
+ * - pricelist `id` (seller scope): `{pricelistId, name, buyerIds}`, the mapping with it so the
+ *   Map Universities drawer opens offline (a mapping's save touches its pricelist);
  * - categoryTree `buyerKey` (buyer scope): `{buyerId, tree}`.
  */
 export const catalogueEntityLoaders: Record<string, Loader> = {
@@ -75,7 +76,19 @@ export const catalogueEntityLoaders: Record<string, Loader> = {
       .where('id', 'in', ids)
       .where('deleted', '=', 0)
       .execute();
-    for (const r of rows) out.set(String(r.id), { pricelistId: Number(r.id), name: r.name } satisfies Pricelist);
+    const mapped = rows.length
+      ? await db
+          .selectFrom('pricelist_buyers')
+          .select(['pricelist_id', 'buyer_key'])
+          .where('pricelist_id', 'in', rows.map((r) => r.id))
+          .orderBy('buyer_key')
+          .execute()
+      : [];
+    const buyersOf = groupBy(mapped, (m) => Number(m.pricelist_id));
+    for (const r of rows) {
+      const buyerIds = (buyersOf.get(Number(r.id)) ?? []).map((m) => m.buyer_key);
+      out.set(String(r.id), { pricelistId: Number(r.id), name: r.name, buyerIds } satisfies Pricelist & PricelistMapping);
+    }
     return out;
   },
 

@@ -170,11 +170,21 @@ function otherOrgPropertyRoutes(app: FastifyInstance, db: Db): void {
     let q = db.selectFrom('other_org_properties').selectAll().where('org_no', '=', org.orgNo).where('deleted', '=', 0);
     if (query.otherOrgUniqueKey) q = q.where('other_org_key', '=', query.otherOrgUniqueKey);
     if (query.property) q = q.where('property', '=', query.property);
+    if (query.otherOrgUniqueKey && query.property) {
+      // One account's named value: single-valued, as for the org's own properties, so duplicates are a conflict.
+      const rows = await q.orderBy('id').limit(2).execute();
+      if (rows.length > 1) throw conflict([messages.propertyConflict]);
+      return rows.map(otherOrgPropertyView);
+    }
     const rows = await q.orderBy('id').limit(query.limit).offset(query.offset).execute();
     return rows.map(otherOrgPropertyView);
   });
 
-  /** Sets the value of (account, property): one value per pair, so a second POST replaces the first. */
+  /**
+   * Sets the value of (account, property): one value per pair, so a second POST replaces
+   * the first. A pair already held by several records (a conflict) is refused rather than
+   * half-fixed; deleting the pair clears it.
+   */
   app.post('/org/:orgId/other-org-property', async (request, reply) => {
     const { user, org } = await requireOrg(request, db, 'org', parse(orgParams, request.params).orgId);
     const input = parse(otherOrgPropertyInputSchema, request.body);
@@ -189,14 +199,17 @@ function otherOrgPropertyRoutes(app: FastifyInstance, db: Db): void {
     return mutate(db, request, reply, async (trx) => {
       const key = otherOrgPropertyKey(otherKey, property);
       const rev = await recordChange(trx, { entity: 'otherOrgProperty', key, op: 'upsert', scopes: scopeOf(org) });
-      const existing = await trx
+      const held = await trx
         .selectFrom('other_org_properties')
-        .select('id')
+        .select(['id', 'deleted'])
         .where('org_no', '=', org.orgNo)
         .where('other_org_key', '=', otherKey)
         .where('property', '=', property)
         .orderBy('id')
-        .executeTakeFirst();
+        .execute();
+      const live = held.filter((r) => r.deleted === 0);
+      if (live.length > 1) throw conflict([messages.propertyConflict]);
+      const existing = live[0] ?? held[0];
       if (existing) {
         await trx.updateTable('other_org_properties').set({ value, rev, deleted: 0 }).where('id', '=', existing.id).execute();
       } else {
@@ -212,18 +225,19 @@ function otherOrgPropertyRoutes(app: FastifyInstance, db: Db): void {
     const { user, org } = await requireOrg(request, db, 'org', params.orgId);
     requireOtherPropertyPermission(user, org, params.property);
     return mutate(db, request, reply, async (trx) => {
-      const row = await trx
+      const rows = await trx
         .selectFrom('other_org_properties')
         .select('id')
         .where('org_no', '=', org.orgNo)
         .where('other_org_key', '=', params.otherOrgUniqueKey)
         .where('property', '=', params.property)
         .where('deleted', '=', 0)
-        .executeTakeFirst();
-      if (!row) throw notFound('Property');
+        .execute();
+      if (rows.length === 0) throw notFound('Property');
       const key = otherOrgPropertyKey(params.otherOrgUniqueKey, params.property);
       const rev = await recordChange(trx, { entity: 'otherOrgProperty', key, op: 'delete', scopes: scopeOf(org) });
-      await trx.updateTable('other_org_properties').set({ deleted: 1, rev }).where('id', '=', row.id).execute();
+      // Every record of the pair: deleting is how support clears a conflict.
+      await trx.updateTable('other_org_properties').set({ deleted: 1, rev }).where('id', 'in', rows.map((r) => r.id)).execute();
       await history(trx, user, org, 'otherOrgProperty', key, 'DELETED', 'Account property deleted', `${params.property} for ${params.otherOrgUniqueKey} deleted`);
       return { body: {} };
     });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../domain/constants';
 import { categoryTreeSchema } from '../domain/schemas/catalogue';
+import { pricelistMappingSchema } from '../domain/schemas/pricelists';
 import { fetchList, type CallOptions } from './mirror-calls';
 import { apiUrl } from './endpoint';
 import { orgUrl, seg } from './org-path';
@@ -13,6 +14,9 @@ export const fetchPricelistPage = (sellerId: string, cursor: string | null, opts
 
 export const fetchPricePage = (sellerId: string, pricelistId: string, cursor: string | null, opts: CallOptions = {}) =>
   fetchList(orgUrl('seller', sellerId, `/pricelist${seg(pricelistId)}/price`, { limit: PAGE_SIZE, cursor: cursor ?? undefined }), opts);
+
+export const fetchPricelistBuyers = (sellerId: string, pricelistId: string, opts: CallOptions = {}) =>
+  request('GET', orgUrl('seller', sellerId, `/pricelist${seg(pricelistId)}/buyers`), { schema: pricelistMappingSchema, ...opts });
 
 export const fetchCategoryTree = (buyerId: string, opts: CallOptions = {}) =>
   request('GET', orgUrl('buyer', buyerId, '/category-tree'), { schema: categoryTreeSchema, ...opts });

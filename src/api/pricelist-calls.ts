@@ -1,12 +1,12 @@
 import { uploadUrlSchema } from '../domain/schemas/catalogue';
-import { pricelistMappingSchema } from '../domain/schemas/pricelists';
 import { orgUrl, seg } from './org-path';
 import { request } from './request';
 
 /**
- * The pricelist calls a screen makes while online (spec section 7, Pricelists):
- * the upload link of a price file and the universities a pricelist is mapped to.
- * Pages of pricelists and prices are mirrored by the sync engine (mirror-calls.ts).
+ * The pricelist call a screen makes while online (spec section 7, Pricelists): the
+ * upload link of a price file. Pages of pricelists and prices and the universities a
+ * pricelist is mapped to are mirrored by the sync engine (preference-mirror-calls.ts);
+ * a new mapping is an outbox command.
  */
 const pricelistPath = (pricelistId: string | number, rest = '') => `/pricelist${seg(pricelistId)}${rest}`;
 
@@ -16,9 +16,3 @@ export async function requestPriceUploadUrl(sellerId: string, pricelistId: strin
   });
   return answer.uploadUrl;
 }
-
-export const fetchPricelistBuyers = (sellerId: string, pricelistId: string | number) =>
-  request('GET', orgUrl('seller', sellerId, pricelistPath(pricelistId, '/buyers')), { schema: pricelistMappingSchema });
-
-export const savePricelistBuyers = (sellerId: string, pricelistId: string | number, buyerIds: string[]) =>
-  request('PUT', orgUrl('seller', sellerId, pricelistPath(pricelistId, '/buyers')), { schema: pricelistMappingSchema, json: { buyerIds } });

@@ -34,7 +34,7 @@ import {
   mirrorUserPage,
   type MirrorContext,
 } from './mirror-pages';
-import { mirrorCategoryTree, mirrorCounterparts, mirrorPricelistPage, mirrorPricePage } from './mirror-preferences';
+import { mirrorCategoryTree, mirrorCounterparts, mirrorPricelistBuyers, mirrorPricelistPage, mirrorPricePage } from './mirror-preferences';
 import { ProductSearch } from './product-search';
 import { pullScope } from './pull-changes';
 import { updateStatus } from './status';
@@ -209,6 +209,9 @@ export class SyncEngine {
   }
   mirrorPricelistPage(scope: string, cursor: string | null) {
     return withStore(this.db, () => mirrorPricelistPage(this.mirrorContext(), scope, cursor));
+  }
+  mirrorPricelistBuyers(scope: string, pricelistId: string) {
+    return withStore(this.db, () => mirrorPricelistBuyers(this.mirrorContext(), scope, pricelistId));
   }
   mirrorPricePage(scope: string, pricelistId: string, cursor: string | null) {
     return withStore(this.db, () => mirrorPricePage(this.mirrorContext(), scope, pricelistId, cursor));

@@ -2,6 +2,7 @@ import {
   COUNTERPART_PAGE_SIZE,
   fetchCategoryTree,
   fetchCounterpartPage,
+  fetchPricelistBuyers,
   fetchPricelistPage,
   fetchPricePage,
 } from '../api/preference-mirror-calls';
@@ -23,6 +24,18 @@ export async function mirrorPricelistPage(ctx: MirrorContext, scope: string, cur
   const writes = page.rows.map((row) => ({ table: 'pricelists' as const, scope, key: String(row.pricelistId), rev: 0, row }));
   await applyRows(ctx.db, writes, 'merge');
   return { count: page.rows.length, next: page.cursor };
+}
+
+/**
+ * The universities a pricelist is mapped to, laid over its row (`buyerIds`) so the Map
+ * Universities drawer opens offline once seen. The changes feed keeps it fresh after.
+ */
+export async function mirrorPricelistBuyers(ctx: MirrorContext, scope: string, pricelistId: string): Promise<void> {
+  const { orgKey } = parseScope(scope);
+  const { buyerIds } = await fetchPricelistBuyers(orgKey, pricelistId, { fetch: ctx.fetch });
+  // At the held row's revision: a merge skips rows older than the one held, and this answer is newer than it.
+  const held = await ctx.db.pricelists.get([scope, pricelistId]);
+  await applyRows(ctx.db, [{ table: 'pricelists', scope, key: pricelistId, rev: held?.rev ?? 0, row: { buyerIds } }], 'merge');
 }
 
 /**

@@ -25,6 +25,7 @@ export interface SyncWorkerApi {
   mirrorProduct: SyncEngine['mirrorProduct'];
   searchProducts: SyncEngine['searchProducts'];
   mirrorPricelistPage: SyncEngine['mirrorPricelistPage'];
+  mirrorPricelistBuyers: SyncEngine['mirrorPricelistBuyers'];
   mirrorPricePage: SyncEngine['mirrorPricePage'];
   mirrorCategoryTree: SyncEngine['mirrorCategoryTree'];
   mirrorCounterparts: SyncEngine['mirrorCounterparts'];
@@ -62,6 +63,7 @@ export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<
     mirrorProduct: (...args) => running().mirrorProduct(...args),
     searchProducts: (...args) => running().searchProducts(...args),
     mirrorPricelistPage: (...args) => running().mirrorPricelistPage(...args),
+    mirrorPricelistBuyers: (...args) => running().mirrorPricelistBuyers(...args),
     mirrorPricePage: (...args) => running().mirrorPricePage(...args),
     mirrorCategoryTree: (...args) => running().mirrorCategoryTree(...args),
     mirrorCounterparts: (...args) => running().mirrorCounterparts(...args),

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../src/domain/messages';
 import { validatePricelist } from '../../src/domain/rules/catalogue';
 import { errorsByField } from '../../src/domain/rules/errors-by-field';
-import { validateAccountCode, validateAsnRecipients, validateOtherOrgProperty, validateTaxCodes } from '../../src/domain/rules/properties';
+import {
+  otherPropertyInConflict,
+  validateAccountCode,
+  validateAsnRecipients,
+  validateOtherOrgProperty,
+  validateTaxCodes,
+} from '../../src/domain/rules/properties';
 
 describe('preference rules', () => {
   it('takes an ASN recipient list of addresses separated by commas, spaces around them allowed', () => {
@@ -35,5 +41,12 @@ describe('preference rules', () => {
       form: ['Something else'],
     });
     expect(errorsByField(['Any refusal'], { value: 'List of ASN Recipients' })).toEqual({ fields: { value: 'Any refusal' }, form: [] });
+  });
+
+  it('holds an other-account property in conflict when the server counts more than one record of it', () => {
+    expect(otherPropertyInConflict({ value: 'V-1', records: 2 })).toBe(true);
+    expect(otherPropertyInConflict({ value: 'V-1', records: 1 })).toBe(false);
+    // A row only this browser has written yet: one record.
+    expect(otherPropertyInConflict({ value: 'V-1' })).toBe(false);
   });
 });

@@ -72,6 +72,28 @@ describe('pricelists and preferences', () => {
     const id = lists.data.find((p) => p.name === `E2E teaching ${stamp}`)!.pricelistId;
     expect((await json<{ buyerIds: string[] }>(page, `/api/seller/${SELLER}/pricelist/${id}/buyers`)).buyerIds).toEqual(universities.map((u) => u.uniqueKey).sort());
 
+    // Offline: the drawer opens with the mapping as held, the change waits, survives a reload, and is sent once.
+    const [kept, dropped] = universities as [(typeof universities)[0], (typeof universities)[0]];
+    const log = new ChangeRequestLog(context!);
+    await context!.setOffline(true);
+    expect(await view.mapped([kept.name, dropped.name])).toEqual([kept.name, dropped.name]);
+    await view.setMapping({ [dropped.name]: false });
+    await view.mappingWaiting.waitFor({ state: 'visible' });
+    await page.reload();
+    await view.row(`E2E teaching ${stamp}`).click();
+    await view.mappingWaiting.waitFor({ state: 'visible' });
+    expect(await view.mapped([kept.name, dropped.name])).toEqual([kept.name]);
+    await context!.setOffline(false);
+    await waitUntil(
+      async () => (await json<{ buyerIds: string[] }>(page, `/api/seller/${SELLER}/pricelist/${id}/buyers`)).buyerIds.join() === kept.uniqueKey,
+      'the queued mapping reaches the server',
+    );
+    await view.mappingWaiting.waitFor({ state: 'detached' });
+    log.stop();
+    const sends = log.to(`/api/seller/${SELLER}/pricelist/${id}/buyers`).filter((c) => c.method === 'PUT');
+    expect(sends.length).toBeGreaterThan(0);
+    expect(new Set(sends.map((c) => c.idempotencyKey)).size).toBe(1);
+
     const prefs = new PreferencesPage(page);
     await prefs.goto();
     expect(await prefs.tabNames()).toEqual(['ASN Recipients', 'Account Properties']);

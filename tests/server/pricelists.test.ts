@@ -105,6 +105,20 @@ describe('pricelists', () => {
     expect(history.map((h) => h.description)).toContain(`Pricelist ${list!.name} mapped with 2 accounts`);
   });
 
+  it('sends the mapping with the pricelist in the changes feed, so the drawer opens offline', async () => {
+    const [list] = pricelistPageSchema.parse((await t.as(SUPPLIER, { method: 'GET', url: base })).json()).data;
+    const id = String(list!.pricelistId);
+    const feedRow = async () => {
+      const res = await t.as(SUPPLIER, { method: 'GET', url: `/api/sync/seller/${SELLER}/changes?since=0&limit=1000` });
+      const changes = (res.json() as { changes: Array<{ entity: string; key: string; row?: unknown }> }).changes;
+      return changes.filter((c) => c.entity === 'pricelist' && c.key === id).at(-1)?.row;
+    };
+    await t.as(SUPPLIER, { method: 'PUT', url: `${base}/${id}/buyers`, payload: { buyerIds: ['UNIWESTMERE1', 'UNILAKESIDE1'] } });
+    expect(await feedRow()).toEqual({ pricelistId: list!.pricelistId, name: list!.name, buyerIds: ['UNILAKESIDE1', 'UNIWESTMERE1'] });
+    await t.as(SUPPLIER, { method: 'PUT', url: `${base}/${id}/buyers`, payload: { buyerIds: [] } });
+    expect(await feedRow()).toMatchObject({ buyerIds: [] });
+  });
+
   it('imports pricelist prices from an uploaded file, rejecting bad rows', async () => {
     const created = pricelistSchema.parse((await t.as(SUPPLIER, { method: 'POST', url: base, payload: { name: 'Uploaded' } })).json());
     const uploadUrlOf = async () =>

@@ -164,6 +164,45 @@ describe('other-org properties and account codes', () => {
     expect((await history('otherOrgProperty')).map((h) => h.type)).toEqual(['CREATED', 'UPDATED', 'DELETED']);
   });
 
+  it('holds a pair kept in several records as a conflict: counted in the feed, refused when set, cleared by a delete', async () => {
+    const url = '/api/org/UNIWESTMERE1/other-org-property';
+    const org = await t.db.selectFrom('orgs').select('org_no').where('unique_key', '=', 'UNIWESTMERE1').executeTakeFirstOrThrow();
+    // Two records of one pair, as two racing first saves (no unique index holds them apart) leave them.
+    const first = await t.as(BUYER, { method: 'POST', url, payload: { otherOrgUniqueKey: 'SUPBIOLAB001', property: 'DOUBLED', value: 'one' } });
+    expect(first.statusCode).toBe(200);
+    await t.db.insertInto('other_org_properties').values({ org_no: org.org_no, other_org_key: 'SUPBIOLAB001', property: 'DOUBLED', value: 'two', rev: 0, deleted: 0 }).execute();
+    await t.as(BUYER, { method: 'POST', url, payload: { otherOrgUniqueKey: 'SUPBIOLAB001', property: 'SINGLE', value: 'only' } });
+
+    const feed = async () => {
+      const res = await t.as(BUYER, { method: 'GET', url: '/api/sync/org/UNIWESTMERE1/changes?since=0&limit=1000' });
+      const changes = (res.json() as { changes: Array<{ entity: string; key: string; op: string; row?: Record<string, unknown> }> }).changes;
+      const last = (key: string) => changes.filter((c) => c.entity === 'otherOrgProperty' && c.key === key).at(-1);
+      return { doubled: last('SUPBIOLAB001/DOUBLED'), single: last('SUPBIOLAB001/SINGLE') };
+    };
+    const before = await feed();
+    expect(before.doubled?.row).toEqual({ otherOrgUniqueKey: 'SUPBIOLAB001', property: 'DOUBLED', value: 'one', records: 2 });
+    expect(before.single?.row).toMatchObject({ value: 'only', records: 1 });
+
+    const one = await t.as(BUYER, { method: 'GET', url: `${url}?otherOrgUniqueKey=SUPBIOLAB001&property=DOUBLED` });
+    expect(one.statusCode).toBe(409);
+    expect(one.json()).toEqual({ errors: [messages.propertyConflict] });
+    expect(otherOrgPropertyPageSchema.parse((await t.as(BUYER, { method: 'GET', url: `${url}?otherOrgUniqueKey=SUPBIOLAB001&property=SINGLE` })).json())).toHaveLength(1);
+
+    for (const who of [BUYER, SUPPORT]) {
+      const set = await t.as(who, { method: 'POST', url, payload: { otherOrgUniqueKey: 'SUPBIOLAB001', property: 'DOUBLED', value: 'three' } });
+      expect(set.statusCode).toBe(409);
+      expect(set.json()).toEqual({ errors: [messages.propertyConflict] });
+    }
+    const values = await t.db.selectFrom('other_org_properties').select('value').where('property', '=', 'DOUBLED').where('deleted', '=', 0).orderBy('id').execute();
+    expect(values.map((v) => v.value)).toEqual(['one', 'two']);
+
+    expect((await t.as(SUPPORT, { method: 'DELETE', url: `${url}/SUPBIOLAB001/DOUBLED` })).statusCode).toBe(200);
+    expect((await feed()).doubled?.op).toBe('delete');
+    const again = await t.as(BUYER, { method: 'POST', url, payload: { otherOrgUniqueKey: 'SUPBIOLAB001', property: 'DOUBLED', value: 'four' } });
+    expect(again.statusCode).toBe(200);
+    expect((await feed()).doubled?.row).toEqual({ otherOrgUniqueKey: 'SUPBIOLAB001', property: 'DOUBLED', value: 'four', records: 1 });
+  });
+
   it('rejects empty fields and unknown accounts; suppliers may keep their own other-account properties', async () => {
     const url = '/api/org/UNIWESTMERE1/other-org-property';
     const bad = await t.as(BUYER, { method: 'POST', url, payload: { otherOrgUniqueKey: 'SUPACMESCI01', property: '', value: ' ' } });

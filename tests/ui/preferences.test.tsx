@@ -40,7 +40,7 @@ describe('preferences of a supplier', () => {
     fakeApi(signedIn(supplierPolicy));
     preferenceEngine();
     renderApp('/app/preferences');
-    const tabs = within(await screen.findByRole('tablist', { name: 'Preferences' })).getAllByRole('tab');
+    const tabs = within(await screen.findByRole('tablist', { name: 'Preferences' }, { timeout: 5000 })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['ASN Recipients', 'Account Properties']);
   });
 
@@ -88,7 +88,7 @@ describe('preferences of a buyer', () => {
     fakeApi(signedIn(buyerPolicy));
     preferenceEngine();
     renderApp('/app/preferences');
-    const tabs = within(await screen.findByRole('tablist', { name: 'Preferences' })).getAllByRole('tab');
+    const tabs = within(await screen.findByRole('tablist', { name: 'Preferences' }, { timeout: 5000 })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Categories', 'Tax Codes', 'Account No', 'Account Properties']);
   });
 
@@ -147,6 +147,54 @@ describe('preferences of a buyer', () => {
   });
 });
 
+describe('other-account properties in conflict', () => {
+  const scope = 'org:buyer-1';
+  beforeEach(async () => {
+    await db.accounts.bulkPut([
+      { scope, key: 'SUP-A', rev: 0, uniqueKey: 'SUP-A', name: 'Acme Scientific', type: 1 },
+      { scope, key: 'SUP-B', rev: 0, uniqueKey: 'SUP-B', name: 'Biolab', type: 1 },
+    ]);
+    // One mirrored row per account and name; `records` counts the server's records of it.
+    await db.otherOrgProperties.bulkPut([
+      { scope, key: `SUP-A/${PROPERTY_NAMES.supplierCode}`, rev: 3, otherOrgUniqueKey: 'SUP-A', property: PROPERTY_NAMES.supplierCode, value: 'V-1', records: 2 },
+      { scope, key: `SUP-A/${PROPERTY_NAMES.supplierCodeAp}`, rev: 4, otherOrgUniqueKey: 'SUP-A', property: PROPERTY_NAMES.supplierCodeAp, value: 'AP-1', records: 1 },
+      { scope, key: 'SUP-B/PREFERRED', rev: 5, otherOrgUniqueKey: 'SUP-B', property: 'PREFERRED', value: 'yes' },
+    ]);
+  });
+
+  it('shows the conflict message instead of a value held twice, and no edit for it', async () => {
+    fakeApi(signedIn(buyerPolicy));
+    preferenceEngine();
+    const user = userEvent.setup();
+    renderApp('/app/preferences');
+    await user.click(await screen.findByRole('tab', { name: 'Account Properties' }));
+    const table = await screen.findByRole('table', { name: 'Other account properties' });
+    const rowOf = (text: string) => within(table).getByText(text).closest('tr')!;
+    await within(table).findByText(PROPERTY_NAMES.supplierCode, {}, { timeout: 5000 });
+    const doubled = rowOf(PROPERTY_NAMES.supplierCode);
+    expect(within(doubled).getByText(messages.propertyConflict)).toBeTruthy();
+    expect(doubled.textContent).not.toContain('V-1');
+    expect(within(doubled).queryByRole('button')).toBeNull();
+    expect(rowOf(PROPERTY_NAMES.supplierCodeAp).textContent).toContain('AP-1');
+    expect(rowOf('PREFERRED').textContent).toContain('yes');
+    expect(within(table).getAllByText(messages.propertyConflict)).toHaveLength(1);
+  });
+
+  it('shows the conflict message in place of the PO & ASN Account Code held twice', async () => {
+    fakeApi(signedIn(buyerPolicy));
+    preferenceEngine();
+    const user = userEvent.setup();
+    renderApp('/app/preferences');
+    await user.click(await screen.findByRole('tab', { name: 'Account No' }));
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Acme Scientific' })).toBeTruthy(), { timeout: 5000 });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Supplier' }), 'SUP-A');
+    const po = await screen.findByRole('group', { name: 'PO & ASN Account Code' });
+    expect(within(po).getByRole('alert').textContent).toBe(messages.propertyConflict);
+    expect(screen.queryByRole('textbox', { name: 'PO & ASN Account Code' })).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Invoice Account Code' }) as HTMLInputElement).value).toBe('AP-1');
+  });
+});
+
 describe('preferences of support', () => {
   it('asks to assume a role first, then shows what the assumed organisation sees', async () => {
     fakeApi(signedIn(supportPolicy));
@@ -156,7 +204,7 @@ describe('preferences of support', () => {
     first.unmount();
     localStorage.setItem(STORAGE_KEYS.renderFor, JSON.stringify({ orgType: 'UNIVERSITY', orgId: 'buyer-1', companyName: 'Westmere' }));
     renderApp('/app/preferences');
-    const tabs = within(await screen.findByRole('tablist', { name: 'Preferences' })).getAllByRole('tab');
+    const tabs = within(await screen.findByRole('tablist', { name: 'Preferences' }, { timeout: 5000 })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Categories', 'Tax Codes', 'Account No', 'Account Properties']);
   });
 });

@@ -1,6 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatMessage } from '../../src/domain/messages';
 import { catalogueErrors } from '../../src/domain/rules/catalogue';
 import type { LocalDatabase } from '../../src/local/db/local-database';
 import { asSyncDb } from '../../src/local/db/local-database';
@@ -12,6 +13,8 @@ import { closeTestStore, fakeEngine, giveElementsASize, openTestStore } from './
 import { renderApp } from './support/render-app';
 
 const SCOPE = 'seller:seller-1';
+/** The screen's first render loads its modules, which takes a while on a busy machine. */
+const FIRST_RENDER = { timeout: 15_000 };
 let db: LocalDatabase;
 
 function pricelistEngine() {
@@ -19,6 +22,7 @@ function pricelistEngine() {
     mirrorPricelistPage: vi.fn(async () => ({ count: 0, next: null })),
     mirrorPricePage: vi.fn(async () => ({ count: 0, next: null })),
     mirrorCounterparts: vi.fn(async () => 0),
+    mirrorPricelistBuyers: vi.fn(async () => undefined),
   });
 }
 
@@ -34,8 +38,12 @@ beforeEach(async () => {
   db = openTestStore();
   giveElementsASize();
   await db.pricelists.bulkPut([
-    { scope: SCOPE, key: '1', rev: 1, pricelistId: 1, name: 'Teaching labs' },
+    { scope: SCOPE, key: '1', rev: 1, pricelistId: 1, name: 'Teaching labs', buyerIds: ['UNI-A'] },
     { scope: SCOPE, key: '2', rev: 1, pricelistId: 2, name: 'Research' },
+  ]);
+  await db.accounts.bulkPut([
+    { scope: 'org:seller-1', key: 'UNI-A', rev: 0, uniqueKey: 'UNI-A', name: 'Westmere University', type: 2 },
+    { scope: 'org:seller-1', key: 'UNI-B', rev: 0, uniqueKey: 'UNI-B', name: 'Northgate University', type: 2 },
   ]);
   await db.prices.put({
     scope: SCOPE,
@@ -57,11 +65,11 @@ describe('pricelists', () => {
     const engine = pricelistEngine();
     const user = userEvent.setup();
     renderApp('/app/pricelists');
-    const list = await screen.findByRole('table', { name: 'Pricelists' }, { timeout: 5000 });
+    const list = await screen.findByRole('table', { name: 'Pricelists' }, FIRST_RENDER);
     expect(engine.mirrorPricelistPage).toHaveBeenCalledWith(SCOPE, null);
     await user.click(await within(list).findByText('Teaching labs', {}, { timeout: 5000 }));
     const prices = await screen.findByRole('table', { name: 'Prices' }, { timeout: 5000 });
-    const row = (await within(prices).findByText('P-100', {}, { timeout: 5000 })).closest('tr')!;
+    const row = (await within(prices).findByText('P-100', {}, { timeout: 5000 })).closest('[role="row"]')!;
     expect(row.textContent).toContain('12.50');
     expect(engine.mirrorPricePage).toHaveBeenCalledWith(SCOPE, '1', null);
     expect(screen.getByRole('button', { name: 'Request Upload' })).toBeTruthy();
@@ -73,7 +81,7 @@ describe('pricelists', () => {
     pricelistEngine();
     const user = userEvent.setup();
     renderApp('/app/pricelists');
-    await user.click(await screen.findByRole('button', { name: 'Add pricelist' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add pricelist' }, FIRST_RENDER));
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText(catalogueErrors.pricelistNameRequired)).toBeTruthy();
     expect(await db.outbox.count()).toBe(0);
@@ -92,7 +100,7 @@ describe('pricelists', () => {
     pricelistEngine();
     const user = userEvent.setup();
     renderApp('/app/pricelists');
-    await user.click(await screen.findByText('Research', {}, { timeout: 5000 }));
+    await user.click(await screen.findByText('Research', {}, FIRST_RENDER));
     const name = screen.getByRole('textbox', { name: 'Name' });
     fireEvent.change(name, { target: { value: 'Research 2027' } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -101,6 +109,75 @@ describe('pricelists', () => {
     expect(entry).toMatchObject({ kind: 'pricelist.edit', method: 'PUT', path: '/api/seller/seller-1/pricelist/2' });
     await markFailed(asSyncDb(db), entry!.id, [catalogueErrors.pricelistNameRequired]);
     expect(await screen.findByText(catalogueErrors.pricelistNameRequired, {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('loads the next page of prices when the last row is visible, with no button', async () => {
+    fakeApi(signedIn(supplierPolicy));
+    const mirrorPricePage = vi.fn(async (_scope: string, _pricelistId: string, cursor: string | null) => ({ count: 1, next: cursor === null ? 'after-P-100' : null }));
+    const engine = fakeEngine({
+      mirrorPricelistPage: vi.fn(async () => ({ count: 0, next: null })),
+      mirrorPricePage,
+      mirrorCounterparts: vi.fn(async () => 0),
+    });
+    const user = userEvent.setup();
+    renderApp('/app/pricelists');
+    await user.click(await screen.findByText('Teaching labs', {}, FIRST_RENDER));
+    await within(await screen.findByRole('table', { name: 'Prices' }, { timeout: 5000 })).findByText('P-100', {}, { timeout: 5000 });
+    await waitFor(() => expect(engine.mirrorPricePage).toHaveBeenCalledWith(SCOPE, '1', 'after-P-100'), { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'More prices' })).toBeNull();
+  });
+
+  it('maps universities from what this device holds, as a command shown at once and rolled back when refused', async () => {
+    fakeApi(signedIn(supplierPolicy));
+    const engine = pricelistEngine();
+    const user = userEvent.setup();
+    renderApp('/app/pricelists');
+    await user.click(await screen.findByText('Teaching labs', {}, FIRST_RENDER));
+    await user.click(screen.getByRole('button', { name: 'Map Universities' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Map Universities' });
+    const westmere = await within(drawer).findByRole('checkbox', { name: 'Westmere University' }, { timeout: 5000 });
+    expect((westmere as HTMLInputElement).checked).toBe(true);
+    expect((within(drawer).getByRole('checkbox', { name: 'Northgate University' }) as HTMLInputElement).checked).toBe(false);
+    // The row holds the mapping: nothing is asked of the server.
+    expect(engine.mirrorPricelistBuyers).not.toHaveBeenCalled();
+
+    await user.click(within(drawer).getByRole('checkbox', { name: 'Northgate University' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Map Universities' })).toBeNull());
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'pricelist.mapping', method: 'PUT', path: '/api/seller/seller-1/pricelist/1/buyers', body: { buyerIds: ['UNI-A', 'UNI-B'] } });
+    expect((await db.pricelists.get([SCOPE, '1']))?.buyerIds).toEqual(['UNI-A', 'UNI-B']);
+    expect(await screen.findByText('Mapping waiting to be sent')).toBeTruthy();
+
+    await markFailed(asSyncDb(db), entry!.id, [catalogueErrors.buyersMustBeUniversities(['UNI-B'])]);
+    expect(await screen.findByText('The mapping was refused: open Map Universities to see why.', {}, { timeout: 5000 })).toBeTruthy();
+    expect((await db.pricelists.get([SCOPE, '1']))?.buyerIds).toEqual(['UNI-A']);
+    await user.click(screen.getByRole('button', { name: 'Map Universities' }));
+    const again = await screen.findByRole('dialog', { name: 'Map Universities' });
+    expect(within(again).getByRole('alert', { name: 'Mapping refused' }).textContent).toContain(catalogueErrors.buyersMustBeUniversities(['UNI-B']));
+    expect((within(again).getByRole('checkbox', { name: 'Northgate University' }) as HTMLInputElement).checked).toBe(false);
+
+    // Saved again, and this time the server took it (the drain removes the entry): the spec's toast.
+    await user.click(within(again).getByRole('checkbox', { name: 'Westmere University' }));
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    const second = (await db.outbox.toArray()).find((e) => e.state === 'pending')!;
+    expect(second.body).toEqual({ buyerIds: [] });
+    await db.outbox.delete(second.id);
+    expect(await screen.findByText(formatMessage.pricelistMapped('Teaching labs', 0), {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('reads the mapping of a pricelist this device has not held it for', async () => {
+    fakeApi(signedIn(supplierPolicy));
+    const engine = pricelistEngine();
+    const user = userEvent.setup();
+    renderApp('/app/pricelists');
+    await user.click(await screen.findByText('Research', {}, FIRST_RENDER));
+    await user.click(screen.getByRole('button', { name: 'Map Universities' }));
+    await waitFor(() => expect(engine.mirrorPricelistBuyers).toHaveBeenCalledWith(SCOPE, '2'), { timeout: 5000 });
+    const drawer = await screen.findByRole('dialog', { name: 'Map Universities' });
+    expect(within(drawer).getByRole('status').textContent).toBe('Loading…');
+    await db.pricelists.update([SCOPE, '2'], { buyerIds: ['UNI-B'] });
+    expect((await within(drawer).findByRole('checkbox', { name: 'Northgate University' }, { timeout: 5000 }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('asks support to assume a supplier first', async () => {

@@ -93,6 +93,15 @@ export function conflictingPropertyNames(rows: ReadonlyArray<{ property?: unknow
 }
 
 /**
+ * An other-account property as mirrored: one row per account and name, `records`
+ * counting the server's records of that pair (absent on a row only this browser has
+ * written: one). Several are the spec's conflict, whose value is not shown.
+ */
+export function otherPropertyInConflict(row: Readonly<Record<string, unknown>>): boolean {
+  return Number(row.records ?? 1) > 1;
+}
+
+/**
  * What an EDI save sends for the write-only password: a blank field keeps the stored
  * one (the field is left out), "Clear password" sends null, anything typed replaces it.
  */

@@ -1,10 +1,11 @@
-import { validateAccountCode } from '../../domain/rules/properties';
+import { messages } from '../../domain/messages';
+import { otherPropertyInConflict, validateAccountCode } from '../../domain/rules/properties';
 import { touchesRow, useLatestEntry } from '../../local/hooks/use-latest-entry';
 import { useRow } from '../../local/hooks/use-row';
 import type { OutboxEntry, Touch } from '../../sync/outbox-entry';
 import { Field } from '../../ui/field/Field';
 import { FormFooter } from './form-footer';
-import { PanelForm } from './preferences.styles';
+import { Conflict, ConflictGroup, PanelForm } from './preferences.styles';
 import { useSettingForm } from './use-setting-form';
 
 interface AccountCodeFormProps {
@@ -28,6 +29,14 @@ export function AccountCodeForm({ label, row, field, save, savedMessage }: Accou
     savedMessage,
     entry,
   });
+  if (held && otherPropertyInConflict(held)) {
+    return (
+      <ConflictGroup role="group" aria-label={label}>
+        <span>{label}</span>
+        <Conflict role="alert">{messages.propertyConflict}</Conflict>
+      </ConflictGroup>
+    );
+  }
   return (
     <PanelForm aria-label={label} onSubmit={(e) => void form.onSubmit(e)} noValidate>
       <Field label={label} value={form.values.code} onChange={(e) => form.setValue('code', e.target.value)} error={form.errors.code} autoComplete="off" />

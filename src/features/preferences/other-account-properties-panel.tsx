@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { PROPERTY_NAMES } from '../../domain/constants';
 import { messages } from '../../domain/messages';
-import { validateOtherOrgProperty } from '../../domain/rules/properties';
+import { otherPropertyInConflict, validateOtherOrgProperty } from '../../domain/rules/properties';
 import { useCounterparts } from '../../local/hooks/use-counterparts';
 import { useLatestEntry } from '../../local/hooks/use-latest-entry';
 import { useOrgRows } from '../../local/hooks/use-org-settings';
@@ -14,13 +14,14 @@ import type { Column } from '../../ui/data-table/columns';
 import { Field } from '../../ui/field/Field';
 import { AccountPicker } from './account-picker';
 import { FormFooter } from './form-footer';
-import { PanelForm, SectionTitle } from './preferences.styles';
+import { Conflict, PanelForm, SectionTitle } from './preferences.styles';
 import { useSettingForm } from './use-setting-form';
 
 interface OtherPropertyRow extends MirrorRow {
   otherOrgUniqueKey: string;
   property: string;
   value: string;
+  records?: number;
 }
 
 const LABELS = { account: 'Account', property: 'Property', value: 'Value' };
@@ -48,16 +49,27 @@ export function OtherAccountPropertiesPanel({ orgId, ownOrgId, counterpartType }
   const columns: Column<OtherPropertyRow>[] = [
     { id: 'account', header: 'Account', cell: (r) => names.get(r.otherOrgUniqueKey) ?? r.otherOrgUniqueKey, priority: 1 },
     { id: 'property', header: 'Property', cell: (r) => r.property, priority: 1 },
-    { id: 'value', header: 'Value', cell: (r) => r.value, priority: 2 },
+    {
+      id: 'value',
+      header: 'Value',
+      cell: (r) => (otherPropertyInConflict(r) ? <Conflict>{messages.propertyConflict}</Conflict> : r.value),
+      priority: 2,
+    },
     {
       id: 'edit',
       header: 'Edit',
       width: '120px',
-      cell: (r) => (
-        <Button variant="text" aria-label={`Edit ${r.property} of ${names.get(r.otherOrgUniqueKey) ?? r.otherOrgUniqueKey}`} onClick={() => form.load({ account: r.otherOrgUniqueKey, property: r.property, value: r.value })}>
-          Edit
-        </Button>
-      ),
+      // A value in conflict is neither shown nor edited here: the server refuses it until support clears the records.
+      cell: (r) =>
+        otherPropertyInConflict(r) ? null : (
+          <Button
+            variant="text"
+            aria-label={`Edit ${r.property} of ${names.get(r.otherOrgUniqueKey) ?? r.otherOrgUniqueKey}`}
+            onClick={() => form.load({ account: r.otherOrgUniqueKey, property: r.property, value: r.value })}
+          >
+            Edit
+          </Button>
+        ),
       priority: 1,
     },
   ];

@@ -35,6 +35,14 @@ export const Conflict = styled.p`
   font-weight: 600;
 `;
 
+/** An account code whose value is in conflict: its label over the message, where its form would be. */
+export const ConflictGroup = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  max-width: 560px;
+`;
+
 export const SectionTitle = styled.h2`
   margin: 0 0 12px;
   font-size: 1.125rem;

@@ -1,83 +1,84 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { errorToastTextOf } from '../../api/api-error';
-import { fetchPricelistBuyers, savePricelistBuyers } from '../../api/pricelist-calls';
 import { formatMessage } from '../../domain/messages';
 import { useCounterparts } from '../../local/hooks/use-counterparts';
+import { useOnSent } from '../../local/hooks/use-on-sent';
+import { usePricelistMapping, type PricelistRow } from '../../local/hooks/use-pricelists';
+import { mapPricelistUniversities } from '../../local/mutations/pricelists';
 import { Button } from '../../ui/button/Button';
 import { Drawer } from '../../ui/drawer/Drawer';
 import { CheckboxField } from '../../ui/field/CheckboxField';
 import { Field } from '../../ui/field/Field';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { Actions, PaneContent, Status, UniversityList } from './pricelists.styles';
+import { Actions, FormErrors, PaneContent, Status, UniversityList } from './pricelists.styles';
 
 interface MapUniversitiesDrawerProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   sellerId: string;
   ownOrgId: string;
-  pricelistId: string;
-  pricelistName: string;
+  pricelist: PricelistRow;
+  /** The server's errors of the last mapping it refused (its change is rolled back). */
+  refused: readonly string[];
 }
 
 /**
- * The universities a pricelist applies to: the current mapping is read when the
- * drawer opens (online), Save replaces it with the ticked ones.
+ * The universities a pricelist applies to, ticked as mirrored (so it opens offline
+ * once seen); Save queues the ticked ones as a command that replaces the mapping,
+ * and the spec's toast comes once the server has it.
  */
-export function MapUniversitiesDrawer({ open, onOpenChange, sellerId, ownOrgId, pricelistId, pricelistName }: MapUniversitiesDrawerProps) {
+export function MapUniversitiesDrawer({ open, onOpenChange, sellerId, ownOrgId, pricelist, refused }: MapUniversitiesDrawerProps) {
   const { notify } = useSnackbar();
+  const track = useOnSent((message) => notify({ variant: 'success', message }));
   const { accounts } = useCounterparts(ownOrgId, 2);
-  const [chosen, setChosen] = useState<ReadonlySet<string> | null>(null);
+  const mapping = usePricelistMapping(sellerId, pricelist, open);
+  const [edited, setEdited] = useState<ReadonlySet<string> | null>(null);
   const [search, setSearch] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setChosen(null);
-    setLoadError(null);
-    fetchPricelistBuyers(sellerId, pricelistId).then(
-      ({ buyerIds }) => live && setChosen(new Set(buyerIds)),
-      (error: unknown) => live && setLoadError(errorToastTextOf(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, sellerId, pricelistId]);
+  const held = useMemo(() => (mapping.buyerIds ? new Set(mapping.buyerIds) : null), [mapping.buyerIds]);
+  const chosen = edited ?? held;
 
   const shown = useMemo(() => {
     const text = search.trim().toLowerCase();
     return (accounts ?? []).filter((a) => !text || a.name.toLowerCase().includes(text));
   }, [accounts, search]);
 
-  const toggle = (key: string, on: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (on) next.add(key);
-      else next.delete(key);
-      return next;
-    });
+  const toggle = (key: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(key);
+    else next.delete(key);
+    setEdited(next);
+  };
+
+  const close = (next: boolean) => {
+    // Each opening starts from the mapping as held, not from a half-made choice.
+    if (!next) setEdited(null);
+    onOpenChange(next);
+  };
 
   const save = async () => {
     if (!chosen) return;
-    setSaving(true);
     try {
-      const { buyerIds } = await savePricelistBuyers(sellerId, pricelistId, [...chosen]);
-      notify({ variant: 'success', message: formatMessage.pricelistMapped(pricelistName, buyerIds.length) });
-      onOpenChange(false);
+      const entry = await mapPricelistUniversities(sellerId, pricelist.key, [...chosen]);
+      track(entry, formatMessage.pricelistMapped(pricelist.name ?? '', chosen.size));
+      close(false);
     } catch (error) {
       notify({ variant: 'error', message: errorToastTextOf(error) });
-    } finally {
-      setSaving(false);
     }
   };
 
   return (
-    <Drawer open={open} onOpenChange={onOpenChange} title="Map Universities">
+    <Drawer open={open} onOpenChange={close} title="Map Universities">
       <PaneContent>
+        {refused.length > 0 && (
+          <FormErrors role="alert" aria-label="Mapping refused">
+            {refused.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </FormErrors>
+        )}
         <Field label="Search universities" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
-        {loadError && <Status role="alert">{loadError}</Status>}
-        {!loadError && (chosen === null || accounts === undefined) && <Status role="status">Loading…</Status>}
+        {!chosen && mapping.failed && <Status role="alert">The mapping of this pricelist has not been read yet and the server cannot be reached.</Status>}
+        {!mapping.failed && (chosen === null || accounts === undefined) && <Status role="status">Loading…</Status>}
         {chosen && (
           <>
             <Status role="status">{`${chosen.size} selected`}</Status>
@@ -91,10 +92,10 @@ export function MapUniversitiesDrawer({ open, onOpenChange, sellerId, ownOrgId, 
           </>
         )}
         <Actions>
-          <Button onClick={() => void save()} disabled={!chosen || saving}>
+          <Button onClick={() => void save()} disabled={!chosen}>
             Save
           </Button>
-          <Button variant="text" onClick={() => onOpenChange(false)}>
+          <Button variant="text" onClick={() => close(false)}>
             Cancel
           </Button>
         </Actions>

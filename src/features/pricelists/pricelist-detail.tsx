@@ -1,15 +1,17 @@
 import { useCallback, useState } from 'react';
 import { requestPriceUploadUrl } from '../../api/pricelist-calls';
 import { messages } from '../../domain/messages';
+import { touchesRow, useLatestEntry } from '../../local/hooks/use-latest-entry';
 import { usePrices, type PricelistRow } from '../../local/hooks/use-pricelists';
 import { useUploadRefresh } from '../../local/hooks/use-upload-refresh';
 import { isTemporaryKey } from '../../sync/commands/collection-item';
+import { scopeId } from '../../sync/scope';
 import { Button } from '../../ui/button/Button';
 import { UploadArea } from '../../ui/upload/UploadArea';
 import { MapUniversitiesDrawer } from './map-universities-drawer';
 import { PricelistNameForm } from './pricelist-name-form';
 import { PricesTable } from './prices-table';
-import { Actions, PaneContent, SectionTitle } from './pricelists.styles';
+import { Actions, PaneContent, SectionTitle, Status } from './pricelists.styles';
 
 interface PricelistDetailProps {
   sellerId: string;
@@ -40,7 +42,8 @@ function SavedPricelistDetail({ sellerId, ownOrgId, pricelist }: PricelistDetail
     setUploading(false);
     reset();
   }, [reset]);
-  const name = pricelist.name ?? '';
+  const touch = { table: 'pricelists' as const, scope: scopeId('seller', sellerId), key: pricelist.key };
+  const mappingEntry = useLatestEntry((e) => e.kind === 'pricelist.mapping' && touchesRow(e, touch), [touch.scope, touch.key]);
 
   return (
     <PaneContent>
@@ -52,6 +55,8 @@ function SavedPricelistDetail({ sellerId, ownOrgId, pricelist }: PricelistDetail
         <Button variant="outlined" onClick={() => setMapping(true)}>
           Map Universities
         </Button>
+        {mappingEntry?.state === 'pending' && <Status role="status">Mapping waiting to be sent</Status>}
+        {mappingEntry?.state === 'failed' && <Status role="alert">The mapping was refused: open Map Universities to see why.</Status>}
       </Actions>
       {uploading && (
         <UploadArea
@@ -71,8 +76,8 @@ function SavedPricelistDetail({ sellerId, ownOrgId, pricelist }: PricelistDetail
         onOpenChange={setMapping}
         sellerId={sellerId}
         ownOrgId={ownOrgId}
-        pricelistId={pricelist.key}
-        pricelistName={name}
+        pricelist={pricelist}
+        refused={mappingEntry?.state === 'failed' ? mappingEntry.errors : []}
       />
     </PaneContent>
   );

@@ -29,7 +29,7 @@ export function PricelistNameForm({ sellerId, pricelist }: PricelistNameFormProp
   const scope = scopeId('seller', sellerId);
   const touch = pricelist ? { table: 'pricelists' as const, scope, key: pricelist.key } : null;
   const entry = useLatestEntry(
-    (e) => (touch ? touchesRow(e, touch) : e.kind === 'pricelist.add' && e.scope === scope && e.state === 'failed'),
+    (e) => (touch ? e.kind === 'pricelist.edit' && touchesRow(e, touch) : e.kind === 'pricelist.add' && e.scope === scope && e.state === 'failed'),
     [scope, pricelist?.key],
   );
   const name = edited ?? pricelist?.name ?? '';

@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
 import { formatDateOnly } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
-import type { usePrices} from '../../local/hooks/use-pricelists';
-import { type PriceGroupRow } from '../../local/hooks/use-pricelists';
+import type { PriceGroupRow, usePrices } from '../../local/hooks/use-pricelists';
 import type { Column } from '../../ui/data-table/columns';
-import { SimpleTable } from '../../ui/data-table/SimpleTable';
-import { Button } from '../../ui/button/Button';
+import { DataTable } from '../../ui/data-table/DataTable';
 
 interface PriceLine {
   key: string;
@@ -30,20 +28,24 @@ const columns: Column<PriceLine>[] = [
 ];
 
 /**
- * The prices of one pricelist, a line per price, paged by product code: the pane
- * scrolls, and the next page is asked for with a button (a scroll box of its own
- * would hold nothing a keyboard can reach).
+ * The prices of one pricelist, a line per price, paged by product code: the next
+ * page is asked for when the last line scrolls into view, as the spec pages lists.
  */
 export function PricesTable({ prices }: { prices: ReturnType<typeof usePrices> }) {
-  const lines = useMemo(() => (prices.groups ? linesOf(prices.groups) : []), [prices.groups]);
+  const lines = useMemo(() => (prices.groups ? linesOf(prices.groups) : undefined), [prices.groups]);
   return (
-    <>
-      <SimpleTable label="Prices" rows={lines} columns={columns} rowKey={(r) => r.key} emptyText={prices.loading ? 'Loading…' : undefined} />
-      {!prices.exhausted && (
-        <Button variant="outlined" onClick={prices.loadMore} disabled={prices.loading}>
-          More prices
-        </Button>
-      )}
-    </>
+    <DataTable
+      label="Prices"
+      rows={lines}
+      columns={columns}
+      rowKey={(r) => r.key}
+      loadMore={prices.loadMore}
+      loadMoreAt={1}
+      loading={prices.loading}
+      // After a failed page (offline) the table stops asking; the pane's next open tries again.
+      exhausted={prices.exhausted || prices.failed}
+      height="min(60vh, 640px)"
+      estimatedRowHeight={48}
+    />
   );
 }

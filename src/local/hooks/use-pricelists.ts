@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import type { MirrorRow } from '../../sync/rows';
 import { scopeId } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
@@ -8,6 +9,8 @@ import { useCursorMirror } from './use-cursor-mirror';
 export interface PricelistRow extends MirrorRow {
   pricelistId?: number;
   name?: string;
+  /** The universities it is mapped to; absent until the mapping was first read. */
+  buyerIds?: string[];
 }
 
 export interface PriceGroupRow extends MirrorRow {
@@ -37,4 +40,27 @@ export function usePrices(sellerId: string, pricelistId: string) {
     return rows.sort((a, b) => (a.productCode < b.productCode ? -1 : a.productCode > b.productCode ? 1 : 0));
   }, [scope, pricelistId]);
   return { groups, ...paging };
+}
+
+/**
+ * The universities a pricelist is mapped to, from its mirrored row: read from the server
+ * once when the row does not hold them yet (`failed` if it cannot be reached), then kept
+ * fresh by the changes feed and by the user's own Map Universities commands.
+ */
+export function usePricelistMapping(sellerId: string, pricelist: PricelistRow, active: boolean) {
+  const scope = scopeId('seller', sellerId);
+  const missing = pricelist.buyerIds === undefined;
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!active || !missing) return;
+    let live = true;
+    setFailed(false);
+    syncEngine()
+      ?.mirrorPricelistBuyers(scope, pricelist.key)
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [active, missing, scope, pricelist.key]);
+  return { buyerIds: pricelist.buyerIds, failed };
 }

@@ -28,3 +28,17 @@ export function renamePricelist(sellerId: string, key: string, name: string) {
     touches: [{ table: 'pricelists', scope, key }],
   });
 }
+
+/** Map Universities: the ticked universities replace the pricelist's mapping, shown at once. */
+export function mapPricelistUniversities(sellerId: string, key: string, buyerIds: readonly string[]) {
+  if (isTemporaryKey(key)) throw new Error('This pricelist is still being saved; map it once it is');
+  const scope = scopeId('seller', sellerId);
+  return runCommand({
+    kind: 'pricelist.mapping',
+    scope,
+    method: 'PUT',
+    path: orgUrl('seller', sellerId, `/pricelist${seg(key)}/buyers`),
+    body: { buyerIds: [...buyerIds].sort() },
+    touches: [{ table: 'pricelists', scope, key }],
+  });
+}

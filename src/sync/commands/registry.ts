@@ -1,6 +1,6 @@
 import type { CommandDef } from './command';
 import { collectionCommands, COLLECTIONS, SUPPORT_COLLECTIONS } from './collection-item';
-import { pricelistCommands } from './pricelist';
+import { pricelistCommands, pricelistMappingCommand } from './pricelist';
 import { markInvoiceReadCommand, markOrderReadCommand } from './set-fields';
 import { submitAsnCommand } from './submit-asn';
 import {
@@ -22,6 +22,7 @@ const all: CommandDef[] = [
   uomMappingCommand,
   pricelistCommands.add,
   pricelistCommands.edit,
+  pricelistMappingCommand,
   ...[...Object.values(COLLECTIONS), ...Object.values(SUPPORT_COLLECTIONS)].flatMap((spec) => Object.values(collectionCommands(spec))),
 ];
 

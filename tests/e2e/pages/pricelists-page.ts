@@ -14,6 +14,8 @@ export class PricelistsPage {
   readonly uploadRefusal: Locator;
   readonly prices: Locator;
   readonly drawer: Locator;
+  /** "Mapping waiting to be sent" while a Map Universities change is queued. */
+  readonly mappingWaiting: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Pricelists', level: 1 });
@@ -28,6 +30,7 @@ export class PricelistsPage {
     this.uploadRefusal = this.form.getByRole('group', { name: 'Price file' }).getByRole('alert');
     this.prices = this.form.getByRole('table', { name: 'Prices' });
     this.drawer = page.getByRole('dialog', { name: 'Map Universities' });
+    this.mappingWaiting = this.form.getByRole('status').filter({ hasText: 'Mapping waiting to be sent' });
   }
 
   async goto(): Promise<void> {
@@ -59,6 +62,26 @@ export class PricelistsPage {
     await this.mapUniversities.click();
     for (const name of universities) await this.drawer.getByRole('checkbox', { name, exact: true }).check();
     await this.drawer.getByRole('button', { name: 'Save', exact: true }).click();
+  }
+
+  /** Opens the drawer, sets each named university's box as given, and saves. */
+  async setMapping(universities: Record<string, boolean>): Promise<void> {
+    await this.mapUniversities.click();
+    for (const [name, on] of Object.entries(universities)) await this.drawer.getByRole('checkbox', { name, exact: true }).setChecked(on);
+    await this.drawer.getByRole('button', { name: 'Save', exact: true }).click();
+  }
+
+  /** Which of the named universities the drawer shows ticked (it is opened and closed again). */
+  async mapped(names: readonly string[]): Promise<string[]> {
+    await this.mapUniversities.click();
+    const ticked: string[] = [];
+    for (const name of names) {
+      const box = this.drawer.getByRole('checkbox', { name, exact: true });
+      await box.waitFor({ state: 'visible' });
+      if (await box.isChecked()) ticked.push(name);
+    }
+    await this.drawer.getByRole('button', { name: 'Cancel' }).click();
+    return ticked;
   }
 
   /** The names of the universities the drawer offers, in order. */
