@@ -1,6 +1,7 @@
+import { HAYSTACK_SEPARATOR, productHaystack } from './product-haystack';
 import type { ProductRow } from './rows';
 import { productKey } from './row-keys';
-import type { SyncDb } from './store-schema';
+import type { ProductChunkRow, SyncDb } from './store-schema';
 import { bumpTableVersion } from './table-version';
 
 /**
@@ -8,9 +9,9 @@ import { bumpTableVersion } from './table-version';
  * 500 products, with the `products` table as a per-row overlay that reads prefer.
  *
  * Why: IndexedDB costs about the same per record whatever its size, and one record per
- * product tops out near 5,500 rows/s on a small machine (18 s for 100,000). One put of a
- * 500-product array costs little more than one put of one product, so a page lands in
- * one write, and a reader takes a whole catalogue in 200 reads.
+ * product tops out near 5,500 rows/s on a small machine (18 s for 100,000). A page
+ * lands in one put of three strings (store-schema.ts says why strings), and a reader
+ * takes a whole catalogue in 200 reads.
  *
  * - A fill is one pass over the catalogue from its first page. Its chunks have ids
  *   `seller|fill|first code`, so they sort in code order under one key range, and a
@@ -64,6 +65,16 @@ async function dropFill(db: SyncDb, scope: string, sellerId: string, fill: strin
   await db.productChunks.where('[scope+id]').between(from, to).delete();
 }
 
+const chunkOf = (scope: string, id: string, rows: ProductRow[]): ProductChunkRow => ({
+  scope,
+  id,
+  keys: rows.map((r) => r.key),
+  text: rows.map(productHaystack).join(HAYSTACK_SEPARATOR),
+  json: JSON.stringify(rows),
+});
+
+export const chunkRows = (chunk: ProductChunkRow) => JSON.parse(chunk.json) as ProductRow[];
+
 /**
  * Stores one page of a fill, inside the caller's read-write transaction (productChunks,
  * products, meta, cursors). `from` null begins a new fill (dropping a fill an earlier
@@ -88,7 +99,7 @@ export async function storeProductPage(
     next = { ...state, current: crypto.randomUUID(), since: cursor?.rev ?? 0 };
   }
   const fill = next.current!;
-  if (rows.length > 0) await db.productChunks.put({ scope, id: chunkPrefix(sellerId, fill) + String(rows[0]!.productCode), rows });
+  if (rows.length > 0) await db.productChunks.put(chunkOf(scope, chunkPrefix(sellerId, fill) + String(rows[0]!.productCode), rows));
   if (last) {
     if (state.complete && state.complete !== fill) await dropFill(db, scope, sellerId, state.complete);
     const stale = await db.products
@@ -132,20 +143,21 @@ export function overlayRows(chunks: ProductRow[][], overlay: ProductRow[]): Prod
 }
 
 /**
- * One seller's held catalogue as a reader sees it. Chunks already read are kept (their
- * content never changes), so reading again after a page landed reads that page only,
- * plus the overlay rows, which are few.
+ * One seller's held catalogue as a reader sees it: the shown chunks, each read once
+ * and kept as `T` (their content never changes), and the overlay rows, which are few.
+ * So reading again after a page landed reads that page only.
  */
-export class HeldCatalogue {
-  private readonly chunks = new Map<string, ProductRow[]>();
+export class HeldChunks<T> {
+  private readonly chunks = new Map<string, T>();
 
   constructor(
     private readonly db: SyncDb,
     readonly scope: string,
     readonly sellerId: string,
+    private readonly keep: (chunk: ProductChunkRow) => T,
   ) {}
 
-  async rows(): Promise<ProductRow[]> {
+  async read(): Promise<{ chunks: T[]; overlay: ProductRow[] }> {
     const { db, scope, sellerId } = this;
     const ids = await shownChunkIds(db, scope, sellerId);
     const missing = ids.filter((id) => !this.chunks.has(id));
@@ -153,13 +165,24 @@ export class HeldCatalogue {
       db.productChunks.bulkGet(missing.map((id) => [scope, id] as [string, string])),
       db.products.where('[scope+sellerId]').equals([scope, sellerId]).toArray(),
     ]);
-    read.forEach((chunk, i) => chunk && this.chunks.set(missing[i]!, chunk.rows));
+    read.forEach((chunk, i) => chunk && this.chunks.set(missing[i]!, this.keep(chunk)));
     const shown = new Set(ids);
     for (const id of this.chunks.keys()) if (!shown.has(id)) this.chunks.delete(id);
-    return overlayRows(
-      ids.map((id) => this.chunks.get(id) ?? []),
-      overlay,
-    );
+    return { chunks: ids.flatMap((id) => (this.chunks.has(id) ? [this.chunks.get(id)!] : [])), overlay };
+  }
+}
+
+/** The held catalogue's products in code order, the overlay laid over the chunks. */
+export class HeldCatalogue {
+  private readonly held: HeldChunks<ProductRow[]>;
+
+  constructor(db: SyncDb, scope: string, sellerId: string) {
+    this.held = new HeldChunks(db, scope, sellerId, chunkRows);
+  }
+
+  async rows(): Promise<ProductRow[]> {
+    const { chunks, overlay } = await this.held.read();
+    return overlayRows(chunks, overlay);
   }
 }
 
@@ -176,5 +199,5 @@ export async function heldProduct(db: SyncDb, scope: string, sellerId: string, p
         .last()
     : undefined;
   if (own) return own.removed ? undefined : own;
-  return chunk?.rows.find((r) => r.key === key);
+  return chunk ? chunkRows(chunk).find((r) => r.key === key) : undefined;
 }

@@ -112,11 +112,19 @@ export const STORES_V3: Record<string, string> = { productChunks: '[scope+id]' }
  * One page of one catalogue fill: up to PRODUCT_PAGE_MAX products in code order.
  * `id` is `seller|fill|first code`, so a fill's chunks sort in code order under one
  * key range. A chunk is written once and never changed: its id names its content.
+ * The rows are kept as JSON text and their search text beside them: IndexedDB stores
+ * and loads a string as one copy, where an array of objects costs a clone of every
+ * field, and the search in the worker never needs the rows at all.
  */
 export interface ProductChunkRow {
   scope: string;
   id: string;
-  rows: ProductRow[];
+  /** The products' keys, in order. */
+  keys: string[];
+  /** Each product's search text (product-haystack.ts), in order, joined by HAYSTACK_SEPARATOR. */
+  text: string;
+  /** JSON of the ProductRow[]. */
+  json: string;
 }
 
 /** The tables whose rows have a schema; the others keep the server's fields as sent. */

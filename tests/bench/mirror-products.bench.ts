@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '../../src/domain/constants';
 import { PRODUCT_PAGE_MAX } from '../../src/domain/schemas/catalogue';
+import { fetchProductPage } from '../../src/api/mirror-calls';
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
 import { enqueue } from '../../src/sync/enqueue';
 import { mirrorProductPage, type MirrorContext } from '../../src/sync/mirror-pages';
@@ -49,6 +50,20 @@ async function prefetched(source: typeof fetch): Promise<typeof fetch> {
     if (!cursor) break;
   }
   return async (input) => new Response(answers.get(String(input)) ?? '', { headers: { 'content-type': 'application/json' } });
+}
+
+/** The fill's reading alone (JSON and the schema check of every row), to tell it from storing. */
+async function parseOnly(fetchPages: typeof fetch): Promise<number> {
+  const [, ms] = await timed(async () => {
+    let cursor: string | undefined;
+    let limit = PAGE_SIZE;
+    do {
+      const page = await fetchProductPage(SELLER, null, { limit, cursor }, { fetch: fetchPages });
+      cursor = page.cursor ?? undefined;
+      limit = PRODUCT_PAGE_MAX;
+    } while (cursor);
+  });
+  return ms;
 }
 
 /** A fill as the catalogue screen runs it: the spec's first page of 20, then the largest pages. Answers products stored. */
@@ -146,6 +161,7 @@ export async function benchMirrorAndSearch(db: LocalDatabase): Promise<string[]>
   const includes = includeDuringFill(db);
   const [count, ms] = await timed(() => fillCatalogue({ db: asSyncDb(db), fetch: fetchPages }, scope, SELLER, includes.onPage));
   const includeTimes = await includes.done();
+  const parseMs = await parseOnly(fetchPages);
 
   const search = new ProductSearch(asSyncDb(db));
   const [, cold] = await timed(() => search.search(scope, SELLER, 'nitrile glove', 50));
@@ -162,6 +178,7 @@ export async function benchMirrorAndSearch(db: LocalDatabase): Promise<string[]>
   return [
     `one record per product, bare IndexedDB API (the old shape's ceiling): ${fmt(raw, 0)} rows/s = ${fmt(PRODUCTS / raw, 1)} s for ${PRODUCTS.toLocaleString('en-AU')}`,
     `our chunked mirror, ${count.toLocaleString('en-AU')} products (JSON, schema check, chunks of ${PRODUCT_PAGE_MAX}; no network): ${fmt(ms / 1000, 2)} s = ${fmt(count / (ms / 1000), 0)} rows/s (target 25,000 rows/s)`,
+    `  of which reading the answers (JSON, schema check): ${fmt(parseMs / 1000, 2)} s`,
     `  an include made during that fill waits: median ${fmt(percentile(includeTimes, 50), 1)} ms, max ${fmt(includeTimes[includeTimes.length - 1]!, 1)} ms over ${includeTimes.length}`,
     `time to first search, catalogue not yet read by the worker: ${fmt(cold, 0)} ms; mirrored and searchable: ${fmt((ms + cold) / 1000, 2)} s (target 4 s)`,
     `search while typing over ${PRODUCTS.toLocaleString('en-AU')} products: p50 ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms (target p95 < 50 ms)`,
