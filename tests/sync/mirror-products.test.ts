@@ -152,6 +152,29 @@ describe('the chunked catalogue', () => {
   });
 });
 
+describe('searching the held catalogue', () => {
+  it('finds every word in code, description or other name, in code order across chunks, never across two products, up to the limit', async () => {
+    db = freshDb('search');
+    const server = catalogueServer(() => [
+      productWrapper(SELLER, 'G1', 'Nitrile gloves size M'),
+      productWrapper(SELLER, 'G2', 'Beaker 250 ml'),
+      productWrapper(SELLER, 'G3', 'Gloves, latex'),
+      productWrapper(SELLER, 'G4', 'Flask nitrile-free'),
+      productWrapper(SELLER, 'G5', 'Nitrile GLOVES size L'),
+    ]);
+    await fill({ db: asSyncDb(db), fetch: server.fetch }, sellerScope, 2);
+    const search = new ProductSearch(asSyncDb(db));
+    const found = async (text: string, limit = 10) => (await search.search(sellerScope, SELLER, text, limit)).map((k) => k.split('/')[1]);
+    expect(await found('gloves nitrile')).toEqual(['G1', 'G5']);
+    expect(await found('NITRILE')).toEqual(['G1', 'G4', 'G5']);
+    expect(await found('nitrile', 2)).toEqual(['G1', 'G4']);
+    expect(await found('g3')).toEqual(['G3']);
+    // 'ml' ends G2's text and 'g3' begins G3's: no product holds 'mlg3'.
+    expect(await found('mlg3')).toEqual([]);
+    expect(await found('   ')).toEqual([]);
+  });
+});
+
 describe('includes over a chunked catalogue', () => {
   const include = (code: string, included: boolean): CommandRequest => ({
     kind: 'product.inclusion',
