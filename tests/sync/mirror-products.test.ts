@@ -69,6 +69,27 @@ describe('the chunked catalogue', () => {
     expect(await heldProduct(asSyncDb(db), sellerScope, SELLER, 'P8')).toBeUndefined();
   });
 
+  it('reads, after a page lands, that page only: chunks already read are kept', async () => {
+    db = freshDb('incremental');
+    const server = catalogueServer(() => codes('H1', 'H2', 'H3', 'H4', 'H5'));
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    const read: string[] = [];
+    const bulkGet = db.productChunks.bulkGet.bind(db.productChunks);
+    db.productChunks.bulkGet = ((keys: Array<[string, string]>) => {
+      read.push(...keys.map((k) => k[1]));
+      return bulkGet(keys);
+    }) as typeof db.productChunks.bulkGet;
+    const held = new HeldCatalogue(asSyncDb(db), sellerScope, SELLER);
+    let from = (await mirrorProductPage(ctx, sellerScope, SELLER, null, 2)).next;
+    expect((await held.rows()).map((r) => r.productCode)).toEqual(['H1', 'H2']);
+    from = (await mirrorProductPage(ctx, sellerScope, SELLER, from, 2)).next;
+    expect((await held.rows()).map((r) => r.productCode)).toEqual(['H1', 'H2', 'H3', 'H4']);
+    expect(read).toHaveLength(2);
+    await mirrorProductPage(ctx, sellerScope, SELLER, from, 2);
+    expect((await held.rows()).map((r) => r.productCode)).toEqual(['H1', 'H2', 'H3', 'H4', 'H5']);
+    expect(read.map((id) => id.split('|')[2])).toEqual(['H1', 'H3', 'H5']);
+  });
+
   it('keeps showing the held catalogue while a new fill runs, and swaps to it whole once it completes', async () => {
     db = freshDb('refill');
     let catalogue = codes('A1', 'A2', 'A3', 'A4');
