@@ -10,7 +10,7 @@ import { bumpTableVersion } from './table-version';
  *
  * Why: IndexedDB costs about the same per record whatever its size, and one record per
  * product tops out near 5,500 rows/s on a small machine (18 s for 100,000). A page
- * lands in one put of three strings (store-schema.ts says why strings), and a reader
+ * lands in one put of one record, mostly strings (store-schema.ts says why), and a reader
  * takes a whole catalogue in 200 reads.
  *
  * - A fill is one pass over the catalogue from its first page. Its chunks have ids
