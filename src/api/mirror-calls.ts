@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OrgPathKind } from '../domain/roles';
 import { asnSchema } from '../domain/schemas/asn';
+import { metaSchema, productWrapperSchema } from '../domain/schemas/catalogue';
 import { historyEntrySchema, orderSchema, orderSummarySchema } from '../domain/schemas/orders';
 import { changesAnswerSchema, type Change } from '../domain/schemas/sync';
 import { ApiError } from './api-error';
@@ -12,14 +13,19 @@ import { request } from './request';
  * The read calls the sync engine mirrors into the browser's store: the changes feed
  * and the paged lists and details of the spec (section 7). Every answer is parsed
  * here with the schema of src/domain the server answers with (orders, order lines,
- * ASNs, history); entities without a schema yet stay plain records the store keeps
+ * ASNs, history, products and their meta); entities without a schema yet stay plain records the store keeps
  * as sent.
  */
 export type Row = Record<string, unknown>;
 const rowSchema = z.record(z.string(), z.unknown());
 
 /** The changes feed's rows of entities with a schema: shaped as that entity's GET answer. */
-const FEED_ROW_SCHEMAS: Partial<Record<string, z.ZodType<Row>>> = { order: orderSchema, asn: asnSchema };
+const FEED_ROW_SCHEMAS: Partial<Record<string, z.ZodType<Row>>> = {
+  order: orderSchema,
+  asn: asnSchema,
+  product: productWrapperSchema,
+  productMeta: metaSchema,
+};
 
 export interface CallOptions {
   fetch?: typeof fetch;
@@ -104,7 +110,7 @@ export function fetchProductPage(
   const url = buyerId
     ? orgUrl('buyer', buyerId, `/seller${seg(sellerId)}/product`, query)
     : orgUrl('seller', sellerId, '/product', query);
-  return fetchList(url, opts);
+  return fetchList(url, opts, productWrapperSchema);
 }
 
 /** One product of a seller, with the buyer's meta when a buyer is named. */
@@ -112,5 +118,5 @@ export function fetchProduct(sellerId: string, buyerId: string | null, productCo
   const url = buyerId
     ? orgUrl('buyer', buyerId, `/seller${seg(sellerId)}/product${seg(productCode)}`)
     : orgUrl('seller', sellerId, `/product${seg(productCode)}`);
-  return request('GET', url, { schema: rowSchema, ...opts });
+  return request('GET', url, { schema: productWrapperSchema, ...opts });
 }

@@ -6,7 +6,7 @@ import { MIRROR_TABLES, type MirrorTable, type SyncDb } from './store-schema';
  * at run time, so these transactions lock the whole store: they are short and local.
  */
 export function syncTables(db: SyncDb): Table[] {
-  return [...MIRROR_TABLES.map((t) => db[t] as Table), db.outbox, db.bases, db.meta, db.cursors];
+  return [...MIRROR_TABLES.map((t) => db[t] as Table), db.productChunks, db.outbox, db.bases, db.meta, db.cursors];
 }
 
 /** Only the tables of these rows and the outbox's own: for a transaction known to touch no others. */

@@ -2,6 +2,7 @@ import { syncTables } from './all-tables';
 import { recompute, touchId } from './overlay';
 import type { Touch } from './outbox-entry';
 import type { MirrorRow } from './rows';
+import { sellerOfProductKey } from './row-keys';
 import { bumpTableVersion } from './table-version';
 import { splitRow, type RowWrite } from './split-row';
 import { mirrorTable, type MirrorTable, type SyncDb } from './store-schema';
@@ -40,6 +41,10 @@ async function mergeOver(db: SyncDb, writes: RowWrite[]): Promise<RowWrite[]> {
   return out;
 }
 
+/** A product may also be held in a chunk, so its deletion is a row of the overlay that hides it (product-chunks.ts). */
+const deletion = (w: RowWrite): MirrorRow | null =>
+  w.table === 'products' ? { scope: w.scope, key: w.key, rev: w.rev, sellerId: sellerOfProductKey(w.key), removed: true } : null;
+
 /**
  * Writes one batch of server rows in one transaction. Rows under a pending outbox
  * entry go to its base instead and are recomputed with the entry on top, so the
@@ -75,7 +80,7 @@ export async function applyRows(
 
     for (const w of effective) {
       const touch: Touch = { table: w.table, scope: w.scope, key: w.key };
-      const row: MirrorRow | null = w.row ? { ...w.row, scope: w.scope, key: w.key, rev: w.rev } : null;
+      const row: MirrorRow | null = w.row ? { ...w.row, scope: w.scope, key: w.key, rev: w.rev } : deletion(w);
       if (baseIds.has(touchId(touch))) {
         await db.bases.update(touchId(touch), { row });
         batch.overlaid.push(touch);

@@ -35,6 +35,7 @@ import {
   type MirrorContext,
 } from './mirror-pages';
 import { mirrorCategoryTree, mirrorCounterparts, mirrorPricelistBuyers, mirrorPricelistPage, mirrorPricePage } from './mirror-preferences';
+import type { FillPosition } from './product-chunks';
 import { ProductSearch } from './product-search';
 import { pullScope } from './pull-changes';
 import { updateStatus } from './status';
@@ -188,8 +189,8 @@ export class SyncEngine {
   mirrorPropertyPage(scope: string, offset: number) {
     return withStore(this.db, () => mirrorPropertyPage(this.mirrorContext(), scope, offset));
   }
-  mirrorProductPage(scope: string, sellerId: string, cursor: string | null, limit?: number) {
-    return withStore(this.db, () => mirrorProductPage(this.mirrorContext(), scope, sellerId, cursor, limit));
+  mirrorProductPage(scope: string, sellerId: string, from: FillPosition | null, limit?: number) {
+    return withStore(this.db, () => mirrorProductPage(this.mirrorContext(), scope, sellerId, from, limit));
   }
   mirrorProduct(scope: string, sellerId: string, productCode: string) {
     return withStore(this.db, () => mirrorProduct(this.mirrorContext(), scope, sellerId, productCode));

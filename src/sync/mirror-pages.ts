@@ -15,9 +15,11 @@ import {
 } from '../api/mirror-calls';
 import { PAGE_SIZE } from '../domain/constants';
 import { applyRows } from './apply-rows';
+import { storeProductPage, type FillPosition } from './product-chunks';
 import { productKey } from './row-keys';
+import type { ProductRow } from './rows';
 import { parseScope } from './scope';
-import type { RowWrite } from './split-row';
+import { splitRow, type RowWrite } from './split-row';
 import type { MirrorTable, SyncDb } from './store-schema';
 
 /**
@@ -190,23 +192,41 @@ function productWrites(scope: string, sellerId: string, rows: Row[]): RowWrite[]
   });
 }
 
+export interface ProductPageResult {
+  count: number;
+  /** Where the fill goes on; null at the end of the catalogue, or when another tab began a newer fill of it. */
+  next: FillPosition | null;
+}
+
 /**
- * One page of a seller's catalogue; pass the buyer in a buyer scope, so its meta comes
- * along. The screen asks for the spec's 20; the background fill of the whole catalogue
- * asks for larger pages.
+ * One page of a seller's catalogue into a chunk of a fill (product-chunks.ts); `from`
+ * null begins a new fill at the first page. Pass the buyer in a buyer scope, so its
+ * meta comes along (kept per row, beside the chunk, in the same transaction). The
+ * screen asks for the spec's 20 first; the background fill asks for larger pages.
  */
 export async function mirrorProductPage(
   ctx: MirrorContext,
   scope: string,
   sellerId: string,
-  cursor: string | null,
+  from: FillPosition | null,
   limit: number = PAGE_SIZE,
-): Promise<CursorPageResult> {
+): Promise<ProductPageResult> {
   const { kind, orgKey } = parseScope(scope);
   const buyerId = kind === 'buyer' ? orgKey : null;
-  const page = await fetchProductPage(sellerId, buyerId, { limit, cursor: cursor ?? undefined }, { fetch: ctx.fetch });
-  await applyRows(ctx.db, productWrites(scope, sellerId, page.rows), 'replace');
-  return { count: page.rows.length, next: page.rows.length === 0 ? null : page.cursor };
+  const page = await fetchProductPage(sellerId, buyerId, { limit, cursor: from?.cursor }, { fetch: ctx.fetch });
+  const products: ProductRow[] = [];
+  const metas: RowWrite[] = [];
+  for (const write of productWrites(scope, sellerId, page.rows)) {
+    const { parent, attached } = splitRow(write);
+    products.push({ ...parent.row, scope, key: parent.key, rev: parent.rev, sellerId });
+    metas.push(...attached);
+  }
+  const cursor = page.rows.length === 0 ? null : page.cursor;
+  let fill: string | null = null;
+  await applyRows(ctx.db, metas, 'replace', async () => {
+    fill = await storeProductPage(ctx.db, scope, sellerId, from, products, cursor === null);
+  });
+  return { count: page.rows.length, next: fill && cursor !== null ? { fill, cursor } : null };
 }
 
 /** One product (the drawer and the product page); a 404 removes a held copy and answers `found: false`. */

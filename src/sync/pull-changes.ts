@@ -2,6 +2,7 @@ import { fetchChanges, type FeedChange } from '../api/mirror-calls';
 import { applyRows } from './apply-rows';
 import { ENTITY_TABLES } from './entity-tables';
 import { mirrorInvoice, mirrorOrder } from './mirror-pages';
+import { productKeyOfFeedKey } from './row-keys';
 import { parseScope } from './scope';
 import type { RowWrite } from './split-row';
 import type { SyncDb } from './store-schema';
@@ -19,8 +20,9 @@ export interface PullContext {
 function toWrite(scope: string, change: FeedChange): RowWrite | null {
   const table = ENTITY_TABLES[change.entity];
   if (!table) return null;
-  if (change.op === 'delete') return { table, scope, key: change.key, rev: change.rev, row: null };
-  return change.row ? { table, scope, key: change.key, rev: change.rev, row: change.row } : null;
+  const key = table === 'products' ? productKeyOfFeedKey(change.key) : change.key;
+  if (change.op === 'delete') return { table, scope, key, rev: change.rev, row: null };
+  return change.row ? { table, scope, key, rev: change.rev, row: change.row } : null;
 }
 
 /** The feed sends some upserts without their row ("fetch it yourself"): these are the ones a detail call can fetch. */

@@ -48,11 +48,19 @@ export interface InvoiceRow extends MirrorRow {
   title?: string;
 }
 
+/**
+ * A product as the store holds it: the server's wrapper laid flat (product fields, then
+ * prices, discrepancies...; the buyer's meta apart, in productMeta). Parsed with the
+ * domain's wrapper schema on the way in (src/api).
+ */
 export interface ProductRow extends MirrorRow {
   sellerId: string;
   productCode?: string;
-  description?: string;
-  unitOfMeasure?: string;
+  description?: string | null;
+  otherName?: string | null;
+  unitOfMeasure?: string | null;
+  /** Only in the per-row overlay over the chunks: the server deleted this product (see product-chunks.ts). */
+  removed?: true;
 }
 
 export interface ProductMetaRow extends MirrorRow {

@@ -1,7 +1,17 @@
 import { Dexie, type Table } from 'dexie';
 import type { MirrorRow } from './rows';
 import type { OutboxEntry } from './outbox-entry';
-import { STORES_V1, STORES_V2, type BaseRow, type CursorRow, type MetaRow, type MirrorRowOf, type MirrorTable } from './store-schema';
+import {
+  STORES_V1,
+  STORES_V2,
+  STORES_V3,
+  type BaseRow,
+  type CursorRow,
+  type MetaRow,
+  type MirrorRowOf,
+  type MirrorTable,
+  type ProductChunkRow,
+} from './store-schema';
 
 /**
  * The browser's store: one database per signed-in user, so sign-out can delete it
@@ -31,7 +41,7 @@ export class StoreDatabase extends Dexie {
   declare invoices: Mirror;
   declare invoiceDocuments: Mirror;
   declare invoiceMessages: Mirror;
-  declare products: Mirror;
+  declare products: Mirror<'products'>;
   declare productMeta: Mirror;
   declare pricelists: Mirror;
   declare prices: Mirror;
@@ -51,12 +61,18 @@ export class StoreDatabase extends Dexie {
   declare bases: Table<BaseRow, string>;
   declare cursors: Table<CursorRow, string>;
   declare meta: Table<MetaRow, string>;
+  declare productChunks: Table<ProductChunkRow, [string, string]>;
 
   /** `create: false` opens an existing database only (the sync worker: the window creates it). */
   constructor(name: string, { create = true }: { create?: boolean } = {}) {
     super(name);
     this.version(1).stores(STORES_V1);
     this.version(2).stores(STORES_V2);
+    // Version 2 held one record per product: they go, and the next opening of a catalogue
+    // mirrors it again into chunks (a product the drawer fetched alone comes back the same way).
+    this.version(3)
+      .stores(STORES_V3)
+      .upgrade((tx) => tx.table('products').clear());
     let mayCreate = create;
     this.on('ready', () => {
       mayCreate = false;

@@ -1,5 +1,5 @@
 import type { Dexie, Table } from 'dexie';
-import type { AsnDraftRow, AsnRow, HistoryRow, MirrorRow, OrderLineRow, OrderRow } from './rows';
+import type { AsnDraftRow, AsnRow, HistoryRow, MirrorRow, OrderLineRow, OrderRow, ProductRow } from './rows';
 import type { OutboxEntry } from './outbox-entry';
 
 /**
@@ -101,6 +101,32 @@ export const STORES_V1: Record<string, string> = {
 /** Version 2: the buyer's category tree. */
 export const STORES_V2: Record<string, string> = storesOf(MIRROR_TABLES.filter((t) => ADDED_IN[t] === 2));
 
+/**
+ * Version 3: catalogues are stored in chunks of one server page each (see
+ * product-chunks.ts); the `products` table keeps its shape and becomes the per-row
+ * overlay over them.
+ */
+export const STORES_V3: Record<string, string> = { productChunks: '[scope+id]' };
+
+/**
+ * One page of one catalogue fill: up to PRODUCT_PAGE_MAX products in code order.
+ * `id` is `seller|fill|first code`, so a fill's chunks sort in code order under one
+ * key range. A chunk is written once and never changed: its id names its content.
+ * The rows are kept as JSON text and their search text beside them: IndexedDB stores
+ * and loads a string as one copy, where an array of objects costs a clone of every
+ * field, and the search in the worker never needs the rows at all.
+ */
+export interface ProductChunkRow {
+  scope: string;
+  id: string;
+  /** The products' keys, in order. */
+  keys: string[];
+  /** Each product's search text (product-haystack.ts), in order, joined by HAYSTACK_SEPARATOR. */
+  text: string;
+  /** JSON of the ProductRow[]. */
+  json: string;
+}
+
 /** The tables whose rows have a schema; the others keep the server's fields as sent. */
 interface TypedRows {
   orders: OrderRow;
@@ -108,6 +134,7 @@ interface TypedRows {
   asns: AsnRow;
   asnDrafts: AsnDraftRow;
   history: HistoryRow;
+  products: ProductRow;
 }
 export type MirrorRowOf<T extends MirrorTable> = T extends keyof TypedRows ? TypedRows[T] : MirrorRow;
 
@@ -116,6 +143,7 @@ export type SyncDb = Dexie & { [T in MirrorTable]: Table<MirrorRowOf<T>, [string
   bases: Table<BaseRow, string>;
   cursors: Table<CursorRow, string>;
   meta: Table<MetaRow, string>;
+  productChunks: Table<ProductChunkRow, [string, string]>;
 };
 
 /** For code that moves rows of any table as the server sent them (applying pages, overlays, rollbacks). */

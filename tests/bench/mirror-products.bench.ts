@@ -1,31 +1,84 @@
+import { PAGE_SIZE } from '../../src/domain/constants';
+import { PRODUCT_PAGE_MAX } from '../../src/domain/schemas/catalogue';
+import { fetchProductPage } from '../../src/api/mirror-calls';
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
-import { applyRows } from '../../src/sync/apply-rows';
+import { enqueue } from '../../src/sync/enqueue';
+import { mirrorProductPage, type MirrorContext } from '../../src/sync/mirror-pages';
 import { ProductSearch } from '../../src/sync/product-search';
-import { productKey } from '../../src/sync/row-keys';
-import type { RowWrite } from '../../src/sync/split-row';
+import { productKey, productMetaKey } from '../../src/sync/row-keys';
+import { productWrapper } from '../sync/helpers/product-rows';
 import { fmt, percentile, timed } from './measure';
 
 const PRODUCTS = 100_000;
-const BATCH = 2_000;
 const SELLER = 'SUPACMESCI01';
 const scope = `seller:${SELLER}`;
 const WORDS = ['nitrile', 'glove', 'beaker', 'pipette', 'flask', 'reagent', 'buffer', 'ethanol', 'filter', 'tube', 'rack', 'sterile'];
 
-function product(i: number): RowWrite {
-  const code = `P${String(i).padStart(6, '0')}`;
-  return {
-    table: 'products',
-    scope,
-    key: productKey(SELLER, code),
-    rev: i + 1,
-    row: {
-      productCode: code,
-      sellerId: SELLER,
-      description: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} size ${i % 50}`,
-      unitOfMeasure: 'EA',
-      flagCode: 'A',
-    },
+const codeOf = (i: number) => `P${String(i).padStart(6, '0')}`;
+const descriptionOf = (i: number) => `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} size ${i % 50}`;
+
+/**
+ * The catalogue server's answers, made before the clock starts: pages of full product
+ * wrappers (every field of the schema) as JSON text, cursor paging in code order. The
+ * fill then does what it does against the real server (parse the JSON, check every
+ * row with the schema, lay it flat, store it) minus the network and the server's work,
+ * which the real-server figure below shows apart.
+ */
+function catalogueFetch(): typeof fetch {
+  return async (input) => {
+    const url = new URL(String(input), 'http://bench');
+    const limit = Number(url.searchParams.get('limit'));
+    const cursor = url.searchParams.get('cursor');
+    const start = cursor === null ? 0 : Number(cursor.slice(1)) + 1;
+    const end = Math.min(PRODUCTS, start + limit);
+    const data = Array.from({ length: end - start }, (_, n) => productWrapper(SELLER, codeOf(start + n), descriptionOf(start + n)));
+    return new Response(JSON.stringify({ data, cursor: end < PRODUCTS ? codeOf(end - 1) : null }), { headers: { 'content-type': 'application/json' } });
   };
+}
+
+/** The pages answered up front, so making them is not timed. */
+async function prefetched(source: typeof fetch): Promise<typeof fetch> {
+  const answers = new Map<string, string>();
+  let cursor: string | null = null;
+  let limit = PAGE_SIZE;
+  for (;;) {
+    const url: string = `/api/seller/${SELLER}/product?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+    const text: string = await (await source(url)).text();
+    answers.set(url, text);
+    cursor = (JSON.parse(text) as { cursor: string | null }).cursor;
+    limit = PRODUCT_PAGE_MAX;
+    if (!cursor) break;
+  }
+  return async (input) => new Response(answers.get(String(input)) ?? '', { headers: { 'content-type': 'application/json' } });
+}
+
+/** The fill's reading alone (JSON and the schema check of every row), to tell it from storing. */
+async function parseOnly(fetchPages: typeof fetch): Promise<number> {
+  const [, ms] = await timed(async () => {
+    let cursor: string | undefined;
+    let limit = PAGE_SIZE;
+    do {
+      const page = await fetchProductPage(SELLER, null, { limit, cursor }, { fetch: fetchPages });
+      cursor = page.cursor ?? undefined;
+      limit = PRODUCT_PAGE_MAX;
+    } while (cursor);
+  });
+  return ms;
+}
+
+/** A fill as the catalogue screen runs it: the spec's first page of 20, then the largest pages. Answers products stored. */
+async function fillCatalogue(ctx: MirrorContext, sellerScope: string, sellerId: string, onPage?: () => void): Promise<number> {
+  let from = null;
+  let limit = PAGE_SIZE;
+  let count = 0;
+  do {
+    const page = await mirrorProductPage(ctx, sellerScope, sellerId, from, limit);
+    count += page.count;
+    from = page.next;
+    limit = PRODUCT_PAGE_MAX;
+    onPage?.();
+  } while (from);
+  return count;
 }
 
 function openRaw(name: string): Promise<IDBDatabase> {
@@ -38,21 +91,22 @@ function openRaw(name: string): Promise<IDBDatabase> {
 }
 
 /**
- * The same rows written with the bare IndexedDB API (one store, the same key and index,
- * no library, no overlay): what this browser on this machine can do at best, so the
- * product's figure can be read against it.
+ * The same products written row by row with the bare IndexedDB API (one record each,
+ * the same key and index, no library, no schema check): what one record per product
+ * reaches at best in this browser on this machine.
  */
 async function rawIndexedDbRate(): Promise<number> {
   const name = `bench-raw-${Date.now()}`;
   const raw = await openRaw(name);
+  const BATCH = 2_000;
   const [, ms] = await timed(async () => {
     for (let start = 0; start < PRODUCTS; start += BATCH) {
       await new Promise<void>((resolve, reject) => {
         const tx = raw.transaction('products', 'readwrite');
         const store = tx.objectStore('products');
         for (let i = start; i < Math.min(start + BATCH, PRODUCTS); i++) {
-          const w = product(i);
-          store.put({ ...w.row, scope: w.scope, key: w.key, rev: w.rev });
+          const { product, meta: _meta, ...rest } = productWrapper(SELLER, codeOf(i), descriptionOf(i));
+          store.put({ ...product, ...rest, scope, key: productKey(SELLER, product.productCode), rev: 0 });
         }
         tx.oncomplete = () => resolve();
         tx.onerror = () => reject(tx.error);
@@ -64,31 +118,70 @@ async function rawIndexedDbRate(): Promise<number> {
   return PRODUCTS / (ms / 1000);
 }
 
-/** Mirrors 100,000 products the way a pull does (batches applied in one transaction each), then searches them. */
+/** Includes made while the fill runs: how long the tap waits for its transaction. */
+function includeDuringFill(db: LocalDatabase) {
+  const buyerScope = 'buyer:BENCHUNI';
+  const times: number[] = [];
+  let n = 0;
+  let pending = Promise.resolve();
+  return {
+    onPage: () => {
+      if (n++ % 10 !== 0) return;
+      const code = codeOf(n);
+      pending = pending.then(async () => {
+        const [, t] = await timed(() =>
+          enqueue(asSyncDb(db), {
+            kind: 'product.inclusion',
+            scope: buyerScope,
+            method: 'POST',
+            path: `/api/buyer/BENCHUNI/seller/${SELLER}/meta/${code}`,
+            body: { excluded: false, productCode: code },
+            touches: [{ table: 'productMeta', scope: buyerScope, key: productMetaKey('BENCHUNI', SELLER, code) }],
+          }),
+        );
+        times.push(t);
+      });
+    },
+    done: async () => {
+      await pending;
+      return times.sort((a, b) => a - b);
+    },
+  };
+}
+
+/**
+ * Side by side in one run: one record per product with the bare IndexedDB API; our
+ * chunked mirror of 100,000 products (all of a fill's work but the network); the time
+ * to the first search in a worker that has not read the catalogue yet; search while
+ * typing; and a fill of the demo seller's catalogue from the real server.
+ */
 export async function benchMirrorAndSearch(db: LocalDatabase): Promise<string[]> {
-  const [, ms] = await timed(async () => {
-    for (let start = 0; start < PRODUCTS; start += BATCH) {
-      const writes = Array.from({ length: Math.min(BATCH, PRODUCTS - start) }, (_, i) => product(start + i));
-      await applyRows(asSyncDb(db), writes);
-    }
-  });
   const raw = await rawIndexedDbRate();
-  const lines = [
-    `mirror ${PRODUCTS.toLocaleString('en-AU')} products into Dexie: ${fmt(ms / 1000, 2)} s = ${fmt(PRODUCTS / (ms / 1000), 0)} rows/s (target 30,000 rows/s)`,
-    `  the same rows with the bare IndexedDB API, the ceiling here: ${fmt(raw, 0)} rows/s`,
-  ];
+  const fetchPages = await prefetched(catalogueFetch());
+  const includes = includeDuringFill(db);
+  const [count, ms] = await timed(() => fillCatalogue({ db: asSyncDb(db), fetch: fetchPages }, scope, SELLER, includes.onPage));
+  const includeTimes = await includes.done();
+  const parseMs = await parseOnly(fetchPages);
 
   const search = new ProductSearch(asSyncDb(db));
   const [, cold] = await timed(() => search.search(scope, SELLER, 'nitrile glove', 50));
   const times: number[] = [];
-  const queries = ['beaker', 'pipette size 4', 'P0999', 'sterile tube', 'ethanol flask size 1', 'nothing-matches'];
-  for (let i = 0; i < 60; i++) {
-    const [, t] = await timed(() => search.search(scope, SELLER, queries[i % queries.length]!, 50));
+  const queries = ['b', 'be', 'bea', 'beaker', 'pipette size 4', 'P0999', 'sterile tube', 'ethanol flask size 1', 'nothing-matches'];
+  for (let i = 0; i < 90; i++) {
+    const [, t] = await timed(() => search.search(scope, SELLER, queries[i % queries.length]!, 200));
     times.push(t);
   }
   times.sort((a, b) => a - b);
-  lines.push(
-    `search over ${PRODUCTS.toLocaleString('en-AU')} mirrored products: first ${fmt(cold)} ms (loads the catalogue into the worker), then median ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms (target < 50 ms)`,
-  );
-  return lines;
+
+  const [demo, realMs] = await timed(() => fillCatalogue({ db: asSyncDb(db), fetch: (input, init) => fetch(input, init) }, scope, SELLER));
+
+  return [
+    `one record per product, bare IndexedDB API (the old shape's ceiling): ${fmt(raw, 0)} rows/s = ${fmt(PRODUCTS / raw, 1)} s for ${PRODUCTS.toLocaleString('en-AU')}`,
+    `our chunked mirror, ${count.toLocaleString('en-AU')} products (JSON, schema check, chunks of ${PRODUCT_PAGE_MAX}; no network): ${fmt(ms / 1000, 2)} s = ${fmt(count / (ms / 1000), 0)} rows/s (target 25,000 rows/s)`,
+    `  of which reading the answers (JSON, schema check): ${fmt(parseMs / 1000, 2)} s`,
+    `  an include made during that fill waits: median ${fmt(percentile(includeTimes, 50), 1)} ms, max ${fmt(includeTimes[includeTimes.length - 1]!, 1)} ms over ${includeTimes.length}`,
+    `time to first search, catalogue not yet read by the worker: ${fmt(cold, 0)} ms; mirrored and searchable: ${fmt((ms + cold) / 1000, 2)} s (target 4 s)`,
+    `search while typing over ${PRODUCTS.toLocaleString('en-AU')} products: p50 ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms (target p95 < 50 ms)`,
+    `the demo seller's catalogue from the real server (${demo.toLocaleString('en-AU')} products, over loopback): ${fmt(realMs / 1000, 2)} s = ${fmt(demo / (realMs / 1000), 0)} rows/s`,
+  ];
 }

@@ -1,41 +1,268 @@
-import { describe, expect, it } from 'vitest';
-import { mirrorProduct, mirrorProductPage } from '../../src/sync/mirror-pages';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProductWrapper } from '../../src/domain/schemas/catalogue';
+import { asSyncDb, LocalDatabase } from '../../src/local/db/local-database';
+import type { CommandRequest } from '../../src/sync/commands/command';
+import { drainOutbox } from '../../src/sync/drain';
+import { enqueue } from '../../src/sync/enqueue';
+import { mirrorProduct, mirrorProductPage, type MirrorContext } from '../../src/sync/mirror-pages';
+import { HeldCatalogue, heldProduct, type FillPosition } from '../../src/sync/product-chunks';
+import { ProductSearch } from '../../src/sync/product-search';
+import { pullScope } from '../../src/sync/pull-changes';
 import { productKey, productMetaKey } from '../../src/sync/row-keys';
+import { STORES_V1, STORES_V2 } from '../../src/sync/store-schema';
 import { freshDb } from './helpers/fresh-db';
-import { scriptedFetch } from './helpers/scripted-fetch';
+import { metaFor, productWrapper } from './helpers/product-rows';
+import { scriptedFetch, scriptedOutbox } from './helpers/scripted-fetch';
 
 const SELLER = 'SUP1';
 const BUYER = 'UNI1';
-const scope = `buyer:${BUYER}`;
-const wrapper = (code: string) => ({
-  product: { productCode: code, sellerId: SELLER, description: `Product ${code}` },
-  meta: { excluded: false, productCode: code, buyerSellerId: `${BUYER}:${SELLER}`, contractPrices: [], lastExportedEpochMilliSeconds: null },
-  prices: [],
-  priceDiscrepancyTable: [],
-});
+const sellerScope = `seller:${SELLER}`;
+const buyerScope = `buyer:${BUYER}`;
+let db: LocalDatabase;
+afterEach(() => db?.close());
 
-describe('mirroring a catalogue', () => {
-  it('asks for the page size it is given and keeps the product beside the buyer meta', async () => {
-    const db = freshDb('product-page');
-    const { fetch, requests } = scriptedFetch(() => ({ status: 200, body: { data: [wrapper('A1'), wrapper('A2')], cursor: 'next' } }));
-    const page = await mirrorProductPage({ db, fetch }, scope, SELLER, null, 500);
-    expect(new URL(requests[0]!.url, 'http://x').searchParams.get('limit')).toBe('500');
-    expect(page).toEqual({ count: 2, next: 'next' });
-    expect((await db.products.get([scope, productKey(SELLER, 'A1')]))?.description).toBe('Product A1');
-    expect((await db.productMeta.get([scope, productMetaKey(BUYER, SELLER, 'A2')]))?.excluded).toBe(false);
-    db.close();
+/** A seller's catalogue server: cursor paging in code order, as GET .../product answers it. */
+function catalogueServer(wrappers: () => ProductWrapper[]) {
+  return scriptedFetch((request) => {
+    const url = new URL(request.url, 'http://x');
+    const limit = Number(url.searchParams.get('limit'));
+    const after = url.searchParams.get('cursor') ?? '';
+    const rest = wrappers()
+      .filter((w) => w.product.productCode > after)
+      .sort((a, b) => (a.product.productCode < b.product.productCode ? -1 : 1));
+    const page = rest.slice(0, limit);
+    return { status: 200, body: { data: page, cursor: rest.length > limit ? page[page.length - 1]!.product.productCode : null } };
+  });
+}
+
+const codes = (...list: string[]) => list.map((c) => productWrapper(SELLER, c));
+
+/** Pages of `limit` until the end; answers how many pages it took. */
+async function fill(ctx: MirrorContext, scope: string, limit: number, from: FillPosition | null = null): Promise<number> {
+  let position = from;
+  let pages = 0;
+  do {
+    position = (await mirrorProductPage(ctx, scope, SELLER, position, limit)).next;
+    pages += 1;
+  } while (position);
+  return pages;
+}
+
+const heldCodes = async (scope = sellerScope) => (await new HeldCatalogue(asSyncDb(db), scope, SELLER).rows()).map((r) => r.productCode);
+
+describe('the chunked catalogue', () => {
+  it('asks for the page size it is given, stores each page as one chunk in code order, and shows the first page at once', async () => {
+    db = freshDb('chunks');
+    const server = catalogueServer(() => codes('P7', 'P1', 'P2', 'P3', 'P4', 'P5', 'P6'));
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    const first = await mirrorProductPage(ctx, sellerScope, SELLER, null, 3);
+    expect(new URL(server.requests[0]!.url, 'http://x').searchParams.get('limit')).toBe('3');
+    expect(first.count).toBe(3);
+    expect(await heldCodes()).toEqual(['P1', 'P2', 'P3']);
+
+    expect(await fill(ctx, sellerScope, 3, first.next)).toBe(2);
+    expect(await heldCodes()).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7']);
+    expect(await db.productChunks.count()).toBe(3);
+    expect(await db.products.count()).toBe(0);
+    expect((await heldProduct(asSyncDb(db), sellerScope, SELLER, 'P5'))?.description).toBe('Product P5');
+    expect(await heldProduct(asSyncDb(db), sellerScope, SELLER, 'P8')).toBeUndefined();
   });
 
-  it('mirrors one product, and drops a held copy the server no longer has', async () => {
-    const db = freshDb('one-product');
+  it('reads, after a page lands, that page only: chunks already read are kept', async () => {
+    db = freshDb('incremental');
+    const server = catalogueServer(() => codes('H1', 'H2', 'H3', 'H4', 'H5'));
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    const read: string[] = [];
+    const bulkGet = db.productChunks.bulkGet.bind(db.productChunks);
+    db.productChunks.bulkGet = ((keys: Array<[string, string]>) => {
+      read.push(...keys.map((k) => k[1]));
+      return bulkGet(keys);
+    }) as typeof db.productChunks.bulkGet;
+    const held = new HeldCatalogue(asSyncDb(db), sellerScope, SELLER);
+    let from = (await mirrorProductPage(ctx, sellerScope, SELLER, null, 2)).next;
+    expect((await held.rows()).map((r) => r.productCode)).toEqual(['H1', 'H2']);
+    from = (await mirrorProductPage(ctx, sellerScope, SELLER, from, 2)).next;
+    expect((await held.rows()).map((r) => r.productCode)).toEqual(['H1', 'H2', 'H3', 'H4']);
+    expect(read).toHaveLength(2);
+    await mirrorProductPage(ctx, sellerScope, SELLER, from, 2);
+    expect((await held.rows()).map((r) => r.productCode)).toEqual(['H1', 'H2', 'H3', 'H4', 'H5']);
+    expect(read.map((id) => id.split('|')[2])).toEqual(['H1', 'H3', 'H5']);
+  });
+
+  it('keeps showing the held catalogue while a new fill runs, and swaps to it whole once it completes', async () => {
+    db = freshDb('refill');
+    let catalogue = codes('A1', 'A2', 'A3', 'A4');
+    const server = catalogueServer(() => catalogue);
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    await fill(ctx, sellerScope, 2);
+
+    // A visit cut short after one page: the next visit's fill drops what it left.
+    catalogue = codes('A1', 'A3', 'A4', 'A5');
+    expect((await mirrorProductPage(ctx, sellerScope, SELLER, null, 2)).next).not.toBeNull();
+    expect(await heldCodes()).toEqual(['A1', 'A2', 'A3', 'A4']);
+    const next = await mirrorProductPage(ctx, sellerScope, SELLER, null, 2);
+    expect(await db.productChunks.count()).toBe(3);
+    expect(await heldCodes()).toEqual(['A1', 'A2', 'A3', 'A4']);
+
+    await fill(ctx, sellerScope, 2, next.next);
+    expect(await heldCodes()).toEqual(['A1', 'A3', 'A4', 'A5']);
+    expect(await db.productChunks.count()).toBe(2);
+  });
+
+  it('stops a fill another tab has overtaken with a newer one', async () => {
+    db = freshDb('overtaken');
+    const server = catalogueServer(() => codes('B1', 'B2', 'B3'));
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    const mine = await mirrorProductPage(ctx, sellerScope, SELLER, null, 1);
+    await fill(ctx, sellerScope, 1);
+    expect(await mirrorProductPage(ctx, sellerScope, SELLER, mine.next, 1)).toEqual({ count: 1, next: null });
+    expect(await heldCodes()).toEqual(['B1', 'B2', 'B3']);
+  });
+
+  it('lays the changes feed over the chunks: an update in place, a deletion, a new product in code order; a later fill absorbs them', async () => {
+    db = freshDb('feed');
+    let catalogue = codes('C1', 'C2', 'C3', 'C4');
+    const server = catalogueServer(() => catalogue);
+    await fill({ db: asSyncDb(db), fetch: server.fetch }, sellerScope, 2);
+
+    const feed = scriptedFetch(() => ({
+      status: 200,
+      body: {
+        changes: [
+          { entity: 'product', key: `${SELLER}:C2`, op: 'upsert', rev: 5, row: productWrapper(SELLER, 'C2', 'Renamed beaker') },
+          { entity: 'product', key: `${SELLER}:C3`, op: 'delete', rev: 6 },
+          { entity: 'product', key: `${SELLER}:C2A`, op: 'upsert', rev: 7, row: productWrapper(SELLER, 'C2A', 'New flask') },
+        ],
+        cursor: 7,
+        hasMore: false,
+      },
+    }));
+    await pullScope({ db: asSyncDb(db), fetch: feed.fetch, signal: new AbortController().signal }, sellerScope);
+
+    expect(await heldCodes()).toEqual(['C1', 'C2', 'C2A', 'C4']);
+    expect((await heldProduct(asSyncDb(db), sellerScope, SELLER, 'C2'))?.description).toBe('Renamed beaker');
+    expect(await heldProduct(asSyncDb(db), sellerScope, SELLER, 'C3')).toBeUndefined();
+    const search = new ProductSearch(asSyncDb(db));
+    expect(await search.search(sellerScope, SELLER, 'beaker', 10)).toEqual([productKey(SELLER, 'C2')]);
+    expect(await search.search(sellerScope, SELLER, 'product', 10)).toEqual([productKey(SELLER, 'C1'), productKey(SELLER, 'C4')]);
+
+    // The server's catalogue now says the same; a fill begun after the feed replaces the overlay.
+    catalogue = [productWrapper(SELLER, 'C1'), productWrapper(SELLER, 'C2', 'Renamed beaker'), productWrapper(SELLER, 'C2A', 'New flask'), productWrapper(SELLER, 'C4')];
+    await fill({ db: asSyncDb(db), fetch: server.fetch }, sellerScope, 2);
+    expect(await db.products.count()).toBe(0);
+    expect(await heldCodes()).toEqual(['C1', 'C2', 'C2A', 'C4']);
+    expect(await search.search(sellerScope, SELLER, 'flask', 10)).toEqual([productKey(SELLER, 'C2A')]);
+  });
+
+  it('mirrors one product over its chunk, and hides it when the server no longer has it', async () => {
+    db = freshDb('one-product');
+    const server = catalogueServer(() => codes('D1', 'D2'));
+    await fill({ db: asSyncDb(db), fetch: server.fetch }, buyerScope, 10);
     let status = 200;
-    const { fetch, requests } = scriptedFetch(() => (status === 200 ? { status, body: wrapper('B1') } : { status, body: { errors: ['Product not found'] } }));
-    expect(await mirrorProduct({ db, fetch }, scope, SELLER, 'B1')).toEqual({ found: true });
-    expect(requests[0]!.url).toBe(`/api/buyer/${BUYER}/seller/${SELLER}/product/B1`);
-    expect(await db.products.get([scope, productKey(SELLER, 'B1')])).toBeDefined();
+    const { fetch, requests } = scriptedFetch(() =>
+      status === 200 ? { status, body: productWrapper(SELLER, 'D1', 'Fresh from the server') } : { status, body: { errors: ['Product not found'] } },
+    );
+    expect(await mirrorProduct({ db: asSyncDb(db), fetch }, buyerScope, SELLER, 'D1')).toEqual({ found: true });
+    expect(requests[0]!.url).toBe(`/api/buyer/${BUYER}/seller/${SELLER}/product/D1`);
+    expect((await heldProduct(asSyncDb(db), buyerScope, SELLER, 'D1'))?.description).toBe('Fresh from the server');
     status = 404;
-    expect(await mirrorProduct({ db, fetch }, scope, SELLER, 'B1')).toEqual({ found: false });
-    expect(await db.products.get([scope, productKey(SELLER, 'B1')])).toBeUndefined();
-    db.close();
+    expect(await mirrorProduct({ db: asSyncDb(db), fetch }, buyerScope, SELLER, 'D1')).toEqual({ found: false });
+    expect(await heldProduct(asSyncDb(db), buyerScope, SELLER, 'D1')).toBeUndefined();
+    expect(await heldCodes(buyerScope)).toEqual(['D2']);
+  });
+});
+
+describe('searching the held catalogue', () => {
+  it('finds every word in code, description or other name, in code order across chunks, never across two products, up to the limit', async () => {
+    db = freshDb('search');
+    const server = catalogueServer(() => [
+      productWrapper(SELLER, 'G1', 'Nitrile gloves size M'),
+      productWrapper(SELLER, 'G2', 'Beaker 250 ml'),
+      productWrapper(SELLER, 'G3', 'Gloves, latex'),
+      productWrapper(SELLER, 'G4', 'Flask nitrile-free'),
+      productWrapper(SELLER, 'G5', 'Nitrile GLOVES size L'),
+    ]);
+    await fill({ db: asSyncDb(db), fetch: server.fetch }, sellerScope, 2);
+    const search = new ProductSearch(asSyncDb(db));
+    const found = async (text: string, limit = 10) => (await search.search(sellerScope, SELLER, text, limit)).map((k) => k.split('/')[1]);
+    expect(await found('gloves nitrile')).toEqual(['G1', 'G5']);
+    expect(await found('NITRILE')).toEqual(['G1', 'G4', 'G5']);
+    expect(await found('nitrile', 2)).toEqual(['G1', 'G4']);
+    expect(await found('g3')).toEqual(['G3']);
+    // 'ml' ends G2's text and 'g3' begins G3's: no product holds 'mlg3'.
+    expect(await found('mlg3')).toEqual([]);
+    expect(await found('   ')).toEqual([]);
+  });
+});
+
+describe('includes over a chunked catalogue', () => {
+  const include = (code: string, included: boolean): CommandRequest => ({
+    kind: 'product.inclusion',
+    scope: buyerScope,
+    method: 'POST',
+    path: `/api/buyer/${BUYER}/seller/${SELLER}/meta/${code}`,
+    body: { excluded: !included, productCode: code },
+    touches: [{ table: 'productMeta', scope: buyerScope, key: productMetaKey(BUYER, SELLER, code) }],
+  });
+  const metaOf = async (code: string) => db.productMeta.get([buyerScope, productMetaKey(BUYER, SELLER, code)]);
+
+  it("keeps the buyer's meta beside the chunk, shows an include at once, keeps it over a fill, and rolls it back when refused", async () => {
+    db = freshDb('include');
+    const server = catalogueServer(() => [
+      productWrapper(SELLER, 'E1', 'Gloves', metaFor(BUYER, SELLER, 'E1', true)),
+      productWrapper(SELLER, 'E2', 'Tubes', metaFor(BUYER, SELLER, 'E2', true)),
+      productWrapper(SELLER, 'E3'),
+    ]);
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    await fill(ctx, buyerScope, 2);
+    expect((await metaOf('E1'))?.excluded).toBe(true);
+    expect(await metaOf('E3')).toBeUndefined();
+
+    await enqueue(asSyncDb(db), include('E1', true));
+    await enqueue(asSyncDb(db), include('E3', true));
+    expect((await metaOf('E1'))?.excluded).toBe(false);
+    expect(await metaOf('E3')).toMatchObject({ excluded: false, productCode: 'E3' });
+
+    // A fill lands while the includes wait: the server's rows go under them, the includes stay on top.
+    await fill(ctx, buyerScope, 2);
+    expect((await metaOf('E1'))?.excluded).toBe(false);
+    expect((await metaOf('E3'))?.excluded).toBe(false);
+
+    const outbox = scriptedOutbox((request) => (request.url.endsWith('/E1') ? { status: 200, body: {} } : { status: 400, body: { errors: ['Product not found'] } }));
+    await drainOutbox({
+      db: asSyncDb(db),
+      fetch: outbox.fetch,
+      now: () => 0,
+      signal: new AbortController().signal,
+      backoff: { baseMs: 1000, maxMs: 60_000, random: () => 0.5 },
+    });
+    expect(outbox.requests).toHaveLength(2);
+    expect((await metaOf('E1'))?.excluded).toBe(false);
+    expect(await metaOf('E3')).toBeUndefined();
+    expect((await metaOf('E2'))?.excluded).toBe(true);
+    expect(await heldCodes(buyerScope)).toEqual(['E1', 'E2', 'E3']);
+  });
+});
+
+describe('the upgrade from version 2', () => {
+  it('drops the one-record-per-product rows to be mirrored again and keeps everything else', async () => {
+    const name = `upgrade-${process.pid}-${Date.now()}`;
+    const old = new Dexie(name);
+    old.version(1).stores(STORES_V1);
+    old.version(2).stores(STORES_V2);
+    await old.open();
+    await old.table('products').put({ scope: sellerScope, key: productKey(SELLER, 'F1'), rev: 1, sellerId: SELLER, productCode: 'F1' });
+    await old.table('orders').put({ scope: sellerScope, key: '4', rev: 1, orderNo: 'PO-4' });
+    old.close();
+
+    db = new LocalDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(3);
+    expect(await db.products.count()).toBe(0);
+    expect(await db.orders.get([sellerScope, '4'])).toMatchObject({ orderNo: 'PO-4' });
+    const server = catalogueServer(() => codes('F1'));
+    await fill({ db: asSyncDb(db), fetch: server.fetch }, sellerScope, 20);
+    expect(await heldCodes()).toEqual(['F1']);
   });
 });

@@ -100,7 +100,7 @@ const sellerColumns: Column<ProductWithMeta>[] = [
 export function ProductTable({ scope, sellerId, onToggleIncluded, onOpen, onCount }: ProductTableProps) {
   const [filter, setFilter] = useState('');
   const { products, loadMore, exhausted, progress } = useProductList(scope, sellerId);
-  const hits = useProductSearch(scope, sellerId, filter);
+  const hits = useProductSearch(scope, sellerId, filter, products);
   const searching = filter.trim() !== '';
   const rows = searching ? hits : products;
   const today = useMemo(todayIso, []);

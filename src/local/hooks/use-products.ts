@@ -1,9 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZE } from '../../domain/constants';
 import { PRODUCT_PAGE_MAX } from '../../domain/schemas/catalogue';
+import { HeldCatalogue, heldProduct, type FillPosition } from '../../sync/product-chunks';
 import type { ProductMetaRow, ProductRow } from '../../sync/rows';
-import { productKey, productMetaKey } from '../../sync/row-keys';
+import { productMetaKey } from '../../sync/row-keys';
 import { parseScope } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
 import { syncEngine } from '../sync-start/engine-handle';
@@ -14,11 +15,20 @@ export interface ProductWithMeta {
   meta: ProductMetaRow | null;
 }
 
+/**
+ * The buyer's metas of one seller's products, read as one key range (metas exist only
+ * for the products the buyer has curated), not one read per product.
+ */
 async function withMetas(scope: string, sellerId: string, rows: ProductRow[]): Promise<ProductWithMeta[]> {
   const { kind, orgKey } = parseScope(scope);
   if (kind !== 'buyer') return rows.map((product) => ({ product, meta: null }));
-  const metas = await localDatabase().productMeta.bulkGet(rows.map((p) => [scope, productMetaKey(orgKey, sellerId, String(p.productCode))]));
-  return rows.map((product, i) => ({ product, meta: (metas[i] as ProductMetaRow | undefined) ?? null }));
+  const prefix = productMetaKey(orgKey, sellerId, '');
+  const held = (await localDatabase()
+    .productMeta.where('[scope+key]')
+    .between([scope, prefix], [scope, `${prefix}\uffff`])
+    .toArray()) as ProductMetaRow[];
+  const metas = new Map(held.map((m) => [m.key, m]));
+  return rows.map((product) => ({ product, meta: metas.get(productMetaKey(orgKey, sellerId, String(product.productCode))) ?? null }));
 }
 
 export interface MirrorProgress {
@@ -33,13 +43,15 @@ export interface MirrorProgress {
 
 /**
  * One seller's catalogue in a scope (`seller:ID` for the supplier's own, `buyer:ID` for
- * a buyer's view). The spec's first page of 20 comes from the server at once; then the
- * rest of the catalogue is mirrored in the background in large pages, so search and
+ * a buyer's view). What the device holds shows at once; the spec's first page of 20
+ * comes from the server at once too, then the rest of the catalogue is mirrored in the
+ * background in large pages (chunks, see src/sync/product-chunks.ts), so search and
  * scrolling soon work on the whole catalogue, offline too. `loadMore` (the last row
- * came into view) resumes the fill after a failure.
+ * came into view) resumes the fill after a failure. Each landed page reads that page
+ * only: the held catalogue keeps the chunks it has read.
  */
 export function useProductList(scope: string, sellerId: string) {
-  const cursor = useRef<string | null>(null);
+  const cursor = useRef<FillPosition | null>(null);
   const busy = useRef(false);
   const started = useRef(false);
   const [state, setState] = useState({ complete: false, loading: false, failed: false });
@@ -74,12 +86,8 @@ export function useProductList(scope: string, sellerId: string) {
     void fill();
   }, [fill]);
 
-  const products = useLiveQuery(async () => {
-    if (!sellerId) return [];
-    // Within one seller the index runs in primary-key order, `seller/productCode`: sorted by code already.
-    const rows = (await localDatabase().products.where('[scope+sellerId]').equals([scope, sellerId]).toArray()) as ProductRow[];
-    return withMetas(scope, sellerId, rows);
-  }, [scope, sellerId]);
+  const held = useMemo(() => (sellerId ? new HeldCatalogue(localDatabase(), scope, sellerId) : null), [scope, sellerId]);
+  const products = useLiveQuery(async () => (held ? withMetas(scope, sellerId, await held.rows()) : []), [held, scope, sellerId]);
 
   const loadMore = useCallback(() => {
     if (!state.complete) void fill();
@@ -89,9 +97,19 @@ export function useProductList(scope: string, sellerId: string) {
   return { products, loadMore, exhausted: state.complete, progress };
 }
 
-/** Searches the mirrored catalogue in the worker (code, description, other name); undefined until it answers. */
-export function useProductSearch(scope: string, sellerId: string, text: string, limit = 200): ProductWithMeta[] | undefined {
-  const [hits, setHits] = useState<ProductRow[] | undefined>(undefined);
+/**
+ * Searches the held catalogue in the worker (code, description, other name), so typing
+ * never waits on it; the worker answers keys, shown as the rows of `held` (the list's
+ * rows, kept live, so an include shows in the hits at once). Undefined until it answers.
+ */
+export function useProductSearch(
+  scope: string,
+  sellerId: string,
+  text: string,
+  held: ProductWithMeta[] | undefined,
+  limit = 200,
+): ProductWithMeta[] | undefined {
+  const [hits, setHits] = useState<string[] | undefined>(undefined);
   useEffect(() => {
     let current = true;
     const engine = syncEngine();
@@ -99,18 +117,13 @@ export function useProductSearch(scope: string, sellerId: string, text: string, 
       setHits(undefined);
       return;
     }
-    void engine.searchProducts(scope, sellerId, text, limit).then((rows) => current && setHits(rows));
+    void engine.searchProducts(scope, sellerId, text, limit).then((keys) => current && setHits(keys));
     return () => {
       current = false;
     };
   }, [scope, sellerId, text, limit]);
-  // Read again from the store so an include or exclude shows in the hits at once.
-  return useLiveQuery(async () => {
-    if (!hits) return undefined;
-    const db = localDatabase();
-    const rows = (await db.products.bulkGet(hits.map((h) => [scope, h.key]))).filter((r): r is ProductRow => r !== undefined);
-    return withMetas(scope, sellerId, rows);
-  }, [hits, scope, sellerId]);
+  const byKey = useMemo(() => new Map(held?.map((item) => [item.product.key, item])), [held]);
+  return useMemo(() => hits?.flatMap((key) => byKey.get(key) ?? []), [hits, byKey]);
 }
 
 /**
@@ -132,9 +145,13 @@ export function useProduct(scope: string, sellerId: string, productCode: string,
     };
   }, [scope, sellerId, productCode, refresh]);
   const item = useLiveQuery(async () => {
-    const row = (await localDatabase().products.get([scope, productKey(sellerId, productCode)])) as ProductRow | undefined;
-    if (!row) return null;
-    return (await withMetas(scope, sellerId, [row]))[0]!;
+    const db = localDatabase();
+    const { kind, orgKey } = parseScope(scope);
+    const [product, meta] = await Promise.all([
+      heldProduct(db, scope, sellerId, productCode),
+      kind === 'buyer' ? (db.productMeta.get([scope, productMetaKey(orgKey, sellerId, productCode)]) as Promise<ProductMetaRow | undefined>) : undefined,
+    ]);
+    return product ? { product, meta: meta ?? null } : null;
   }, [scope, sellerId, productCode]);
   return { item, found };
 }
