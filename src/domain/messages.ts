@@ -87,6 +87,8 @@ export const fieldErrors = {
   usernameTaken: 'A user with this email already exists',
   ediDocTypeTaken: (docType: string) => `An EDI export setting for ${docType} already exists`,
   propertyExists: (name: string) => `Property ${name} already exists`,
+  accountKeyInvalid: 'Unique key must be 12 capital letters or digits',
+  accountKeyTaken: 'An account with this unique key already exists',
   unknownUom: (unit: string) => `${unit} is not a standard unit of measure`,
   passwordsDiffer: 'New password and repeat password must be equal',
   passwordTooWeak: 'Password strength must be at least Good',
