@@ -27,6 +27,7 @@ export interface SyncWorkerApi {
   mirrorPricelistPage: SyncEngine['mirrorPricelistPage'];
   mirrorPricePage: SyncEngine['mirrorPricePage'];
   mirrorCategoryTree: SyncEngine['mirrorCategoryTree'];
+  mirrorStandardUnits: SyncEngine['mirrorStandardUnits'];
   mirrorCounterparts: SyncEngine['mirrorCounterparts'];
 }
 
@@ -64,6 +65,7 @@ export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<
     mirrorPricelistPage: (...args) => running().mirrorPricelistPage(...args),
     mirrorPricePage: (...args) => running().mirrorPricePage(...args),
     mirrorCategoryTree: (...args) => running().mirrorCategoryTree(...args),
+    mirrorStandardUnits: () => running().mirrorStandardUnits(),
     mirrorCounterparts: (...args) => running().mirrorCounterparts(...args),
   };
 }
