@@ -35,6 +35,12 @@ export const messages = {
 
   /** Not in the spec: "Stop assuming" needs its own word, not 'Identity assumed.'. */
   identityReleased: 'Stopped assuming a role; back to your own view.',
+  /** Not in the spec: offline, an account's queued changes leave the drawer usable and say so. */
+  accountChangesWaiting: 'Changes of this account are waiting to be sent',
+  /** Not in the spec: a secret is never queued in the browser, so a new EDI password needs the connection. */
+  ediPasswordOnlineOnly: 'A new password can be sent only while online, once this account has no changes waiting.',
+  /** Not in the spec: the UOM Mapping tab opened offline before the standard units were ever fetched. */
+  standardUnitsNotLoaded: 'The standard units of measure have not been loaded yet; they will be shown once the connection returns.',
 
   assumeRoleForOrders:
     'Please, assume a role of either seller or buyer to see orders from their perspective!',

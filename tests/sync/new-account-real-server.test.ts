@@ -32,7 +32,7 @@ describe('a new account and its settings, queued before the server has seen it, 
     await addEdiExport(key, { docType: 'po', type: 'LOCAL', orderFormat: '0' });
     await saveUomMapping(key, { EA: 'EACH-Q' });
 
-    const ctx: DrainContext = { db, fetch: real, now: Date.now, signal: new AbortController().signal };
+    const ctx: DrainContext = { db, fetch: real, now: Date.now, signal: new AbortController().signal, backoff: { baseMs: 10, maxMs: 10, random: () => 0 } };
     expect(await drainOutbox(ctx)).toEqual({ state: 'empty' });
 
     const org = await server.test.db.selectFrom('orgs').selectAll().where('unique_key', '=', key).executeTakeFirstOrThrow();

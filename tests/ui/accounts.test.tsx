@@ -3,8 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/domain/constants';
 import { fieldErrors, messages } from '../../src/domain/messages';
-import { PASSWORD_OFFLINE } from '../../src/features/accounts/edi-export-cards';
-import { UNITS_NOT_LOADED } from '../../src/features/accounts/uom-mapping-tab';
 import type { LocalDatabase } from '../../src/local/db/local-database';
 import { STANDARD_UNITS_META_KEY } from '../../src/sync/mirror-standard-units';
 import type { OutboxEntry } from '../../src/sync/outbox-entry';
@@ -227,7 +225,7 @@ describe('Add/Edit Account drawer', () => {
     await db.outbox.put(outboxEntry({ kind: 'property.add', scope: 'org:SUPACME00001', method: 'POST', path: '/api/org/SUPACME00001/property', body: { property: 'X', value: 'Y' } }));
     goOffline();
     const { user, drawer } = await openAcme();
-    expect((await within(drawer).findByText('Changes of this account are waiting to be sent')).getAttribute('role')).toBe('status');
+    expect((await within(drawer).findByText(messages.accountChangesWaiting)).getAttribute('role')).toBe('status');
     expect(within(drawer).queryByRole('status', { name: "Saving this account's changes" })).toBeNull();
     await user.click(within(drawer).getByRole('tab', { name: 'Properties' }));
     expect(await within(drawer).findByLabelText('Property Name')).toHaveProperty('disabled', false);
@@ -268,7 +266,7 @@ describe('Add/Edit Account drawer', () => {
     const card = await within(drawer).findByRole('form', { name: 'Invoice' });
     const password = within(card).getByLabelText('Password');
     expect(password).toHaveProperty('disabled', true);
-    expect(describedBy(password)).toContain(PASSWORD_OFFLINE);
+    expect(describedBy(password)).toContain(messages.ediPasswordOnlineOnly);
     await user.clear(within(card).getByLabelText('User'));
     await user.type(within(card).getByLabelText('User'), 'v');
     await user.click(within(card).getByRole('button', { name: 'Save' }));
@@ -401,7 +399,7 @@ describe('a new account', () => {
     expect(within(drawer).queryByLabelText('Code for EA')).toBeNull();
 
     await db.meta.delete(STANDARD_UNITS_META_KEY);
-    expect(await within(drawer).findByText(UNITS_NOT_LOADED)).toBeTruthy();
+    expect(await within(drawer).findByText(messages.standardUnitsNotLoaded)).toBeTruthy();
   });
 });
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { messages } from '../../domain/messages';
 import { hasUomMapping } from '../../domain/rules/accounts';
 import { useAccount, useAccountOutbox, useAccountScopeMirror, useSavedKey } from '../../local/hooks/use-accounts';
 import { useOnline } from '../../local/hooks/use-sync-state';
@@ -60,7 +61,7 @@ export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: A
             })}
           </ErrorList>
         )}
-        {waiting && <Muted role="status">Changes of this account are waiting to be sent</Muted>}
+        {waiting && <Muted role="status">{messages.accountChangesWaiting}</Muted>}
         <Tabs value={current} onValueChange={(value) => setTab(value as TabName)}>
           <TabList aria-label="Account">
             <Tab value="basic">Basic Info</Tab>

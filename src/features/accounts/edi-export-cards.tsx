@@ -66,9 +66,6 @@ export function EdiExportCards({ orgId, passwordSendable }: { orgId: string; pas
   );
 }
 
-/** Why the password field is disabled: a secret is never queued in the browser. */
-export const PASSWORD_OFFLINE = 'A new password can be sent only while online, once this account has no changes waiting.';
-
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
 function initial(row: Record<string, unknown> | null) {
@@ -132,7 +129,7 @@ function EdiCard({ orgId, docType, title, row, passwordSendable }: EdiCardProps)
     if (fields.includes('password')) Object.assign(setting, ediPasswordField(password, clearPassword));
     const secret = typeof setting.password === 'string';
     // Typed before the connection went: still never queued.
-    if (secret && !passwordSendable) return notify({ variant: 'error', message: PASSWORD_OFFLINE });
+    if (secret && !passwordSendable) return notify({ variant: 'error', message: messages.ediPasswordOnlineOnly });
     setSentErrors([]);
     try {
       if (secret) await saveEdiExportWithPassword(orgId, row?.key ?? null, setting);
@@ -200,7 +197,7 @@ function EdiCard({ orgId, docType, title, row, passwordSendable }: EdiCardProps)
               clearPassword
                 ? 'The password will be removed when you save.'
                 : `${passwordSet ? 'A password is set. Leave blank to keep it, or type a new one to replace it.' : 'No password is set.'}${
-                    passwordSendable ? '' : ` ${PASSWORD_OFFLINE}`
+                    passwordSendable ? '' : ` ${messages.ediPasswordOnlineOnly}`
                   }`
             }
           />

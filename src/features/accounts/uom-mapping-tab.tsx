@@ -21,13 +21,10 @@ export function UomMappingTab({ orgId }: { orgId: string }) {
   const row = useOrgSetting('uomMappings', orgId);
   const units = useStandardUnits();
   if (row === undefined || units === undefined) return null;
-  if (units === null) return <Muted role="status">{UNITS_NOT_LOADED}</Muted>;
+  if (units === null) return <Muted role="status">{messages.standardUnitsNotLoaded}</Muted>;
   // Remount when the held mapping first arrives, so the inputs start from it.
   return <UomMappingForm key={row ? 'held' : 'none'} orgId={orgId} units={units} held={(row?.mapping as UomMapping | undefined) ?? {}} />;
 }
-
-/** What the tab says offline before the standard units were ever fetched. */
-export const UNITS_NOT_LOADED = 'The standard units of measure have not been loaded yet; they will be shown once the connection returns.';
 
 interface UomMappingFormProps {
   orgId: string;
