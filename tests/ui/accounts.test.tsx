@@ -388,6 +388,10 @@ describe('a new account', () => {
     expect(create).toMatchObject({ kind: 'account.add', path: '/api/org', touches: [{ table: 'accounts', scope: SUPPORT_SCOPE, key }] });
     expect(property).toMatchObject({ kind: 'property.add', path: `/api/org/${key}/property`, body: { property: 'SUPPLIER_CODE', value: 'Z1' } });
     expect(property!.seq).toBeGreaterThan(create!.seq);
+    // Nothing can be viewed as an account the server has not seen yet.
+    const table = screen.getByRole('table', { name: 'Accounts', hidden: true });
+    expect(within(table).getByRole('button', { name: 'Assume role of Zeta', hidden: true })).toHaveProperty('disabled', true);
+    expect(within(table).getByRole('button', { name: 'Assume role of Acme Scientific', hidden: true })).toHaveProperty('disabled', false);
   });
 
   it('UOM Mapping shows the standard units the store holds from the server, and says so when it holds none yet', async () => {

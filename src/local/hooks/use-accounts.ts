@@ -17,6 +17,13 @@ import { useOnline } from './use-sync-state';
 export type AccountRow = MirrorRow & Partial<Account> & { uniqueKey?: string };
 export type CommunityUserRow = MirrorRow & Partial<User> & { orgId?: string };
 
+/**
+ * An account whose create is still queued: only the browser holds it (a server row
+ * always has its orgNo). Its settings and users can be queued after it, but nothing can
+ * be viewed as it yet.
+ */
+export const isUnsentAccount = (account: AccountRow) => isTemporaryKey(account.key) || (account.pending === true && account.orgNo === undefined);
+
 const byName = (a: AccountRow, b: AccountRow) => String(a.name ?? '').localeCompare(String(b.name ?? ''));
 
 /**
