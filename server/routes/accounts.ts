@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { countryByNo } from '../../src/domain/countries';
+import { fieldErrors } from '../../src/domain/messages';
+import { isAccountUniqueKey } from '../../src/domain/rules/account-unique-key';
 import { ACCOUNT_FIXED_FIELDS, NEW_ACCOUNT_DEFAULTS, validateAccount } from '../../src/domain/rules/accounts';
 import { accountInputSchema, accountListQuerySchema, type AccountInput } from '../../src/domain/schemas/accounts';
 import { listCounterparts } from '../accounts/counterparts';
 import { containsIgnoreCase } from '../accounts/like';
 import { supportScopes } from '../accounts/support-scopes';
-import { newUniqueKey } from '../accounts/unique-key';
+import { newUniqueKey, uniqueKeyTaken } from '../accounts/unique-key';
 import { accountView } from '../accounts/views';
 import type { AppContext } from '../app-context';
 import type { SessionUser } from '../auth/session';
 import { writeHistory } from '../history';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
 import { requireSupport, requireUser } from '../policy';
@@ -79,8 +81,12 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const user = requireSupport(request);
     const input = parse(accountInputSchema, request.body);
     checkAccount(input);
+    const chosenKey = input.uniqueKey;
+    if (chosenKey !== undefined && !isAccountUniqueKey(chosenKey)) throw badRequest([fieldErrors.accountKeyInvalid]);
     return mutate(db, request, reply, async (trx) => {
-      const uniqueKey = await newUniqueKey(trx);
+      // The browser's key is taken as it is, so what it queued under that key stays valid; never one held before.
+      if (chosenKey !== undefined && (await uniqueKeyTaken(trx, chosenKey))) throw conflict([fieldErrors.accountKeyTaken]);
+      const uniqueKey = chosenKey ?? (await newUniqueKey(trx));
       const rev = await recordChange(trx, { entity: 'account', key: uniqueKey, op: 'upsert', scopes: await supportScopes(trx) });
       const columns = accountColumns(input);
       await trx

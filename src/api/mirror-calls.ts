@@ -3,6 +3,7 @@ import type { OrgPathKind } from '../domain/roles';
 import { asnSchema } from '../domain/schemas/asn';
 import { metaSchema, productWrapperSchema } from '../domain/schemas/catalogue';
 import { historyEntrySchema, orderSchema, orderSummarySchema } from '../domain/schemas/orders';
+import { standardUnitsSchema } from '../domain/schemas/properties';
 import { changesAnswerSchema, type Change } from '../domain/schemas/sync';
 import { ApiError } from './api-error';
 import { apiUrl } from './endpoint';
@@ -96,6 +97,9 @@ export const fetchAccountPage = (query: OffsetQuery, opts: CallOptions = {}) => 
 /** GET /org/{orgid}/user: one account's user community. */
 export const fetchUserPage = (orgId: string, query: OffsetQuery, opts: CallOptions = {}) =>
   fetchList(orgUrl('org', orgId, '/user', query), opts);
+
+/** GET /uom: the standard units, each with its description and variations. */
+export const fetchStandardUnits = (opts: CallOptions = {}) => request('GET', apiUrl('/uom'), { schema: standardUnitsSchema, ...opts });
 
 export const fetchPropertyPage = (orgId: string, query: OffsetQuery, opts: CallOptions = {}) =>
   fetchList(orgUrl('org', orgId, '/property', query), opts);

@@ -35,6 +35,12 @@ export const messages = {
 
   /** Not in the spec: "Stop assuming" needs its own word, not 'Identity assumed.'. */
   identityReleased: 'Stopped assuming a role; back to your own view.',
+  /** Not in the spec: offline, an account's queued changes leave the drawer usable and say so. */
+  accountChangesWaiting: 'Changes of this account are waiting to be sent',
+  /** Not in the spec: a secret is never queued in the browser, so a new EDI password needs the connection. */
+  ediPasswordOnlineOnly: 'A new password can be sent only while online, once this account has no changes waiting.',
+  /** Not in the spec: the UOM Mapping tab opened offline before the standard units were ever fetched. */
+  standardUnitsNotLoaded: 'The standard units of measure have not been loaded yet; they will be shown once the connection returns.',
 
   assumeRoleForOrders:
     'Please, assume a role of either seller or buyer to see orders from their perspective!',
@@ -87,6 +93,8 @@ export const fieldErrors = {
   usernameTaken: 'A user with this email already exists',
   ediDocTypeTaken: (docType: string) => `An EDI export setting for ${docType} already exists`,
   propertyExists: (name: string) => `Property ${name} already exists`,
+  accountKeyInvalid: 'Unique key must be 12 capital letters or digits',
+  accountKeyTaken: 'An account with this unique key already exists',
   unknownUom: (unit: string) => `${unit} is not a standard unit of measure`,
   passwordsDiffer: 'New password and repeat password must be equal',
   passwordTooWeak: 'Password strength must be at least Good',

@@ -35,6 +35,7 @@ import {
   type MirrorContext,
 } from './mirror-pages';
 import { mirrorCategoryTree, mirrorCounterparts, mirrorPricelistBuyers, mirrorPricelistPage, mirrorPricePage } from './mirror-preferences';
+import { mirrorStandardUnits } from './mirror-standard-units';
 import type { FillPosition } from './product-chunks';
 import { ProductSearch } from './product-search';
 import { pullScope } from './pull-changes';
@@ -216,6 +217,9 @@ export class SyncEngine {
   }
   mirrorPricePage(scope: string, pricelistId: string, cursor: string | null) {
     return withStore(this.db, () => mirrorPricePage(this.mirrorContext(), scope, pricelistId, cursor));
+  }
+  mirrorStandardUnits() {
+    return withStore(this.db, () => mirrorStandardUnits(this.mirrorContext()));
   }
   mirrorCategoryTree(scope: string) {
     return withStore(this.db, () => mirrorCategoryTree(this.mirrorContext(), scope));

@@ -28,6 +28,7 @@ export interface SyncWorkerApi {
   mirrorPricelistBuyers: SyncEngine['mirrorPricelistBuyers'];
   mirrorPricePage: SyncEngine['mirrorPricePage'];
   mirrorCategoryTree: SyncEngine['mirrorCategoryTree'];
+  mirrorStandardUnits: SyncEngine['mirrorStandardUnits'];
   mirrorCounterparts: SyncEngine['mirrorCounterparts'];
 }
 
@@ -66,6 +67,7 @@ export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<
     mirrorPricelistBuyers: (...args) => running().mirrorPricelistBuyers(...args),
     mirrorPricePage: (...args) => running().mirrorPricePage(...args),
     mirrorCategoryTree: (...args) => running().mirrorCategoryTree(...args),
+    mirrorStandardUnits: () => running().mirrorStandardUnits(),
     mirrorCounterparts: (...args) => running().mirrorCounterparts(...args),
   };
 }

@@ -10,6 +10,7 @@ import {
   renderForAccount,
   validateAccount,
 } from '../../src/domain/rules/accounts';
+import { isAccountUniqueKey, newAccountUniqueKey } from '../../src/domain/rules/account-unique-key';
 import { isValidEmail, isValidEmailList } from '../../src/domain/rules/email';
 import {
   conflictingPropertyNames,
@@ -43,6 +44,21 @@ describe('account save', () => {
   it('a new account is a supplier in country 1 (Australia)', () => {
     expect(NEW_ACCOUNT_DEFAULTS).toEqual({ type: 1, countryNo: 1 });
     expect(countryByNo(DEFAULT_COUNTRY_NO)).toMatchObject({ Name: 'Australia', Code: 'AU' });
+  });
+});
+
+describe('a new account\'s unique key', () => {
+  it('is 12 capital letters or digits, new each time', () => {
+    const keys = Array.from({ length: 200 }, newAccountUniqueKey);
+    for (const key of keys) expect(key).toMatch(/^[A-Z0-9]{12}$/);
+    expect(new Set(keys).size).toBe(keys.length);
+    // Over 2,400 characters every letter and digit turns up: none is left out of the alphabet.
+    expect(new Set(keys.join('')).size).toBe(36);
+  });
+
+  it('is recognised by its shape only', () => {
+    expect(isAccountUniqueKey('SUPACMESCI01')).toBe(true);
+    for (const bad of ['', 'mine', 'supacmesci01', 'SUPACMESCI0', 'SUPACMESCI012', 'SUPACME-CI01']) expect(isAccountUniqueKey(bad)).toBe(false);
   });
 });
 

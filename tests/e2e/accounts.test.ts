@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
-import { formatMessage, messages } from '../../src/domain/messages';
+import { fieldErrors, formatMessage, messages } from '../../src/domain/messages';
 import { mailsTo, latestRecoveryCode } from '../server/helpers/mailbox';
 import { AccountsPage, UserCommunityPage } from './pages/accounts-page';
 import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
@@ -217,7 +217,9 @@ describe('account administration as support', () => {
     await basic.saveButton.click();
     await accounts.waitForMessage(messages.propertyModified);
     await basic.item(OFFLINE_VALUE).waitFor({ state: 'visible' });
-    expect(await drawer.busy.isVisible()).toBe(true);
+    // Queued offline, the change does not cover the drawer: it says it waits.
+    await drawer.waiting.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    expect(await drawer.busy.isVisible()).toBe(false);
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -232,4 +234,62 @@ describe('account administration as support', () => {
     expect(new Set(puts.map((c) => c.idempotencyKey)).size).toBe(1);
     log.stop();
   }, UI_WAIT_MS * 3);
+
+  it("offline: a new account's properties and UOM mapping are queued at once, no password is taken, and reconnecting applies them after the account; a refused one comes back to its form", async () => {
+    const accounts = new AccountsPage(page);
+    const drawer = accounts.drawer;
+    await accounts.goto();
+    // The standard units are seen once online (a supplier's UOM Mapping tab), so they open offline.
+    await accounts.filter('Acme');
+    await accounts.edit(ACME.name);
+    await drawer.tab('UOM Mapping').click();
+    await drawer.uomField('EA').waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await drawer.close();
+    await context.setOffline(true);
+    try {
+      await accounts.addButton.click();
+      await drawer.root.waitFor({ state: 'visible' });
+      await drawer.fillBasic({ Name: 'Offline Queued Pty' });
+      await drawer.save.click();
+      await accounts.waitForMessage(messages.recordSaved);
+      await waitUntil(async () => !(await drawer.tab('Properties').isDisabled()), 'the Properties tab of the queued account');
+      await drawer.tab('Properties').click();
+      const basic = drawer.section('Basic Properties');
+      await basic.add({ 'Property Name': 'OFFLINE_PROP', 'Property Value': 'q1' });
+      await basic.item('q1').waitFor({ state: 'visible' });
+      // The same name again: the server will refuse it.
+      await basic.add({ 'Property Name': 'OFFLINE_PROP', 'Property Value': 'q2' });
+      await basic.item(messages.propertyConflict).first().waitFor({ state: 'visible' });
+      const invoice = drawer.ediCard('Invoice');
+      await invoice.field('Type').selectOption('cXML');
+      expect(await invoice.field('Password').isDisabled()).toBe(true);
+      expect(await invoice.passwordState()).toContain(messages.ediPasswordOnlineOnly);
+      await drawer.tab('UOM Mapping').click();
+      await drawer.uomField('EA').fill('EACH-OFF');
+      await drawer.saveMapping.click();
+      await drawer.waiting.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await drawer.waitUntilIdle();
+
+    type ApiAccount = { uniqueKey: string; name: string };
+    const [created] = await api<ApiAccount[]>('/api/org?nameLike=Offline%20Queued');
+    expect(created?.name).toBe('Offline Queued Pty');
+    const key = created!.uniqueKey;
+    type Prop = { property: string; value: string };
+    expect((await api<Prop[]>(`/api/org/${key}/property`)).map((p) => [p.property, p.value])).toEqual([['OFFLINE_PROP', 'q1']]);
+    expect((await api<Record<string, string>>(`/api/seller/${key}/uom`)).EA).toBe('EACH-OFF');
+
+    // The refused duplicate comes back into its section's form, with the server's error.
+    await drawer.tab('Properties').click();
+    const basic = drawer.section('Basic Properties');
+    await drawer.refusal('Basic Properties not saved').getByText(fieldErrors.propertyExists('OFFLINE_PROP')).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    expect(await basic.field('Property Value').inputValue()).toBe('q2');
+    // Online with nothing waiting, a password may be typed again.
+    const invoice = drawer.ediCard('Invoice');
+    await invoice.field('Type').selectOption('cXML');
+    expect(await invoice.field('Password').isDisabled()).toBe(false);
+  }, UI_WAIT_MS * 4);
 });

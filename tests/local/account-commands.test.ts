@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeLocalDatabase, openLocalDatabase } from '../../src/local/db/current-database';
-import { addAccount, deleteAccount } from '../../src/local/mutations/accounts';
+import { isAccountUniqueKey } from '../../src/domain/rules/account-unique-key';
+import { addAccount, deleteAccount, editAccount } from '../../src/local/mutations/accounts';
 import { addUser } from '../../src/local/mutations/community-users';
 import { addEdiExport, editEdiExport } from '../../src/local/mutations/org-collections';
-import { savedKeyMetaKey } from '../../src/sync/commands/collection-item';
 import { acknowledge } from '../../src/sync/settle';
 import { applyRows } from '../../src/sync/apply-rows';
 
@@ -16,21 +16,29 @@ function openFresh() {
 afterEach(() => closeLocalDatabase());
 
 describe('account administration commands', () => {
-  it('add an account under a temporary key, then follow the key the server gave it', async () => {
+  it("add an account under the key the browser made for it, sent with it, which the server's answer keeps", async () => {
     const db = openFresh();
     const entry = await addAccount('SUPPORT00001', { name: 'Zeta', type: 1, countryNo: 1 });
-    const temporary = entry.touches[0]!.key;
-    expect(await db.accounts.get(['org:SUPPORT00001', temporary])).toMatchObject({ name: 'Zeta', pending: true });
-    expect(entry).toMatchObject({ kind: 'account.add', method: 'POST', path: '/api/org' });
+    const key = entry.touches[0]!.key;
+    expect(isAccountUniqueKey(key)).toBe(true);
+    expect(entry).toMatchObject({ kind: 'account.add', method: 'POST', path: '/api/org', body: { name: 'Zeta', uniqueKey: key } });
+    expect(await db.accounts.get(['org:SUPPORT00001', key])).toMatchObject({ name: 'Zeta', pending: true });
+    // Another new account gets another key.
+    expect((await addAccount('SUPPORT00001', { name: 'Eta' })).touches[0]!.key).not.toBe(key);
 
-    await acknowledge(db, [{ id: entry.id, answer: { uniqueKey: 'ZETAKEY00001', name: 'Zeta', type: 1 } }]);
-    expect(await db.accounts.get(['org:SUPPORT00001', temporary])).toBeUndefined();
-    expect(await db.accounts.get(['org:SUPPORT00001', 'ZETAKEY00001'])).toMatchObject({ name: 'Zeta' });
-    expect((await db.meta.get(savedKeyMetaKey('org:SUPPORT00001', temporary)))?.value).toBe('ZETAKEY00001');
+    // Edits and deletes need not wait for the server: they queue after the create.
+    const edit = await editAccount('SUPPORT00001', key, { name: 'Zeta Pty', type: 1, countryNo: 1 });
+    expect(edit).toMatchObject({ method: 'PUT', path: `/api/org/${key}` });
+    expect(await db.accounts.get(['org:SUPPORT00001', key])).toMatchObject({ name: 'Zeta Pty', pending: true });
 
-    const removal = await deleteAccount('SUPPORT00001', 'ZETAKEY00001');
-    expect(removal).toMatchObject({ method: 'DELETE', path: '/api/org/ZETAKEY00001' });
-    expect(await db.accounts.get(['org:SUPPORT00001', 'ZETAKEY00001'])).toBeUndefined();
+    await acknowledge(db, [{ id: entry.id, answer: { uniqueKey: key, name: 'Zeta', type: 1 } }]);
+    await acknowledge(db, [{ id: edit.id, answer: { uniqueKey: key, name: 'Zeta Pty', type: 1 } }]);
+    expect(await db.accounts.get(['org:SUPPORT00001', key])).toMatchObject({ name: 'Zeta Pty' });
+    expect((await db.accounts.get(['org:SUPPORT00001', key]))?.pending).toBeUndefined();
+
+    const removal = await deleteAccount('SUPPORT00001', key);
+    expect(removal).toMatchObject({ method: 'DELETE', path: `/api/org/${key}` });
+    expect(await db.accounts.get(['org:SUPPORT00001', key])).toBeUndefined();
   });
 
   it("keep a new user's account on its row after the server's answer (which does not name it)", async () => {

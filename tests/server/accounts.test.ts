@@ -56,17 +56,39 @@ describe('POST /org', () => {
     const res = await t.as(SUPPORT, {
       method: 'POST',
       url: '/api/org',
-      payload: { name: '  Zeta Labs ', email: '', industryNo: 7, membershipStatus: 'X', uniqueKey: 'MINE' },
+      payload: { name: '  Zeta Labs ', email: '', industryNo: 7, membershipStatus: 'X' },
     });
     expect(res.statusCode).toBe(201);
     const account = accountSchema.parse(res.json());
+    expect(account.uniqueKey).toMatch(/^[A-Z0-9]{12}$/);
     expect(account.uniqueKey).toHaveLength(ACCOUNT_UNIQUE_KEY_LENGTH);
-    expect(account.uniqueKey).not.toBe('MINE');
     expect(account).toMatchObject({ name: 'Zeta Labs', type: 1, countryNo: 1, industryNo: 1, membershipStatus: 'A', email: null, alert: false });
     const history = await t.db.selectFrom('history').selectAll().where('entity', '=', 'account').where('entity_key', '=', account.uniqueKey).execute();
     expect(history.map((h) => h.type)).toEqual(['CREATED']);
     const change = await t.db.selectFrom('change_log').selectAll().where('entity', '=', 'account').where('entity_key', '=', account.uniqueKey).execute();
     expect(change).toEqual([expect.objectContaining({ scope_kind: 'org', org_key: 'SUPPORT00001', op: 'upsert' })]);
+  });
+
+  it("takes the browser's new key, so what it queued under that key reaches the account", async () => {
+    const res = await t.as(SUPPORT, { method: 'POST', url: '/api/org', payload: { name: 'Keyed Pty', uniqueKey: 'KEYEDPTY0001' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ uniqueKey: 'KEYEDPTY0001', name: 'Keyed Pty' });
+    const property = await t.as(SUPPORT, { method: 'POST', url: '/api/org/KEYEDPTY0001/property', payload: { property: 'P', value: 'v' } });
+    expect(property.statusCode).toBeLessThan(300);
+  });
+
+  it('refuses a malformed key, and a key any organisation ever held, deleted ones included', async () => {
+    const malformed = await t.as(SUPPORT, { method: 'POST', url: '/api/org', payload: { name: 'Bad Key', uniqueKey: 'mine' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ errors: [fieldErrors.accountKeyInvalid] });
+    const held = await t.as(SUPPORT, { method: 'POST', url: '/api/org', payload: { name: 'Copy', uniqueKey: 'SUPACMESCI01' } });
+    expect(held.statusCode).toBe(409);
+    expect(held.json()).toEqual({ errors: [fieldErrors.accountKeyTaken] });
+    expect((await t.as(SUPPORT, { method: 'POST', url: '/api/org', payload: { name: 'Gone', uniqueKey: 'GONEPTY00001' } })).statusCode).toBe(201);
+    expect((await t.as(SUPPORT, { method: 'DELETE', url: '/api/org/GONEPTY00001' })).statusCode).toBe(200);
+    const deleted = await t.as(SUPPORT, { method: 'POST', url: '/api/org', payload: { name: 'Reuse', uniqueKey: 'GONEPTY00001' } });
+    expect(deleted.statusCode).toBe(409);
+    expect(await t.db.selectFrom('orgs').select('org_no').where('name', 'in', ['Bad Key', 'Copy', 'Reuse']).execute()).toEqual([]);
   });
 
   it('rejects an empty name and an invalid email with the rule errors', async () => {

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/domain/constants';
-import { messages } from '../../src/domain/messages';
+import { fieldErrors, messages } from '../../src/domain/messages';
 import type { LocalDatabase } from '../../src/local/db/local-database';
+import { STANDARD_UNITS_META_KEY } from '../../src/sync/mirror-standard-units';
+import type { OutboxEntry } from '../../src/sync/outbox-entry';
 import './support/setup';
 import { fakeApi } from './support/fake-api';
 import { signedIn, supportPolicy } from './support/fixtures';
@@ -37,8 +39,41 @@ function engine() {
     mirrorPropertyPage: async () => ({ count: 0, full: false }),
     mirrorScope: async () => 0,
     mirrorUserPage: async () => ({ count: 0, full: false }),
+    // As the engine does offline: the fetch fails and the held list stays.
+    mirrorStandardUnits: async () => {
+      throw new TypeError('Failed to fetch');
+    },
   });
 }
+
+let seq = 0;
+/** An outbox entry as the drain leaves it: waiting, or refused with the server's errors. */
+function outboxEntry(fields: Pick<OutboxEntry, 'kind' | 'scope' | 'method' | 'path' | 'body'> & Partial<OutboxEntry>): OutboxEntry {
+  seq += 1;
+  return { id: `entry-${seq}`, clientId: 'c', seq, touches: [], touchIds: [], createdAt: new Date().toISOString(), attempts: 0, state: 'pending', nextAttemptAt: 0, ...fields };
+}
+
+/** The browser goes offline, as far as the screens can tell. */
+function goOffline() {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  window.dispatchEvent(new Event('offline'));
+}
+
+async function openAcme() {
+  const table = await openAccounts();
+  const user = userEvent.setup();
+  await user.click(await within(table).findByRole('button', { name: /^Edit Acme Scientific/ }));
+  const drawer = await screen.findByRole('dialog', { name: 'Add/Edit Account' });
+  await within(drawer).findByRole('tab', { name: 'Properties' });
+  return { user, drawer };
+}
+
+/** The text a screen reader hears after a field's label: its description and error. */
+const describedBy = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 
 beforeEach(async () => {
   db = openTestStore();
@@ -47,6 +82,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   await closeTestStore(db);
 });
 
@@ -181,25 +217,193 @@ describe('Add/Edit Account drawer', () => {
     expect(await within(drawer).findByRole('status', { name: "Saving this account's changes" })).toBeTruthy();
     await db.outbox.update('entry-1', { state: 'failed', errors: ['Property X already exists'] });
     await waitFor(() => expect(within(drawer).queryByRole('status', { name: "Saving this account's changes" })).toBeNull());
-    expect(within(within(drawer).getByRole('alert', { name: 'Changes not sent' })).getByText('Property X already exists')).toBeTruthy();
+    // Refused, it belongs to the Properties tab's form; from Basic Info the drawer says where.
+    expect(within(within(drawer).getByRole('alert', { name: 'Changes not sent' })).getByText('Properties: Property X already exists')).toBeTruthy();
   });
 
-  it('keeps an EDI password out of the store: the card only says whether one is set', async () => {
+  it('offline, queued changes do not cover the drawer: it says they wait, and the forms stay usable', async () => {
+    await db.outbox.put(outboxEntry({ kind: 'property.add', scope: 'org:SUPACME00001', method: 'POST', path: '/api/org/SUPACME00001/property', body: { property: 'X', value: 'Y' } }));
+    goOffline();
+    const { user, drawer } = await openAcme();
+    expect((await within(drawer).findByText(messages.accountChangesWaiting)).getAttribute('role')).toBe('status');
+    expect(within(drawer).queryByRole('status', { name: "Saving this account's changes" })).toBeNull();
+    await user.click(within(drawer).getByRole('tab', { name: 'Properties' }));
+    expect(await within(drawer).findByLabelText('Property Name')).toHaveProperty('disabled', false);
+  });
+
+  it('sends a new EDI password at once, never through the stored outbox: the card only says whether one is set', async () => {
     const scope = 'org:SUPACME00001';
-    await db.ediExports.put({ scope, key: '9', rev: 1, id: 9, docType: 'inv', type: 'cXML', orderFormat: 0, endpoint: 'https://x.test', user: 'u', passwordSet: true });
-    const table = await openAccounts();
+    await db.ediExports.put({ scope, key: '9', rev: 1, id: 9, docType: 'inv', type: 'cXML', orderFormat: 0, endpoint: 'https://x.test', user: 'u', passwordSet: false });
+    engine();
+    const api = fakeApi({
+      ...signedIn(supportPolicy, 'Portal Support'),
+      'PUT /api/org/SUPACME00001/edi-export/9': { status: 200, body: { id: 9, docType: 'inv', type: 'cXML', orderFormat: 0, ftpServer: null, ftpDir: null, user: 'u', passwordSet: true, endpoint: 'https://x.test' } },
+    });
+    renderApp('/app/accounts');
+    const table = await screen.findByRole('table', { name: 'Accounts' }, FIRST_SHOW);
     const user = userEvent.setup();
     await user.click(await within(table).findByRole('button', { name: /^Edit Acme Scientific/ }));
     const drawer = await screen.findByRole('dialog', { name: 'Add/Edit Account' });
     await user.click(within(drawer).getByRole('tab', { name: 'Properties' }));
     const card = await within(drawer).findByRole('form', { name: 'Invoice' });
-    expect(within(card).getByText(/A password is set/)).toBeTruthy();
+    expect(within(card).getByText(/No password is set/)).toBeTruthy();
     await user.type(within(card).getByLabelText('Password'), 'n3w-secret');
     await user.click(within(card).getByRole('button', { name: 'Save' }));
     await screen.findByText(messages.propertyModified);
+    expect(api.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([expect.objectContaining({ docType: 'inv', password: 'n3w-secret' })]);
+    expect(await within(card).findByText(/A password is set/)).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+    const stored = JSON.stringify([await db.outbox.toArray(), await db.ediExports.toArray(), await db.bases.toArray()]);
+    expect(stored).not.toContain('n3w-secret');
+  });
+
+  it('offline, the password field is disabled with the reason; the rest of the card is still queued, without a password', async () => {
+    const scope = 'org:SUPACME00001';
+    await db.ediExports.put({ scope, key: '9', rev: 1, id: 9, docType: 'inv', type: 'cXML', orderFormat: 0, endpoint: 'https://x.test', user: 'u', passwordSet: true });
+    goOffline();
+    const { user, drawer } = await openAcme();
+    await user.click(within(drawer).getByRole('tab', { name: 'Properties' }));
+    const card = await within(drawer).findByRole('form', { name: 'Invoice' });
+    const password = within(card).getByLabelText('Password');
+    expect(password).toHaveProperty('disabled', true);
+    expect(describedBy(password)).toContain(messages.ediPasswordOnlineOnly);
+    await user.clear(within(card).getByLabelText('User'));
+    await user.type(within(card).getByLabelText('User'), 'v');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await screen.findByText(messages.propertyModified);
     const [entry] = await db.outbox.toArray();
-    expect(entry?.body).toMatchObject({ docType: 'inv', password: 'n3w-secret' });
-    expect(JSON.stringify(await db.ediExports.toArray())).not.toContain('n3w-secret');
+    expect(entry).toMatchObject({ kind: 'ediExport.edit', body: expect.objectContaining({ user: 'v' }) });
+    expect(entry!.body).not.toHaveProperty('password');
+  });
+});
+
+describe("the server's refusals at their fields", () => {
+  it('Basic Info: an error naming a field is shown at it; one naming none stays in the form\'s summary', async () => {
+    await db.outbox.put(
+      outboxEntry({
+        kind: 'account.edit',
+        scope: SUPPORT_SCOPE,
+        method: 'PUT',
+        path: '/api/org/SUPACME00001',
+        body: { name: 'Acme Scientific', email: 'orders@acme', type: 1, countryNo: 1 },
+        touches: [{ table: 'accounts', scope: SUPPORT_SCOPE, key: 'SUPACME00001' }],
+        touchIds: [],
+        state: 'failed',
+        errors: [fieldErrors.invalidEmail('Default Email Address'), 'Account is being audited'],
+      }),
+    );
+    const { drawer } = await openAcme();
+    const email = await within(drawer).findByLabelText('Default Email Address');
+    // The refused values come back to be corrected.
+    await waitFor(() => expect((email as HTMLInputElement).value).toBe('orders@acme'));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(email)).toContain(fieldErrors.invalidEmail('Default Email Address'));
+    expect(within(drawer).getByLabelText('Name').getAttribute('aria-invalid')).toBeNull();
+    expect(within(within(drawer).getByRole('alert', { name: 'Basic Info not saved' })).getByText('Account is being audited')).toBeTruthy();
+    expect(within(drawer).queryByRole('alert', { name: 'Changes not sent' })).toBeNull();
+  });
+
+  it('Properties: a refused add comes back into its section with the errors at the fields, and a corrected save replaces it', async () => {
+    await db.outbox.put(
+      outboxEntry({
+        kind: 'property.add',
+        scope: 'org:SUPACME00001',
+        method: 'POST',
+        path: '/api/org/SUPACME00001/property',
+        body: { property: 'SUPPLIER_CODE', value: ' ' },
+        state: 'failed',
+        errors: [fieldErrors.required('Value'), fieldErrors.propertyExists('SUPPLIER_CODE')],
+      }),
+    );
+    const { user, drawer } = await openAcme();
+    expect(within(within(drawer).getByRole('alert', { name: 'Changes not sent' })).getByText(`Properties: ${fieldErrors.required('Value')}`)).toBeTruthy();
+    await user.click(within(drawer).getByRole('tab', { name: 'Properties' }));
+    const section = await within(drawer).findByRole('region', { name: 'Basic Properties' });
+    const name = within(section).getByLabelText('Property Name') as HTMLInputElement;
+    const value = within(section).getByLabelText('Property Value');
+    await waitFor(() => expect(name.value).toBe('SUPPLIER_CODE'));
+    expect(value.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(value)).toBe(fieldErrors.required('Value'));
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    expect(within(within(section).getByRole('alert', { name: 'Basic Properties not saved' })).getByText(fieldErrors.propertyExists('SUPPLIER_CODE'))).toBeTruthy();
+    expect(within(drawer).queryByRole('alert', { name: 'Changes not sent' })).toBeNull();
+
+    await user.clear(name);
+    await user.type(name, 'OTHER_CODE');
+    await user.clear(value);
+    await user.type(value, 'v1');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await screen.findByText(messages.propertyAdded);
+    await waitFor(async () => expect((await db.outbox.toArray()).map((e) => [e.kind, e.state, e.body])).toEqual([['property.add', 'pending', { property: 'OTHER_CODE', value: 'v1' }]]));
+    await waitFor(() => expect(within(section).queryByRole('alert')).toBeNull());
+  });
+
+  it('UOM Mapping: a refusal naming a unit is shown at its code', async () => {
+    await db.meta.put({ key: STANDARD_UNITS_META_KEY, value: { EA: { description: 'Each', variations: ['EA', 'EACH'] }, KG: { description: 'Kilogram', variations: ['KG'] } } });
+    await db.outbox.put(
+      outboxEntry({
+        kind: 'seller.uomMapping',
+        scope: 'org:SUPACME00001',
+        method: 'PUT',
+        path: '/api/seller/SUPACME00001/uom',
+        body: { KG: 'KILO' },
+        touches: [{ table: 'uomMappings', scope: 'org:SUPACME00001', key: 'SUPACME00001' }],
+        state: 'failed',
+        errors: [fieldErrors.unknownUom('KG')],
+      }),
+    );
+    const { user, drawer } = await openAcme();
+    await user.click(within(drawer).getByRole('tab', { name: 'UOM Mapping' }));
+    const kg = await within(drawer).findByLabelText('Code for KG');
+    await waitFor(() => expect((kg as HTMLInputElement).value).toBe('KILO'));
+    expect(kg.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(kg)).toBe(fieldErrors.unknownUom('KG'));
+    expect(within(drawer).getByLabelText('Code for EA').getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
+describe('a new account', () => {
+  it("offline, its Properties tab works at once after Save: the property is queued under the account's own key, after its create", async () => {
+    goOffline();
+    await openAccounts();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add Account' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Add/Edit Account' });
+    await user.type(within(drawer).getByLabelText('Name'), 'Zeta');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await screen.findByText(messages.recordSaved);
+    const properties = within(drawer).getByRole('tab', { name: 'Properties' });
+    await waitFor(() => expect(properties).toHaveProperty('disabled', false));
+    await user.click(properties);
+    const section = await within(drawer).findByRole('region', { name: 'Basic Properties' });
+    await user.type(within(section).getByLabelText('Property Name'), 'SUPPLIER_CODE');
+    await user.type(within(section).getByLabelText('Property Value'), 'Z1');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await screen.findByText(messages.propertyAdded);
+    await within(section).findByText('SUPPLIER_CODE');
+
+    const [create, property] = await db.outbox.orderBy('seq').toArray();
+    const key = (create!.body as { uniqueKey: string }).uniqueKey;
+    expect(key).toMatch(/^[A-Z0-9]{12}$/);
+    expect(create).toMatchObject({ kind: 'account.add', path: '/api/org', touches: [{ table: 'accounts', scope: SUPPORT_SCOPE, key }] });
+    expect(property).toMatchObject({ kind: 'property.add', path: `/api/org/${key}/property`, body: { property: 'SUPPLIER_CODE', value: 'Z1' } });
+    expect(property!.seq).toBeGreaterThan(create!.seq);
+    // Nothing can be viewed as an account the server has not seen yet.
+    const table = screen.getByRole('table', { name: 'Accounts', hidden: true });
+    expect(within(table).getByRole('button', { name: 'Assume role of Zeta', hidden: true })).toHaveProperty('disabled', true);
+    expect(within(table).getByRole('button', { name: 'Assume role of Acme Scientific', hidden: true })).toHaveProperty('disabled', false);
+  });
+
+  it('UOM Mapping shows the standard units the store holds from the server, and says so when it holds none yet', async () => {
+    await db.meta.put({ key: STANDARD_UNITS_META_KEY, value: { XT: { description: 'Test unit', variations: ['XT1', 'XTS'] } } });
+    const { user, drawer } = await openAcme();
+    await user.click(within(drawer).getByRole('tab', { name: 'UOM Mapping' }));
+    expect(await within(drawer).findByLabelText('Code for XT')).toBeTruthy();
+    expect(within(drawer).getByText('XT1, XTS')).toBeTruthy();
+    expect(within(drawer).queryByLabelText('Code for EA')).toBeNull();
+
+    await db.meta.delete(STANDARD_UNITS_META_KEY);
+    expect(await within(drawer).findByText(messages.standardUnitsNotLoaded)).toBeTruthy();
   });
 });
 

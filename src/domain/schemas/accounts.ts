@@ -26,8 +26,9 @@ export const accountSchema = z.object({
 export type Account = z.infer<typeof accountSchema>;
 
 /**
- * POST /org and PUT /org/{uniqueKey}. The unique key, industry number and membership
- * status are the server's to set, so the body's values for them are ignored.
+ * POST /org and PUT /org/{uniqueKey}. Industry number and membership status are the
+ * server's to set, so the body's values for them are ignored. A POST may bring the new
+ * account's unique key (the browser makes it, see account-unique-key.ts); a PUT's is ignored.
  */
 export const accountInputSchema = z.object({
   name: text('name'),

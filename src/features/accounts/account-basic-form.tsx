@@ -5,13 +5,16 @@ import { errorToastText, messages } from '../../domain/messages';
 import { canSaveAccount, NEW_ACCOUNT_DEFAULTS, validateAccount } from '../../domain/rules/accounts';
 import type { AccountInput } from '../../domain/schemas/accounts';
 import type { AccountRow } from '../../local/hooks/use-accounts';
+import { touchesRow } from '../../local/hooks/use-latest-entry';
 import { addAccount, deleteAccount, editAccount } from '../../local/mutations/accounts';
 import { Button } from '../../ui/button/Button';
 import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
 import { Field } from '../../ui/field/Field';
 import { SelectField } from '../../ui/field/SelectField';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { Actions, FieldGrid, Form } from './accounts.styles';
+import { scopeId } from '../../sync/scope';
+import { Actions, ErrorList, FieldGrid, Form } from './accounts.styles';
+import { useRefusal } from './use-refusal';
 
 const TYPE_OPTIONS = [
   { value: String(ACCOUNT_TYPES.SUPPLIER), label: 'Supplier' },
@@ -29,6 +32,17 @@ interface FormState {
   postCode: string;
 }
 
+/** The fields' names in the rules' errors ('Name is required'): the server's refusals are shown at these. */
+const LABELS: Record<keyof FormState, string> = {
+  name: 'Name',
+  type: 'Account Type',
+  email: 'Default Email Address',
+  countryNo: 'Country',
+  state: 'State',
+  address2: 'Suburb',
+  postCode: 'Postcode',
+};
+
 const blank: FormState = {
   name: '',
   type: String(NEW_ACCOUNT_DEFAULTS.type),
@@ -39,7 +53,7 @@ const blank: FormState = {
   postCode: '',
 };
 
-function formOf(account: AccountRow | null): FormState {
+function formOf(account: Partial<AccountRow> | null): FormState {
   if (!account) return blank;
   return {
     name: String(account.name ?? ''),
@@ -66,6 +80,8 @@ function inputOf(form: FormState): AccountInput {
 
 interface AccountBasicFormProps {
   supportOrgId: string;
+  /** The drawer's account key: null for a new one; an account whose create the server refused has a key but no row. */
+  accountKey: string | null;
   /** The account being edited; null for a new one. Remount (key) the form to load another. */
   account: AccountRow | null;
   /** After Save of a new account (its temporary key), after Save & New (null), after Delete (null). */
@@ -74,9 +90,13 @@ interface AccountBasicFormProps {
 }
 
 /** Basic Info: Save and Save & New once the name is there and the email is empty or valid; Delete only for a saved account. */
-export function AccountBasicForm({ supportOrgId, account, onSelect, onDeleted }: AccountBasicFormProps) {
+export function AccountBasicForm({ supportOrgId, accountKey, account, onSelect, onDeleted }: AccountBasicFormProps) {
   const { notify } = useSnackbar();
   const [form, setForm] = useState<FormState>(() => formOf(account));
+  const row = { table: 'accounts' as const, scope: scopeId('org', supportOrgId), key: accountKey ?? '' };
+  const refusal = useRefusal((e) => accountKey !== null && touchesRow(e, row), [row.scope, accountKey], LABELS, (entry) =>
+    setForm(formOf(entry.body as Partial<AccountRow>)),
+  );
   const [confirming, setConfirming] = useState(false);
   const [touched, setTouched] = useState(false);
   const ready = canSaveAccount(form);
@@ -97,6 +117,7 @@ export function AccountBasicForm({ supportOrgId, account, onSelect, onDeleted }:
         notify({ variant: 'success', message: messages.recordSaved });
         if (!andNew) onSelect(entry.touches[0]!.key);
       }
+      await refusal.replaced();
       if (andNew) {
         setForm(blank);
         setTouched(false);
@@ -123,20 +144,29 @@ export function AccountBasicForm({ supportOrgId, account, onSelect, onDeleted }:
     }
   };
 
-  const nameError = errors.find((e) => e.startsWith('Name'));
-  const emailError = errors.find((e) => e.startsWith('Default Email Address'));
+  // The form's own check while typing, else what the server refused.
+  const nameError = errors.find((e) => e.startsWith(LABELS.name)) ?? refusal.fields.name;
+  const emailError = errors.find((e) => e.startsWith(LABELS.email)) ?? refusal.fields.email;
+  const at = refusal.fields;
 
   return (
     <Form onSubmit={submit} noValidate aria-label="Basic Info">
       <FieldGrid>
-        <Field label="Name" name="name" value={form.name} onChange={set('name')} required error={nameError} />
-        <SelectField label="Account Type" name="type" value={form.type} onChange={set('type')} options={TYPE_OPTIONS} />
-        <Field label="Default Email Address" name="email" type="email" value={form.email} onChange={set('email')} error={emailError} />
-        <SelectField label="Country" name="countryNo" value={form.countryNo} onChange={set('countryNo')} options={COUNTRY_OPTIONS} />
-        <Field label="State" name="state" value={form.state} onChange={set('state')} />
-        <Field label="Suburb" name="address2" value={form.address2} onChange={set('address2')} />
-        <Field label="Postcode" name="postCode" value={form.postCode} onChange={set('postCode')} />
+        <Field label={LABELS.name} name="name" value={form.name} onChange={set('name')} required error={nameError} />
+        <SelectField label={LABELS.type} name="type" value={form.type} onChange={set('type')} options={TYPE_OPTIONS} error={at.type} />
+        <Field label={LABELS.email} name="email" type="email" value={form.email} onChange={set('email')} error={emailError} />
+        <SelectField label={LABELS.countryNo} name="countryNo" value={form.countryNo} onChange={set('countryNo')} options={COUNTRY_OPTIONS} error={at.countryNo} />
+        <Field label={LABELS.state} name="state" value={form.state} onChange={set('state')} error={at.state} />
+        <Field label={LABELS.address2} name="address2" value={form.address2} onChange={set('address2')} error={at.address2} />
+        <Field label={LABELS.postCode} name="postCode" value={form.postCode} onChange={set('postCode')} error={at.postCode} />
       </FieldGrid>
+      {refusal.form.length > 0 && (
+        <ErrorList role="alert" aria-label="Basic Info not saved">
+          {refusal.form.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ErrorList>
+      )}
       <Actions>
         <Button type="submit" disabled={!ready}>
           Save

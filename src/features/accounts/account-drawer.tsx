@@ -1,14 +1,27 @@
 import { useState } from 'react';
+import { messages } from '../../domain/messages';
 import { hasUomMapping } from '../../domain/rules/accounts';
 import { useAccount, useAccountOutbox, useAccountScopeMirror, useSavedKey } from '../../local/hooks/use-accounts';
+import { useOnline } from '../../local/hooks/use-sync-state';
 import { isTemporaryKey } from '../../sync/commands/collection-item';
 import { BusyOverlay } from '../../ui/busy-overlay/BusyOverlay';
 import { Drawer } from '../../ui/drawer/Drawer';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/Tabs';
 import { AccountBasicForm } from './account-basic-form';
 import { AccountPropertiesTab } from './account-properties-tab';
-import { DrawerContent, ErrorList } from './accounts.styles';
+import type { OutboxEntry } from '../../sync/outbox-entry';
+import { DrawerContent, ErrorList, Muted } from './accounts.styles';
 import { UomMappingTab } from './uom-mapping-tab';
+
+const TAB_NAMES = { basic: 'Basic Info', properties: 'Properties', uom: 'UOM Mapping' } as const;
+type TabName = keyof typeof TAB_NAMES;
+
+/** The tab whose form shows a refused change's errors at its fields; null for those no form shows (deletes). */
+function formTabOf(entry: OutboxEntry): TabName | null {
+  if (/^account\.(add|edit)$/.test(entry.kind)) return 'basic';
+  if (/^(property|receivingEmail|senderSource|ediExport)\.(add|edit)$/.test(entry.kind)) return 'properties';
+  return entry.kind === 'seller.uomMapping' ? 'uom' : null;
+}
 
 interface AccountDrawerProps {
   supportOrgId: string;
@@ -19,29 +32,37 @@ interface AccountDrawerProps {
 }
 
 /**
- * 'Add/Edit Account': Basic Info; Properties once an account is selected; UOM Mapping
- * for suppliers. While this account's changes wait to be sent, a busy overlay covers it;
- * changes the server refused are listed with its errors.
+ * 'Add/Edit Account': Basic Info; Properties once an account is selected (a new one at
+ * once: its key is made here); UOM Mapping for suppliers. While this account's changes are
+ * being sent, a busy overlay covers it. Refused changes come back at their form's fields;
+ * the list at the top holds only those no form on screen shows.
  */
 export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: AccountDrawerProps) {
   const key = useSavedKey(supportOrgId, accountKey);
   const account = useAccount(supportOrgId, key);
-  const { busy, refused } = useAccountOutbox(supportOrgId, key);
-  const saved = key !== null && !isTemporaryKey(key);
-  useAccountScopeMirror(saved ? key : null, busy);
-  const [tab, setTab] = useState('basic');
+  const { busy, waiting, refused } = useAccountOutbox(supportOrgId, key);
+  const online = useOnline();
+  // An account is there once its row is (its create may still be queued); a legacy temporary key waits for the server's.
+  const saved = key !== null && !isTemporaryKey(key) && !!account;
+  useAccountScopeMirror(saved ? key : null, busy || waiting);
+  const [tab, setTab] = useState<TabName>('basic');
   const uom = hasUomMapping(account);
   const current = (tab === 'properties' && !saved) || (tab === 'uom' && !(saved && uom)) ? 'basic' : tab;
+  const listed = refused.filter((entry) => formTabOf(entry) !== current);
 
   return (
     <Drawer open onOpenChange={(open) => !open && onClose()} title="Add/Edit Account">
       <DrawerContent aria-busy={busy}>
-        {refused.length > 0 && (
+        {listed.length > 0 && (
           <ErrorList role="alert" aria-label="Changes not sent">
-            {refused.flatMap((entry) => (entry.errors ?? []).map((error, i) => <li key={`${entry.id}-${i}`}>{error}</li>))}
+            {listed.flatMap((entry) => {
+              const where = formTabOf(entry);
+              return (entry.errors ?? []).map((error, i) => <li key={`${entry.id}-${i}`}>{where ? `${TAB_NAMES[where]}: ${error}` : error}</li>);
+            })}
           </ErrorList>
         )}
-        <Tabs value={current} onValueChange={setTab}>
+        {waiting && <Muted role="status">{messages.accountChangesWaiting}</Muted>}
+        <Tabs value={current} onValueChange={(value) => setTab(value as TabName)}>
           <TabList aria-label="Account">
             <Tab value="basic">Basic Info</Tab>
             <Tab value="properties" disabled={!saved}>
@@ -56,12 +77,19 @@ export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: A
           <TabPanel value="basic">
             {/* A form per account: Save & New or another row loads fresh values. */}
             {account !== undefined && (
-              <AccountBasicForm key={key ?? 'new'} supportOrgId={supportOrgId} account={account} onSelect={onSelect} onDeleted={onClose} />
+              <AccountBasicForm
+                key={key ?? 'new'}
+                supportOrgId={supportOrgId}
+                accountKey={key}
+                account={account}
+                onSelect={onSelect}
+                onDeleted={onClose}
+              />
             )}
           </TabPanel>
           {saved && (
             <TabPanel value="properties">
-              <AccountPropertiesTab orgId={key} />
+              <AccountPropertiesTab orgId={key} passwordSendable={online && !busy && !waiting} />
             </TabPanel>
           )}
           {saved && uom && (

@@ -26,7 +26,7 @@ const text = (row: MirrorRow, field: string) => String(row[field] ?? '');
 const byText = (field: string) => (a: MirrorRow, b: MirrorRow) => text(a, field).localeCompare(text(b, field));
 
 /** The Properties tab of an account: basic properties, receiving emails, EDI export and sender sources. */
-export function AccountPropertiesTab({ orgId }: { orgId: string }) {
+export function AccountPropertiesTab({ orgId, passwordSendable }: { orgId: string; passwordSendable: boolean }) {
   const { properties, loadMore } = useProperties(orgId);
   const conflicts = conflictingPropertyNames(properties ?? []);
   const receivingEmails = useOrgRows('receivingEmails', orgId);
@@ -36,10 +36,12 @@ export function AccountPropertiesTab({ orgId }: { orgId: string }) {
     <>
       <ItemSection
         title="Basic Properties"
+        orgId={orgId}
+        collection="property"
         rows={properties?.slice().sort(byText('property'))}
         fields={[
-          { name: 'property', label: 'Property Name' },
-          { name: 'value', label: 'Property Value' },
+          { name: 'property', label: 'Property Name', errorName: 'Name' },
+          { name: 'value', label: 'Property Value', errorName: 'Value' },
         ]}
         valuesOf={(row) => ({ property: text(row, 'property'), value: text(row, 'value') })}
         render={(row) => ({
@@ -55,10 +57,12 @@ export function AccountPropertiesTab({ orgId }: { orgId: string }) {
       />
       <ItemSection
         title="Receiving Email"
+        orgId={orgId}
+        collection="receivingEmail"
         rows={receivingEmails?.slice().sort(byText('code'))}
         fields={[
           { name: 'code', label: 'Code' },
-          { name: 'emailAddress', label: 'Email Address or Pattern' },
+          { name: 'emailAddress', label: 'Email Address or Pattern', errorName: 'Email Address' },
         ]}
         valuesOf={(row) => ({ code: text(row, 'code'), emailAddress: text(row, 'emailAddress') })}
         render={(row) => ({ primary: text(row, 'code'), secondary: <div>{text(row, 'emailAddress')}</div> })}
@@ -68,9 +72,11 @@ export function AccountPropertiesTab({ orgId }: { orgId: string }) {
         edit={(row, v) => editReceivingEmail(orgId, row.key, v.code!.trim(), v.emailAddress!.trim())}
         remove={(row) => deleteReceivingEmail(orgId, row.key)}
       />
-      <EdiExportCards orgId={orgId} />
+      <EdiExportCards orgId={orgId} passwordSendable={passwordSendable} />
       <ItemSection
         title="Sender Source"
+        orgId={orgId}
+        collection="senderSource"
         rows={senderSources?.slice().sort(byText('identifier'))}
         fields={[{ name: 'identifier', label: 'Identifier' }]}
         valuesOf={(row) => ({ identifier: text(row, 'identifier') })}

@@ -1,7 +1,7 @@
 import { createLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SEARCH_DELAY_MS } from '../../domain/constants';
-import { useAccountList, type AccountRow } from '../../local/hooks/use-accounts';
+import { isUnsentAccount, useAccountList, type AccountRow } from '../../local/hooks/use-accounts';
 import { useActiveSession } from '../../local/session/use-session';
 import { isTemporaryKey } from '../../sync/commands/collection-item';
 import { IconButton } from '../../ui/button/Button';
@@ -44,7 +44,7 @@ export function AccountsTable({ onEdit, toolbar, height }: AccountsTableProps) {
     width: onEdit ? '176px' : '76px',
     cell: (account) => {
       const name = String(account.name ?? '');
-      const saving = isTemporaryKey(account.key);
+      const unsent = isUnsentAccount(account);
       return (
         <RowActions onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
           {onEdit && (
@@ -55,10 +55,10 @@ export function AccountsTable({ onEdit, toolbar, height }: AccountsTableProps) {
               </Badged>
             </IconButton>
           )}
-          <IconButton aria-label={`Assume role of ${name}`} disabled={saving} onClick={() => assume(account)}>
+          <IconButton aria-label={`Assume role of ${name}`} disabled={unsent} onClick={() => assume(account)}>
             <SwitchUserIcon />
           </IconButton>
-          {onEdit && !saving && (
+          {onEdit && !isTemporaryKey(account.key) && (
             <UsersLink to="/app/accounts/$orgid/user" params={{ orgid: account.key }} aria-label={`Users of ${name}`}>
               <PeopleIcon />
             </UsersLink>
@@ -88,7 +88,7 @@ export function AccountsTable({ onEdit, toolbar, height }: AccountsTableProps) {
         rows={rows}
         columns={columns}
         rowKey={(a) => a.key}
-        rowState={(a) => ({ dimmed: isTemporaryKey(a.key) })}
+        rowState={(a) => ({ dimmed: isUnsentAccount(a) })}
         onActivate={onEdit}
         loadMore={loadMore}
         loadMoreAt={6}

@@ -1,18 +1,24 @@
 import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/api-error';
 import { EDI_TYPES } from '../../domain/constants';
 import { errorToastText, formatMessage, messages } from '../../domain/messages';
+import { errorsByField } from '../../domain/rules/errors-by-field';
 import { ediFieldsFor, ediPasswordField, validateEdiOrderFormat } from '../../domain/rules/properties';
 import type { EdiDocType } from '../../domain/schemas/properties';
 import { useOrgRows } from '../../local/hooks/use-org-settings';
 import { addEdiExport, deleteEdiExport, editEdiExport } from '../../local/mutations/org-collections';
+import { saveEdiExportWithPassword } from '../../local/mutations/save-edi-password';
 import { isTemporaryKey } from '../../sync/commands/collection-item';
+import { serverErrors } from '../../sync/outcome';
 import type { MirrorRow } from '../../sync/rows';
+import { scopeId } from '../../sync/scope';
 import { Button } from '../../ui/button/Button';
 import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
 import { Field } from '../../ui/field/Field';
 import { SelectField } from '../../ui/field/SelectField';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { Actions, Card, Cards, CardTitle, Conflict, Muted, Section, SectionTitle } from './accounts.styles';
+import { Actions, Card, Cards, CardTitle, Conflict, ErrorList, Muted, Section, SectionTitle } from './accounts.styles';
+import { useRefusal } from './use-refusal';
 
 const CARDS: Array<{ docType: EdiDocType; title: string }> = [
   { docType: 'inv', title: 'Invoice' },
@@ -22,10 +28,16 @@ const CARDS: Array<{ docType: EdiDocType; title: string }> = [
 
 const LABELS = { ftpServer: 'Server', ftpDir: 'Directory', user: 'User', endpoint: 'Endpoint' } as const;
 type TextField = keyof typeof LABELS;
+/** Every field's name as the rules' errors start with it: the server's refusals are shown at these. */
+const ERROR_LABELS = { ...LABELS, type: 'Type', orderFormat: 'Order Format', password: 'Password' };
 const TYPE_OPTIONS = EDI_TYPES.map((t) => ({ value: t, label: t }));
 
-/** EDI Export: one card per document type (Invoice, Purchase Order, ASN). */
-export function EdiExportCards({ orgId }: { orgId: string }) {
+/**
+ * EDI Export: one card per document type (Invoice, Purchase Order, ASN).
+ * `passwordSendable`: online with nothing of this account still queued, the only time a
+ * new password may be sent (see save-edi-password.ts).
+ */
+export function EdiExportCards({ orgId, passwordSendable }: { orgId: string; passwordSendable: boolean }) {
   const rows = useOrgRows('ediExports', orgId);
   return (
     <Section aria-label="EDI Export">
@@ -39,7 +51,14 @@ export function EdiExportCards({ orgId }: { orgId: string }) {
               <Conflict>{messages.propertyConflict}</Conflict>
             </Card>
           ) : (
-            <EdiCard key={`${docType}|${held[0]?.key ?? 'new'}`} orgId={orgId} docType={docType} title={title} row={held[0] ?? null} />
+            <EdiCard
+              key={`${docType}|${held[0]?.key ?? 'new'}`}
+              orgId={orgId}
+              docType={docType}
+              title={title}
+              row={held[0] ?? null}
+              passwordSendable={passwordSendable}
+            />
           );
         })}
       </Cards>
@@ -49,7 +68,7 @@ export function EdiExportCards({ orgId }: { orgId: string }) {
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
-function initial(row: MirrorRow | null) {
+function initial(row: Record<string, unknown> | null) {
   return {
     type: str(row?.type) || 'LOCAL',
     orderFormat: row ? str(row.orderFormat) : '0',
@@ -65,6 +84,7 @@ interface EdiCardProps {
   docType: EdiDocType;
   title: string;
   row: MirrorRow | null;
+  passwordSendable: boolean;
 }
 
 /**
@@ -72,12 +92,24 @@ interface EdiCardProps {
  * whether one is set; a typed one replaces it, a blank field keeps it, and
  * "Clear password" removes it on the next save.
  */
-function EdiCard({ orgId, docType, title, row }: EdiCardProps) {
+function EdiCard({ orgId, docType, title, row, passwordSendable }: EdiCardProps) {
   const { notify } = useSnackbar();
   const [values, setValues] = useState(() => initial(row));
   const [password, setPassword] = useState('');
   const [clearPassword, setClearPassword] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  /** The server's errors of a password-carrying save, which is not queued (see save-edi-password.ts). */
+  const [sentErrors, setSentErrors] = useState<string[]>([]);
+  const scope = scopeId('org', orgId);
+  const refusal = useRefusal(
+    (e) => e.scope === scope && (e.kind === 'ediExport.add' || e.kind === 'ediExport.edit') && (e.body as { docType?: unknown } | undefined)?.docType === docType,
+    [scope, docType],
+    ERROR_LABELS,
+    (entry) => setValues(initial((entry.body ?? {}) as Record<string, unknown>)),
+  );
+  const sent = errorsByField(sentErrors, ERROR_LABELS);
+  const fieldError = (field: keyof typeof ERROR_LABELS) => sent.fields[field] ?? refusal.fields[field];
+  const formErrors = [...sent.form, ...refusal.form];
   const fields = ediFieldsFor(values.type);
   const formatErrors = validateEdiOrderFormat(values.orderFormat);
   const passwordSet = row?.passwordSet === true;
@@ -95,14 +127,21 @@ function EdiCard({ orgId, docType, title, row }: EdiCardProps) {
     const setting: Record<string, unknown> = { docType, type: values.type, orderFormat: values.orderFormat.trim() };
     for (const field of Object.keys(LABELS) as TextField[]) setting[field] = fields.includes(field) ? values[field].trim() || null : null;
     if (fields.includes('password')) Object.assign(setting, ediPasswordField(password, clearPassword));
+    const secret = typeof setting.password === 'string';
+    // Typed before the connection went: still never queued.
+    if (secret && !passwordSendable) return notify({ variant: 'error', message: messages.ediPasswordOnlineOnly });
+    setSentErrors([]);
     try {
-      if (row) await editEdiExport(orgId, row.key, setting);
+      if (secret) await saveEdiExportWithPassword(orgId, row?.key ?? null, setting);
+      else if (row) await editEdiExport(orgId, row.key, setting);
       else await addEdiExport(orgId, setting);
       notify({ variant: 'success', message: row ? messages.propertyModified : messages.propertyAdded });
       setPassword('');
       setClearPassword(false);
+      await refusal.replaced();
     } catch (error) {
-      notify({ variant: 'error', message: errorToastText(null, error as Error) });
+      if (error instanceof ApiError) setSentErrors(serverErrors(error.body, error));
+      notify({ variant: 'error', message: errorToastText(error instanceof ApiError ? error.body : null, error as Error) });
     }
   };
 
@@ -119,18 +158,30 @@ function EdiCard({ orgId, docType, title, row }: EdiCardProps) {
   return (
     <Card onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
       <CardTitle>{title}</CardTitle>
-      <SelectField label="Type" value={values.type} onChange={(e) => setValues((v) => ({ ...v, type: e.target.value }))} options={TYPE_OPTIONS} />
+      <SelectField
+        label="Type"
+        value={values.type}
+        onChange={(e) => setValues((v) => ({ ...v, type: e.target.value }))}
+        options={TYPE_OPTIONS}
+        error={fieldError('type')}
+      />
       <Field
         label="Order Format"
         inputMode="numeric"
         value={values.orderFormat}
         onChange={(e) => setValues((v) => ({ ...v, orderFormat: e.target.value }))}
-        error={formatErrors[0]}
+        error={formatErrors[0] ?? fieldError('orderFormat')}
       />
       {(Object.keys(LABELS) as TextField[])
         .filter((f) => fields.includes(f))
         .map((f) => (
-          <Field key={f} label={LABELS[f]} value={values[f]} onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))} />
+          <Field
+            key={f}
+            label={LABELS[f]}
+            value={values[f]}
+            onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+            error={fieldError(f)}
+          />
         ))}
       {fields.includes('password') && (
         <>
@@ -139,14 +190,15 @@ function EdiCard({ orgId, docType, title, row }: EdiCardProps) {
             type="password"
             autoComplete="new-password"
             value={password}
-            disabled={clearPassword}
+            disabled={clearPassword || !passwordSendable}
             onChange={(e) => setPassword(e.target.value)}
+            error={fieldError('password')}
             description={
               clearPassword
                 ? 'The password will be removed when you save.'
-                : passwordSet
-                  ? 'A password is set. Leave blank to keep it, or type a new one to replace it.'
-                  : 'No password is set.'
+                : `${passwordSet ? 'A password is set. Leave blank to keep it, or type a new one to replace it.' : 'No password is set.'}${
+                    passwordSendable ? '' : ` ${messages.ediPasswordOnlineOnly}`
+                  }`
             }
           />
           {passwordSet && !clearPassword && (
@@ -155,6 +207,13 @@ function EdiCard({ orgId, docType, title, row }: EdiCardProps) {
             </Button>
           )}
         </>
+      )}
+      {formErrors.length > 0 && (
+        <ErrorList role="alert" aria-label={`${title} not saved`}>
+          {formErrors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ErrorList>
       )}
       {saving && <Muted>Saving…</Muted>}
       <Actions>

@@ -1,21 +1,28 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorToastText, formatMessage, messages } from '../../domain/messages';
-import { isTemporaryKey } from '../../sync/commands/collection-item';
+import { COLLECTIONS, isTemporaryKey, type CollectionName } from '../../sync/commands/collection-item';
 import type { MirrorRow } from '../../sync/rows';
 import { Button, IconButton } from '../../ui/button/Button';
 import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
 import { Field } from '../../ui/field/Field';
 import { DeleteIcon, EditIcon } from '../../ui/icons/action-icons';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { Actions, FieldGrid, Form, Item, ItemList, ItemText, Muted, RowActions, Section, SectionTitle } from './accounts.styles';
+import { scopeId } from '../../sync/scope';
+import { Actions, ErrorList, FieldGrid, Form, Item, ItemList, ItemText, Muted, RowActions, Section, SectionTitle } from './accounts.styles';
+import { useRefusal } from './use-refusal';
 
 export interface ItemField {
   name: string;
   label: string;
+  /** The field's name in the rules' errors ('Name is required'), when it differs from the label. */
+  errorName?: string;
 }
 
 interface ItemSectionProps<R extends MirrorRow> {
   title: string;
+  /** The account whose list this is, and which list: the server's refusals of its adds and edits come back at the fields. */
+  orgId: string;
+  collection: CollectionName;
   rows: R[] | undefined;
   fields: ItemField[];
   valuesOf(row: R): Record<string, string>;
@@ -37,13 +44,22 @@ interface ItemSectionProps<R extends MirrorRow> {
  * first. Every change is a queued command: it shows at once and is sent when it can be.
  */
 export function ItemSection<R extends MirrorRow>(props: ItemSectionProps<R>) {
-  const { title, rows, fields, valuesOf, render, nameOf, validate, add, edit, remove, onEndVisible } = props;
+  const { title, orgId, collection, rows, fields, valuesOf, render, nameOf, validate, add, edit, remove, onEndVisible } = props;
   const { notify } = useSnackbar();
   const empty = Object.fromEntries(fields.map((f) => [f.name, '']));
   const [values, setValues] = useState<Record<string, string>>(empty);
   const [editing, setEditing] = useState<R | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
   const ready = validate(values).length === 0;
+  const scope = scopeId('org', orgId);
+  const kinds = [`${COLLECTIONS[collection].name}.add`, `${COLLECTIONS[collection].name}.edit`];
+  const labels = Object.fromEntries(fields.map((f) => [f.name, f.errorName ?? f.label]));
+  // A refused change comes back into the form with the values the server refused, to correct and save again.
+  const refusal = useRefusal((e) => e.scope === scope && kinds.includes(e.kind), [scope, collection], labels, (entry) => {
+    const body = (entry.body ?? {}) as Record<string, unknown>;
+    setValues(Object.fromEntries(fields.map((f) => [f.name, String(body[f.name] ?? '')])));
+    setEditing(entry.kind === kinds[1] ? (rows?.find((row) => row.key === entry.touches[0]?.key) ?? null) : null);
+  });
 
   const reset = () => {
     setValues(empty);
@@ -67,7 +83,10 @@ export function ItemSection<R extends MirrorRow>(props: ItemSectionProps<R>) {
     const done = editing
       ? await run(() => edit(editing, values), messages.propertyModified)
       : await run(() => add(values), messages.propertyAdded);
-    if (done) reset();
+    if (done) {
+      reset();
+      await refusal.replaced();
+    }
   };
 
   const end = useRef<HTMLLIElement | null>(null);
@@ -85,9 +104,22 @@ export function ItemSection<R extends MirrorRow>(props: ItemSectionProps<R>) {
       <Form onSubmit={(e) => void submit(e)} noValidate aria-label={`${title} form`}>
         <FieldGrid>
           {fields.map((f) => (
-            <Field key={f.name} label={f.label} value={values[f.name] ?? ''} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))} />
+            <Field
+              key={f.name}
+              label={f.label}
+              value={values[f.name] ?? ''}
+              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+              error={refusal.fields[f.name]}
+            />
           ))}
         </FieldGrid>
+        {refusal.form.length > 0 && (
+          <ErrorList role="alert" aria-label={`${title} not saved`}>
+            {refusal.form.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ErrorList>
+        )}
         <Actions>
           <Button type="submit" disabled={!ready}>
             Save

@@ -1,27 +1,45 @@
 import { useState, type FormEvent } from 'react';
 import { errorToastText, messages } from '../../domain/messages';
 import { normaliseUomMapping, validateUomMapping } from '../../domain/rules/properties';
-import type { UomMapping } from '../../domain/schemas/properties';
-import { STANDARD_UOMS } from '../../domain/uom';
+import type { UomMapping, UomStandardEntry } from '../../domain/schemas/properties';
+import { touchesRow } from '../../local/hooks/use-latest-entry';
 import { useOrgSetting } from '../../local/hooks/use-org-settings';
+import { useStandardUnits } from '../../local/hooks/use-standard-units';
 import { saveUomMapping } from '../../local/mutations/save-uom-mapping';
+import { scopeId } from '../../sync/scope';
 import { Button } from '../../ui/button/Button';
 import { Field } from '../../ui/field/Field';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { Actions, Card, Cards, CardTitle, Form, Muted } from './accounts.styles';
+import { useRefusal } from './use-refusal';
+import { Actions, Card, Cards, CardTitle, ErrorList, Form, Muted } from './accounts.styles';
 
-/** UOM Mapping of a supplier account: one card per standard unit with the account's own code. */
+/**
+ * UOM Mapping of a supplier account: one card per standard unit (the server's list, held
+ * for offline use once seen) with the account's own code.
+ */
 export function UomMappingTab({ orgId }: { orgId: string }) {
   const row = useOrgSetting('uomMappings', orgId);
-  if (row === undefined) return null;
+  const units = useStandardUnits();
+  if (row === undefined || units === undefined) return null;
+  if (units === null) return <Muted role="status">{messages.standardUnitsNotLoaded}</Muted>;
   // Remount when the held mapping first arrives, so the inputs start from it.
-  return <UomMappingForm key={row ? 'held' : 'none'} orgId={orgId} held={(row?.mapping as UomMapping | undefined) ?? {}} />;
+  return <UomMappingForm key={row ? 'held' : 'none'} orgId={orgId} units={units} held={(row?.mapping as UomMapping | undefined) ?? {}} />;
 }
 
-function UomMappingForm({ orgId, held }: { orgId: string; held: UomMapping }) {
+interface UomMappingFormProps {
+  orgId: string;
+  units: Record<string, UomStandardEntry>;
+  held: UomMapping;
+}
+
+function UomMappingForm({ orgId, units, held }: UomMappingFormProps) {
   const { notify } = useSnackbar();
   const [mapping, setMapping] = useState<UomMapping>(held);
   const ready = validateUomMapping(mapping).length === 0;
+  // The rules name a unit first ('KG is not ...'); the space keeps 'L' from taking 'LBS is not ...'.
+  const labels = Object.fromEntries(Object.keys(units).map((unit) => [unit, `${unit} `]));
+  const row = { table: 'uomMappings' as const, scope: scopeId('org', orgId), key: orgId };
+  const refusal = useRefusal((e) => touchesRow(e, row), [row.scope, orgId], labels, (entry) => setMapping((entry.body ?? {}) as UomMapping));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,6 +47,7 @@ function UomMappingForm({ orgId, held }: { orgId: string; held: UomMapping }) {
     try {
       await saveUomMapping(orgId, normaliseUomMapping(mapping));
       notify({ variant: 'success', message: messages.uomMappingSaved });
+      await refusal.replaced();
     } catch (error) {
       notify({ variant: 'error', message: errorToastText(null, error as Error) });
     }
@@ -37,16 +56,28 @@ function UomMappingForm({ orgId, held }: { orgId: string; held: UomMapping }) {
   return (
     <Form onSubmit={(e) => void submit(e)} noValidate aria-label="UOM Mapping">
       <Cards>
-        {Object.entries(STANDARD_UOMS).map(([unit, entry]) => (
+        {Object.entries(units).map(([unit, entry]) => (
           <Card as="div" key={unit} aria-label={unit}>
             <CardTitle>
               {unit} · {entry.description}
             </CardTitle>
             <Muted>{entry.variations.join(', ')}</Muted>
-            <Field label={`Code for ${unit}`} value={mapping[unit] ?? ''} onChange={(e) => setMapping((m) => ({ ...m, [unit]: e.target.value }))} />
+            <Field
+              label={`Code for ${unit}`}
+              value={mapping[unit] ?? ''}
+              onChange={(e) => setMapping((m) => ({ ...m, [unit]: e.target.value }))}
+              error={refusal.fields[unit]}
+            />
           </Card>
         ))}
       </Cards>
+      {refusal.form.length > 0 && (
+        <ErrorList role="alert" aria-label="UOM Mapping not saved">
+          {refusal.form.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ErrorList>
+      )}
       <Actions>
         <Button type="submit" disabled={!ready}>
           Save Mapping

@@ -17,6 +17,13 @@ import { useOnline } from './use-sync-state';
 export type AccountRow = MirrorRow & Partial<Account> & { uniqueKey?: string };
 export type CommunityUserRow = MirrorRow & Partial<User> & { orgId?: string };
 
+/**
+ * An account whose create is still queued: only the browser holds it (a server row
+ * always has its orgNo). Its settings and users can be queued after it, but nothing can
+ * be viewed as it yet.
+ */
+export const isUnsentAccount = (account: AccountRow) => isTemporaryKey(account.key) || (account.pending === true && account.orgNo === undefined);
+
 const byName = (a: AccountRow, b: AccountRow) => String(a.name ?? '').localeCompare(String(b.name ?? ''));
 
 /**
@@ -77,8 +84,17 @@ export function useCommunityUsers(supportOrgId: string, orgId: string) {
 }
 
 export interface AccountOutbox {
-  /** Changes of this account still waiting to be sent: the drawer shows its busy overlay. */
+  /**
+   * Changes of this account being sent for the first time, online: the drawer shows its
+   * busy overlay, which lasts as long as a request does.
+   */
   busy: boolean;
+  /**
+   * Changes of this account queued while offline or waiting for a retry: the drawer says
+   * so without covering it, so support can go on editing (e.g. the properties of an
+   * account whose create is still queued); the outbox sends everything in order.
+   */
+  waiting: boolean;
   /** Changes of this account the server refused, with its errors. */
   refused: OutboxEntry[];
 }
@@ -93,8 +109,12 @@ export function useAccountOutbox(supportOrgId: string, uniqueKey: string | null)
       .outbox.filter((e) => e.scope === orgScope || e.touchIds.includes(rowTouch))
       .sortBy('seq');
   }, [rowTouch, orgScope]);
+  const online = useOnline();
+  const pending = (entries ?? []).filter((e) => e.state === 'pending');
+  const busy = online && pending.some((e) => e.attempts === 0);
   return {
-    busy: (entries ?? []).some((e) => e.state === 'pending'),
+    busy,
+    waiting: pending.length > 0 && !busy,
     refused: (entries ?? []).filter((e) => e.state === 'failed'),
   };
 }

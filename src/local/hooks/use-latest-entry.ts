@@ -6,6 +6,8 @@ export interface EntryState {
   state: 'pending' | 'failed';
   /** The server's errors of a refused change; empty while it waits. */
   errors: string[];
+  /** The entry itself: a form can load a refused change's values back, or replace the refusal. */
+  entry: OutboxEntry;
 }
 
 /**
@@ -18,7 +20,7 @@ export function useLatestEntry(match: (entry: OutboxEntry) => boolean, deps: rea
   return useLiveQuery(async () => {
     const newest = await localDatabase().outbox.orderBy('seq').reverse().filter(match).first();
     if (!newest) return null;
-    return { state: newest.state, errors: newest.state === 'failed' ? (newest.errors ?? []) : [] };
+    return { state: newest.state, errors: newest.state === 'failed' ? (newest.errors ?? []) : [], entry: newest };
   }, [...deps]);
 }
 

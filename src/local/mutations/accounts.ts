@@ -1,7 +1,8 @@
 import { apiUrl } from '../../api/endpoint';
 import { seg } from '../../api/org-path';
+import { newAccountUniqueKey } from '../../domain/rules/account-unique-key';
 import type { AccountInput } from '../../domain/schemas/accounts';
-import { isTemporaryKey, SUPPORT_COLLECTIONS, TEMPORARY_KEY } from '../../sync/commands/collection-item';
+import { isTemporaryKey, SUPPORT_COLLECTIONS } from '../../sync/commands/collection-item';
 import { scopeId } from '../../sync/scope';
 import { runCommand } from './run-command';
 
@@ -16,15 +17,21 @@ function notYetSaved(): never {
 
 const { account } = SUPPORT_COLLECTIONS;
 
+/**
+ * A new account under the key the browser makes for it (the server takes it): its
+ * properties, EDI settings and UOM mapping can be queued at once under `/org/{key}`,
+ * and the outbox sends them after the account's create.
+ */
 export function addAccount(supportOrgId: string, fields: AccountInput) {
   const scope = scopeId('org', supportOrgId);
+  const uniqueKey = newAccountUniqueKey();
   return runCommand({
     kind: `${account.name}.add`,
     scope,
     method: 'POST',
     path: apiUrl(account.path),
-    body: fields,
-    touches: [{ table: account.table, scope, key: TEMPORARY_KEY }],
+    body: { ...fields, uniqueKey },
+    touches: [{ table: account.table, scope, key: uniqueKey }],
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { messages } from '../../../src/domain/messages';
 import { UI_WAIT_MS } from './login-page';
 
 /** The accounts screen: the name filter, the table with its row actions, and the Add/Edit Account drawer. */
@@ -67,6 +68,8 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export class AccountDrawer {
   readonly root: Locator;
   readonly busy: Locator;
+  /** Said instead of the overlay while changes are queued offline or wait for a retry. */
+  readonly waiting: Locator;
   readonly basicForm: Locator;
   readonly save: Locator;
   readonly saveAndNew: Locator;
@@ -76,6 +79,7 @@ export class AccountDrawer {
   constructor(readonly page: Page) {
     this.root = page.getByRole('dialog', { name: 'Add/Edit Account' });
     this.busy = this.root.getByRole('status', { name: "Saving this account's changes" });
+    this.waiting = this.root.getByRole('status').filter({ hasText: messages.accountChangesWaiting });
     this.basicForm = this.root.getByRole('form', { name: 'Basic Info' });
     this.save = this.basicForm.getByRole('button', { name: 'Save', exact: true });
     this.saveAndNew = this.basicForm.getByRole('button', { name: 'Save & New', exact: true });
@@ -95,8 +99,15 @@ export class AccountDrawer {
     for (const [label, value] of Object.entries(values)) await this.field(label).fill(value);
   }
 
+  /** Until nothing of this account is being sent or waiting to be. */
   async waitUntilIdle(): Promise<void> {
     await this.busy.waitFor({ state: 'detached', timeout: UI_WAIT_MS });
+    await this.waiting.waitFor({ state: 'detached', timeout: UI_WAIT_MS });
+  }
+
+  /** The list of a form's own refused errors (those naming no field), e.g. 'Basic Properties not saved'. */
+  refusal(name: string): Locator {
+    return this.root.getByRole('alert', { name });
   }
 
   section(title: 'Basic Properties' | 'Receiving Email' | 'Sender Source'): PropertySection {
