@@ -1,5 +1,15 @@
 import type { Dexie, Table } from 'dexie';
-import type { AsnDraftRow, AsnRow, HistoryRow, MirrorRow, OrderLineRow, OrderRow } from './rows';
+import type {
+  AsnDraftRow,
+  AsnRow,
+  HistoryRow,
+  InvoiceDocumentRow,
+  InvoiceMessageRow,
+  InvoiceRow,
+  MirrorRow,
+  OrderLineRow,
+  OrderRow,
+} from './rows';
 import type { OutboxEntry } from './outbox-entry';
 
 /**
@@ -107,6 +117,9 @@ interface TypedRows {
   orderLines: OrderLineRow;
   asns: AsnRow;
   asnDrafts: AsnDraftRow;
+  invoices: InvoiceRow;
+  invoiceDocuments: InvoiceDocumentRow;
+  invoiceMessages: InvoiceMessageRow;
   history: HistoryRow;
 }
 export type MirrorRowOf<T extends MirrorTable> = T extends keyof TypedRows ? TypedRows[T] : MirrorRow;
