@@ -1,4 +1,6 @@
-type LocalStore = typeof import('./local-store');
+import type * as LocalStoreModule from './local-store';
+
+type LocalStore = typeof LocalStoreModule;
 
 let loaded: LocalStore | null = null;
 
