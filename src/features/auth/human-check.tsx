@@ -22,8 +22,8 @@ export function HumanCheck({ onChange }: HumanCheckProps) {
   const theme = useTheme();
 
   useEffect(() => {
-    // Loaded here so only the login page pays for it.
-    void import('./altcha-widget');
+    // Defines <altcha-widget>; loaded here so only the login page pays for it.
+    void import('altcha');
   }, []);
 
   useEffect(() => {
