@@ -28,6 +28,8 @@ export async function loadSession(): Promise<SessionState> {
       cachedProfile.set(null);
       return { status: 'termsPending', policy };
     }
+    // The store's code loads while the profile is asked for, not after it.
+    void loadLocalStore().catch(() => undefined);
     const profile = await fetchProfile();
     cachedProfile.set(profile);
     return activate(profile, false);
