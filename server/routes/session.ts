@@ -2,15 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { validateRecoveryCode, validateRecoveryRequest } from '../../src/domain/auth-rules';
 import { fieldErrors } from '../../src/domain/messages';
 import { validateNewPassword } from '../../src/domain/password-policy';
-import {
-  changePasswordSchema,
-  policySchema,
-  resetPasswordSchema,
-  sendRecoveryCodeSchema,
-  type Policy,
-  type Profile,
-  type SessionProbe,
-} from '../../src/domain/schemas/session';
+import { partial } from 'zod/mini';
+import { changePasswordSchema, resetPasswordSchema, sendRecoveryCodeSchema } from '../../src/domain/schemas/auth-requests';
+import { policySchema, type Policy, type Profile, type SessionProbe } from '../../src/domain/schemas/session';
 import type { AppContext } from '../app-context';
 import { issueChallenge } from '../auth/altcha';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -50,7 +44,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, config }: AppCon
 
   app.put('/policy/actions/acceptTermsOfUse', async (request, reply) => {
     const user = requireUser(request, { allowPendingTerms: true });
-    parse(policySchema.partial(), request.body);
+    parse(partial(policySchema), request.body);
     return mutate(db, request, reply, async (trx) => {
       if (user.policyState !== 'ACTIVE') {
         await trx.updateTable('users').set({ policy_state: 'ACTIVE' }).where('user_no', '=', user.userNo).execute();

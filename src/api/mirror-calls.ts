@@ -2,8 +2,17 @@ import { z } from 'zod';
 import type { OrgPathKind } from '../domain/roles';
 import { asnSchema } from '../domain/schemas/asn';
 import { metaSchema, productWrapperSchema } from '../domain/schemas/catalogue';
+import { invoiceItemSchema } from '../domain/schemas/invoices';
 import { historyEntrySchema, orderSchema, orderSummarySchema } from '../domain/schemas/orders';
-import { standardUnitsSchema } from '../domain/schemas/properties';
+import {
+  buyerSettingsSchema,
+  ediExportSettingSchema,
+  orgPropertySchema,
+  otherOrgPropertySchema,
+  receivingEmailSchema,
+  senderSourceSchema,
+  standardUnitsSchema,
+} from '../domain/schemas/properties';
 import { changesAnswerSchema, type Change } from '../domain/schemas/sync';
 import { ApiError } from './api-error';
 import { apiUrl } from './endpoint';
@@ -14,8 +23,9 @@ import { request } from './request';
  * The read calls the sync engine mirrors into the browser's store: the changes feed
  * and the paged lists and details of the spec (section 7). Every answer is parsed
  * here with the schema of src/domain the server answers with (orders, order lines,
- * ASNs, history, products and their meta); entities without a schema yet stay plain records the store keeps
- * as sent.
+ * ASNs, history, products and their meta, invoices, an organisation's properties,
+ * receiving emails, sender sources, EDI export settings and tax codes); entities
+ * without a schema yet stay plain records the store keeps as sent.
  */
 export type Row = Record<string, unknown>;
 const rowSchema = z.record(z.string(), z.unknown());
@@ -26,6 +36,13 @@ const FEED_ROW_SCHEMAS: Partial<Record<string, z.ZodType<Row>>> = {
   asn: asnSchema,
   product: productWrapperSchema,
   productMeta: metaSchema,
+  invoice: invoiceItemSchema,
+  orgProperty: orgPropertySchema,
+  otherOrgProperty: otherOrgPropertySchema,
+  receivingEmail: receivingEmailSchema,
+  senderSource: senderSourceSchema,
+  ediExportSetting: ediExportSettingSchema,
+  buyerSettings: buyerSettingsSchema,
 };
 
 export interface CallOptions {
@@ -86,10 +103,10 @@ export const fetchHistory = (kind: OrgPathKind, orgId: string, entityPath: strin
   request('GET', orgUrl(kind, orgId, `${entityPath}/history`, { type }), { schema: z.array(historyEntrySchema), ...opts });
 
 export const fetchInvoicePage = (buyerId: string, query: OffsetQuery, opts: CallOptions = {}) =>
-  fetchList(orgUrl('buyer', buyerId, '/invoice', query), opts);
+  fetchList(orgUrl('buyer', buyerId, '/invoice', query), opts, invoiceItemSchema);
 
 export const fetchInvoice = (buyerId: string, invoiceId: string, opts: CallOptions = {}) =>
-  request('GET', orgUrl('buyer', buyerId, `/invoice${seg(invoiceId)}`), { schema: rowSchema, ...opts });
+  request('GET', orgUrl('buyer', buyerId, `/invoice${seg(invoiceId)}`), { schema: invoiceItemSchema, ...opts });
 
 /** GET /org: the accounts support administers (suppliers and universities), by name. */
 export const fetchAccountPage = (query: OffsetQuery, opts: CallOptions = {}) => fetchList(apiUrl('/org', query), opts);
@@ -102,7 +119,7 @@ export const fetchUserPage = (orgId: string, query: OffsetQuery, opts: CallOptio
 export const fetchStandardUnits = (opts: CallOptions = {}) => request('GET', apiUrl('/uom'), { schema: standardUnitsSchema, ...opts });
 
 export const fetchPropertyPage = (orgId: string, query: OffsetQuery, opts: CallOptions = {}) =>
-  fetchList(orgUrl('org', orgId, '/property', query), opts);
+  fetchList(orgUrl('org', orgId, '/property', query), opts, orgPropertySchema);
 
 /** Products of a seller: the seller's own catalogue, or as one buyer sees it (with its meta). */
 export function fetchProductPage(

@@ -1,9 +1,5 @@
-import { z } from 'zod';
-import type {
-  changePasswordSchema,
-  resetPasswordSchema,
-  sendRecoveryCodeSchema,
-} from '../domain/schemas/session';
+import * as z from 'zod/mini';
+import type { changePasswordSchema, resetPasswordSchema, sendRecoveryCodeSchema } from '../domain/schemas/auth-requests';
 import { apiUrl } from './endpoint';
 import { request } from './request';
 

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type * as z from 'zod/v4/core';
 import { ApiError, NetworkError } from './api-error';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -6,7 +7,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Carries a change's unique id: the server applies a replayed change once and answers it again. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends z.$ZodType> {
   schema: S;
   json?: unknown;
   form?: FormData;
@@ -32,11 +33,11 @@ async function readBody(response: Response): Promise<unknown> {
  * Sends one call and returns its answer parsed with the schema of the contract.
  * Every failure is typed: NetworkError without an answer, ApiError with one.
  */
-export async function request<S extends z.ZodType>(
+export async function request<S extends z.$ZodType>(
   method: Method,
   url: string,
   { schema, json, form, headers, fetch: send = fetch }: RequestOptions<S>,
-): Promise<z.infer<S>> {
+): Promise<z.output<S>> {
   const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json', ...headers } };
   if (form) {
     init.body = form;
@@ -55,7 +56,7 @@ export async function request<S extends z.ZodType>(
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body);
 
-  const parsed = schema.safeParse(body);
+  const parsed = safeParse(schema, body);
   if (!parsed.success) throw new ApiError(response.status, body, 'The server answered in an unexpected shape');
   return parsed.data;
 }

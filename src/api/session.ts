@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { loginAnswerSchema, policySchema, profileSchema, sessionProbeSchema, type Policy } from '../domain/schemas/session';
 import { apiUrl, servletUrl } from './endpoint';
 import { request } from './request';

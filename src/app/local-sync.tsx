@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { openLocalDatabase } from '../local/db/current-database';
 import { useSession } from '../local/session/use-session';
-import { startSync, type SyncHandle, type SyncSession } from '../local/sync-start/start-sync';
+import { loadedLocalStore } from '../local/sync-start/local-store-loader';
+import type { SyncHandle, SyncSession } from '../local/sync-start/start-sync';
 
 /**
  * Opens the signed-in user's local store and runs the sync worker for the session.
@@ -14,7 +14,7 @@ export function LocalSync({ children }: { children: ReactNode }) {
   const { state, renderFor } = useSession();
   const profile = state.status === 'active' ? state.profile : null;
   const username = profile?.user.username ?? null;
-  if (username) openLocalDatabase(username);
+  if (username) loadedLocalStore().openLocalDatabase(username);
 
   const session: SyncSession | null = profile ? { username: profile.user.username, policy: profile.policy, renderFor } : null;
   const latest = useRef(session);
@@ -31,7 +31,7 @@ export function LocalSync({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     const first = latest.current;
     if (!username || !first || typeof Worker === 'undefined') return;
-    const started = startSync(first);
+    const started = loadedLocalStore().startSync(first);
     handle.current = started;
     return () => {
       handle.current = null;

@@ -2,7 +2,6 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { useThemePalette } from '../local/theme/theme-palette';
 import { GlobalStyle } from '../ui/theme/global-style';
-import { TooltipProvider } from '../ui/tooltip/Tooltip';
 import { buildTheme } from '../ui/theme/theme';
 
 /** Applies the user's saved palette to everything below, and to the browser's own chrome. */
@@ -17,7 +16,7 @@ export function ThemedApp({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <TooltipProvider>{children}</TooltipProvider>
+      {children}
     </ThemeProvider>
   );
 }

@@ -1,5 +1,6 @@
 import type { FieldIssue } from '../domain/messages';
 import type { Asn, AsnSubmit } from '../domain/schemas/asn';
+import type { InvoiceDocument, InvoiceItem, InvoiceMessage } from '../domain/schemas/invoices';
 import type { HistoryEntry, Order, OrderLine, OrderSummary } from '../domain/schemas/orders';
 
 /**
@@ -41,12 +42,13 @@ export const isServerAsn = (row: AsnRow): row is ServerAsnRow => !row.pending;
 /** One entry of an order's or ASN's history; `view` is the type asked for (`*` for all), `position` the server's order. */
 export type HistoryRow = MirrorFields & HistoryEntry & { entityKey: string; view: string; position: number };
 
-export interface InvoiceRow extends MirrorRow {
-  read?: boolean;
-  exported?: boolean;
-  veStatus?: string;
-  title?: string;
-}
+/**
+ * An invoice without its document and message, which are rows of their own under the
+ * invoice's key (see split-row.ts); the list shows whether each exists.
+ */
+export type InvoiceRow = MirrorFields & Omit<InvoiceItem, 'document' | 'message'> & { hasDocument: boolean; hasMessage: boolean };
+export type InvoiceDocumentRow = MirrorFields & InvoiceDocument;
+export type InvoiceMessageRow = MirrorFields & InvoiceMessage;
 
 /**
  * A product as the store holds it: the server's wrapper laid flat (product fields, then

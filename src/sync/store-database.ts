@@ -38,9 +38,9 @@ export class StoreDatabase extends Dexie {
   declare orderLines: Mirror<'orderLines'>;
   declare asns: Mirror<'asns'>;
   declare asnDrafts: Mirror<'asnDrafts'>;
-  declare invoices: Mirror;
-  declare invoiceDocuments: Mirror;
-  declare invoiceMessages: Mirror;
+  declare invoices: Mirror<'invoices'>;
+  declare invoiceDocuments: Mirror<'invoiceDocuments'>;
+  declare invoiceMessages: Mirror<'invoiceMessages'>;
   declare products: Mirror<'products'>;
   declare productMeta: Mirror;
   declare pricelists: Mirror;

@@ -1,5 +1,16 @@
 import type { Dexie, Table } from 'dexie';
-import type { AsnDraftRow, AsnRow, HistoryRow, MirrorRow, OrderLineRow, OrderRow, ProductRow } from './rows';
+import type {
+  AsnDraftRow,
+  AsnRow,
+  HistoryRow,
+  InvoiceDocumentRow,
+  InvoiceMessageRow,
+  InvoiceRow,
+  MirrorRow,
+  OrderLineRow,
+  OrderRow,
+  ProductRow,
+} from './rows';
 import type { OutboxEntry } from './outbox-entry';
 
 /**
@@ -133,6 +144,9 @@ interface TypedRows {
   orderLines: OrderLineRow;
   asns: AsnRow;
   asnDrafts: AsnDraftRow;
+  invoices: InvoiceRow;
+  invoiceDocuments: InvoiceDocumentRow;
+  invoiceMessages: InvoiceMessageRow;
   history: HistoryRow;
   products: ProductRow;
 }

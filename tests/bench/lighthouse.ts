@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/demo';
 import { LoginPage, openPage } from '../e2e/pages/login-page';
 import { assertBrowserPresent, CHROMIUM_LAUNCH } from '../e2e/support/browser';
+import { scriptGzipBytes } from '../e2e/support/script-weight';
 import { startServer } from '../e2e/support/server-process';
 
 /**
@@ -35,12 +35,8 @@ interface NetworkItem {
   resourceType?: string;
 }
 
-/** The gzip size of each script the page loaded, from the built file it was served from. */
-function scriptGzipBytes(items: NetworkItem[], origin: string): number {
-  return items
-    .filter((i) => i.resourceType === 'Script' && i.url.startsWith(origin))
-    .reduce((sum, i) => sum + gzipSync(readFileSync(resolve(ROOT, 'dist', `.${new URL(i.url).pathname}`)), { level: 9 }).length, 0);
-}
+/** The scripts of the app the page loaded. */
+const appScripts = (items: NetworkItem[], origin: string) => items.filter((i) => i.resourceType === 'Script' && i.url.startsWith(origin)).map((i) => i.url);
 
 const ms = (value: number | undefined) => (value === undefined ? '-' : `${(value / 1000).toFixed(2)} s`);
 const score = (value: number | null | undefined) => (value == null ? '-' : String(Math.round(value * 100)));
@@ -90,11 +86,11 @@ export async function lighthouseBench(): Promise<void> {
     const signIn = await audit(`${server.url}/`, port);
     console.log('- sign-in page:', signIn.lines[0]);
     for (const line of signIn.lines.slice(1)) console.log(line);
-    console.log(`  JavaScript loaded: ${(scriptGzipBytes(signIn.network, server.url) / 1024).toFixed(1)} KiB gzip`);
+    console.log(`  JavaScript loaded: ${(scriptGzipBytes(appScripts(signIn.network, server.url)) / 1024).toFixed(1)} KiB gzip`);
     const orders = await audit(`${server.url}/app/orders`, port, cookie);
     console.log('- orders list (signed in):', orders.lines[0]);
     for (const line of orders.lines.slice(1)) console.log(line);
-    console.log(`  JavaScript loaded: ${(scriptGzipBytes(orders.network, server.url) / 1024).toFixed(1)} KiB gzip`);
+    console.log(`  JavaScript loaded: ${(scriptGzipBytes(appScripts(orders.network, server.url)) / 1024).toFixed(1)} KiB gzip`);
   } finally {
     await browser.close();
     await server.stop();

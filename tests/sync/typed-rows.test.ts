@@ -1,15 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
-import { mirrorOrder, mirrorOrderPage, mirrorProductPage } from '../../src/sync/mirror-pages';
+import { mirrorInvoice, mirrorInvoicePage, mirrorOrder, mirrorOrderPage, mirrorProductPage, mirrorPropertyPage } from '../../src/sync/mirror-pages';
 import { chunkRows } from '../../src/sync/product-chunks';
 import { pullScope } from '../../src/sync/pull-changes';
 import { freshDb } from './helpers/fresh-db';
 import { orderAnswer } from './helpers/order-rows';
 import { productWrapper } from './helpers/product-rows';
 import { scriptedFetch } from './helpers/scripted-fetch';
+import { invoiceItem } from '../ui/support/invoices-store';
 
 const scope = 'seller:SUPACMESCI01';
+const buyerScope = 'buyer:UNIWESTMERE1';
+const orgScope = 'org:SUPACMESCI01';
 let db: LocalDatabase;
 afterEach(() => db?.close());
 
@@ -17,6 +20,12 @@ afterEach(() => db?.close());
 function renamed() {
   const { orderNo, ...rest } = orderAnswer(4);
   return { ...rest, orderNumber: orderNo };
+}
+
+/** An invoice as a server with `veStatus` renamed would send it. */
+function renamedInvoice() {
+  const { veStatus, ...rest } = invoiceItem(7);
+  return { ...rest, status: veStatus };
 }
 
 describe('rows entering the browser', () => {
@@ -77,5 +86,63 @@ describe('rows entering the browser', () => {
     const [row] = chunkRows((await db.productChunks.toArray())[0]!);
     expect(row).toMatchObject({ productCode: 'P1', sellerId: 'SUPACMESCI01', key: 'SUPACMESCI01/P1', uomMapping: {} });
     expect(row).not.toHaveProperty('notInTheSchema');
+  });
+
+  it('keep an invoice typed in its three tables: the invoice, its document and its message', async () => {
+    db = freshDb();
+    const item = invoiceItem(7);
+    const { fetch } = scriptedFetch(() => ({ status: 200, body: { ...item, notInTheSchema: 'x' } }));
+    expect(await mirrorInvoice({ db: asSyncDb(db), fetch }, buyerScope, '7')).toEqual({ found: true });
+    const row = await db.invoices.get([buyerScope, '7']);
+    expect(row).toMatchObject({ oiid: 7, veStatus: 'Pending', hasDocument: true, hasMessage: true });
+    expect(row).not.toHaveProperty('notInTheSchema');
+    expect(row).not.toHaveProperty('document');
+    expect((await db.invoiceDocuments.get([buyerScope, '7']))?.documentId).toBe(item.document?.documentId);
+    expect((await db.invoiceMessages.get([buyerScope, '7']))?.subject).toBe(item.message.subject);
+  });
+
+  it('are refused, and nothing stored, when the server renamed a field of an invoice', async () => {
+    db = freshDb();
+    const detail = scriptedFetch(() => ({ status: 200, body: renamedInvoice() }));
+    await expect(mirrorInvoice({ db: asSyncDb(db), fetch: detail.fetch }, buyerScope, '7')).rejects.toBeInstanceOf(ApiError);
+    const list = scriptedFetch(() => ({ status: 200, body: [renamedInvoice()] }));
+    await expect(mirrorInvoicePage({ db: asSyncDb(db), fetch: list.fetch }, buyerScope, 0)).rejects.toBeInstanceOf(ApiError);
+    const feed = scriptedFetch(() => ({
+      status: 200,
+      body: { changes: [{ entity: 'invoice', key: '7', op: 'upsert', rev: 3, row: renamedInvoice() }], cursor: 3, hasMore: false },
+    }));
+    await expect(pullScope({ db: asSyncDb(db), fetch: feed.fetch, signal: new AbortController().signal }, buyerScope)).rejects.toThrow(
+      'The server sent an entity of type invoice in an unexpected shape',
+    );
+    expect(await db.invoices.count()).toBe(0);
+    expect(await db.invoiceDocuments.count()).toBe(0);
+    expect(await db.cursors.get(buyerScope)).toBeUndefined();
+  });
+
+  it("of an organisation's properties and settings are parsed: kept as the schema shapes them, refused when a field was renamed", async () => {
+    db = freshDb();
+    const property = { orgPropertyNo: 3, orgNo: 1, property: 'ASN_CONTACT_EMAIL_LIST', value: 'a@acme.example' };
+    const page = scriptedFetch(() => ({ status: 200, body: [{ ...property, notInTheSchema: 'x' }] }));
+    await mirrorPropertyPage({ db: asSyncDb(db), fetch: page.fetch }, orgScope, 0);
+    expect(await db.properties.get([orgScope, '3'])).toEqual({ ...property, scope: orgScope, key: '3', rev: 0 });
+
+    const { value, ...rest } = property;
+    const renamedPage = scriptedFetch(() => ({ status: 200, body: [{ ...rest, propertyValue: value }] }));
+    await expect(mirrorPropertyPage({ db: asSyncDb(db), fetch: renamedPage.fetch }, orgScope, 0)).rejects.toBeInstanceOf(ApiError);
+    const renamedRows: Array<[string, string, Record<string, unknown>]> = [
+      ['orgProperty', '3', { ...rest, propertyValue: value }],
+      ['receivingEmail', '4', { id: 4, code: 'MAIN', email: 'in@acme.example' }],
+      ['senderSource', '5', { id: 5, domain: 'acme.example' }],
+      ['ediExportSetting', '6', { id: 6, docType: 'po', orderFormat: 0, type: 'LOCAL', ftpServer: null, ftpDir: null, user: null, endpoint: null }],
+      ['otherOrgProperty', 'UNI/X', { otherOrg: 'UNI', property: 'X', value: '1' }],
+    ];
+    for (const [entity, key, row] of renamedRows) {
+      const feed = scriptedFetch(() => ({ status: 200, body: { changes: [{ entity, key, op: 'upsert', rev: 7, row }], cursor: 7, hasMore: false } }));
+      await expect(pullScope({ db: asSyncDb(db), fetch: feed.fetch, signal: new AbortController().signal }, orgScope)).rejects.toThrow(
+        `The server sent an entity of type ${entity} in an unexpected shape`,
+      );
+    }
+    expect(await db.properties.get([orgScope, '3'])).toMatchObject({ value: 'a@acme.example' });
+    expect(await db.cursors.get(orgScope)).toBeUndefined();
   });
 });

@@ -1,6 +1,12 @@
-import { z } from 'zod';
-import { text } from './text';
+import * as z from 'zod/mini';
 import { ORG_TYPES, USER_TYPES, type RenderFor } from '../roles';
+
+/*
+ * The answers the browser reads before and at sign-in (the session probe, the login,
+ * the profile a start restores offline). Written with zod/mini: full zod's classic API
+ * cannot be tree-shaken, and every visitor of the sign-in page would download it. The
+ * request bodies of the sign-in and password calls are in auth-requests.ts.
+ */
 
 export const policyStateSchema = z.enum(['TERMS_OF_USE', 'ACTIVE']);
 export type PolicyState = z.infer<typeof policyStateSchema>;
@@ -27,7 +33,7 @@ export type SessionProbe = z.infer<typeof sessionProbeSchema>;
 /** GET /profile. */
 export const profileSchema = z.object({
   user: z.object({
-    userNo: z.number().int(),
+    userNo: z.int(),
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
@@ -41,21 +47,6 @@ export type Profile = z.infer<typeof profileSchema>;
 /** The servlet's M=1 answer. */
 export const loginAnswerSchema = z.object({ orgType: z.enum(ORG_TYPES) });
 
-export const loginFormSchema = z.object({
-  M: z.literal('1'),
-  username: text('name'),
-  password: text('secret'),
-  captcha: text('text'),
-});
-
-export const sendRecoveryCodeSchema = z.object({ username: text('name') });
-export const resetPasswordSchema = z.object({
-  username: text('name'),
-  verificationCode: text('code'),
-  newPassword: text('secret'),
-});
-export const changePasswordSchema = z.object({ oldPassword: text('secret'), newPassword: text('secret') });
-
 /** GET /org/{id}. */
 export const orgSummarySchema = z.object({ name: z.string(), uniqueKey: z.string() });
 
@@ -68,4 +59,4 @@ export const renderForSchema = z.object({
   orgType: z.enum(['SUPPLIER', 'UNIVERSITY']),
   orgId: z.string(),
   companyName: z.string(),
-}) satisfies z.ZodType<RenderFor>;
+}) satisfies z.ZodMiniType<RenderFor>;

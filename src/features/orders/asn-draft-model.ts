@@ -2,7 +2,7 @@ import { ASN_FIELD_LENGTHS } from '../../domain/constants';
 import { prefillAsnLines, remainingQuantities, type QuantityLine } from '../../domain/remaining-quantities';
 import { asnSubmitSchema, type AsnSubmit } from '../../domain/schemas/asn';
 import { ADDRESS_FIELDS, emptyAddress, type Address } from '../../domain/schemas/orders';
-import type { AsnDraftRow, MirrorRow, OrderLineRow, OrderRow } from '../../sync/rows';
+import type { AsnDraftRow, OrderLineRow, OrderRow, ServerAsnRow } from '../../sync/rows';
 
 /** The body of an ASN submit, which is also what a draft stores: a draft is sent as it is. */
 export type AsnBody = AsnSubmit;
@@ -20,14 +20,14 @@ export function asnBodyOf(asn: Record<string, unknown>): AsnBody {
 }
 
 export function orderQuantityLines(lines: readonly OrderLineRow[]): Array<QuantityLine & { uom: string }> {
-  return lines.map((l) => ({ number: Number(l.number ?? 0), quantity: Number(l.quantity ?? 0), uom: String(l.uom ?? '') }));
+  return lines.map((l) => ({ number: l.number, quantity: l.quantity, uom: l.uom }));
 }
 
 /**
  * What was already shipped for this order: the server's ASNs and the submits still
  * waiting to be sent (they will ship too), leaving out the draft being edited.
  */
-export function earlierShipments(asns: readonly MirrorRow[], drafts: readonly AsnDraftRow[], exceptDraft?: string) {
+export function earlierShipments(asns: readonly ServerAsnRow[], drafts: readonly AsnDraftRow[], exceptDraft?: string) {
   const sent = asns.map((a) => ({ lines: asnBodyOf(a).lines }));
   const waiting = drafts.filter((d) => d.state === 'submitting' && d.key !== exceptDraft).map((d) => ({ lines: asnBodyOf(d.asn).lines }));
   return [...sent, ...waiting];
@@ -37,12 +37,15 @@ export function remainingOf(lines: readonly OrderLineRow[], earlier: ReturnType<
   return remainingQuantities(orderQuantityLines(lines), earlier);
 }
 
+/** The ASN's limits of the address fields that have one. */
+const ADDRESS_LENGTHS: Partial<Record<keyof Address, number>> = ASN_FIELD_LENGTHS;
+
 /** An order address cut to the ASN's field lengths, so a default never starts out too long. */
 function fitAddress(address: Partial<Address> | undefined): Address {
   const out = emptyAddress();
   for (const field of ADDRESS_FIELDS) {
-    const value = String(address?.[field] ?? '');
-    const max = (ASN_FIELD_LENGTHS as Partial<Record<string, number>>)[field];
+    const value = address?.[field] ?? '';
+    const max = ADDRESS_LENGTHS[field];
     out[field] = max === undefined ? value : value.slice(0, max);
   }
   return out;
@@ -55,14 +58,14 @@ function fitAddress(address: Partial<Address> | undefined): Address {
  */
 export function newAsnBody(order: OrderRow, lines: readonly OrderLineRow[], earlier: ReturnType<typeof earlierShipments>): AsnBody {
   return {
-    orderNumber: String(order.orderNo ?? ''),
+    orderNumber: order.orderNo,
     noticeDate: today(),
     deliveryDate: '',
     shipmentDate: '',
     carrierName: '',
     trackingId: '',
-    shipFrom: fitAddress({ name: String(order.sellerName ?? '') }),
-    shipTo: fitAddress(order.shipTo as Partial<Address> | undefined),
+    shipFrom: fitAddress({ name: order.sellerName }),
+    shipTo: fitAddress(order.shipTo),
     lines: prefillAsnLines(orderQuantityLines(lines), earlier),
   };
 }

@@ -1,6 +1,6 @@
 import { formatDateOnly, formatDateTime } from '../../domain/dates';
 import { messages } from '../../domain/messages';
-import type { AsnDraftRow, MirrorRow } from '../../sync/rows';
+import type { AsnDraftRow, ServerAsnRow } from '../../sync/rows';
 import { Button } from '../../ui/button/Button';
 import type { Column } from '../../ui/data-table/columns';
 import { SimpleTable } from '../../ui/data-table/SimpleTable';
@@ -9,7 +9,7 @@ import { asnBodyOf, type AsnBody } from './asn-draft-model';
 import { draftStatus } from './asn-draft-status';
 
 interface AsnListProps {
-  asns: MirrorRow[] | undefined;
+  asns: ServerAsnRow[] | undefined;
   drafts: AsnDraftRow[];
   onOpenAsn: (key: string) => void;
   onOpenDraft: (key: string) => void;
@@ -64,7 +64,7 @@ export function AsnList({ asns, drafts, onOpenAsn, onOpenDraft }: AsnListProps) 
       };
     }),
     ...asns.map((asn) => {
-      const shipmentId = String(asn.shipmentId ?? '');
+      const { shipmentId } = asn;
       return { key: asn.key, shipmentId, body: asnBodyOf(asn), verb: 'View' as const, actionLabel: `View ASN ${shipmentId}`, open: () => onOpenAsn(asn.key) };
     }),
   ];

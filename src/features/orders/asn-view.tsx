@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { messages } from '../../domain/messages';
 import { can } from '../../domain/roles';
 import { exportAsn } from '../../local/mutations/export-documents';
-import type { MirrorRow, OrderLineRow } from '../../sync/rows';
+import type { OrderLineRow, ServerAsnRow } from '../../sync/rows';
 import { Button } from '../../ui/button/Button';
 import { asnBodyOf } from './asn-draft-model';
 import { AsnExportErrorsDrawer } from './asn-export-errors-drawer';
@@ -12,7 +12,7 @@ import type { OrderPerspective } from './use-order-perspective';
 import { useExportAction } from './use-export-action';
 
 interface AsnViewProps {
-  asn: MirrorRow;
+  asn: ServerAsnRow;
   perspective: OrderPerspective;
   orderLines: readonly OrderLineRow[];
   onClose: () => void;
@@ -23,8 +23,8 @@ export function AsnView({ asn, perspective, orderLines, onClose }: AsnViewProps)
   const [errorsOpen, setErrorsOpen] = useState(false);
   const supplier = perspective.side === 'seller' && can(perspective.viewer, 'exportAsn');
   const exportAction = useExportAction(() => exportAsn(perspective.orgId, asn.key), messages.asnExported);
-  const exportable = supplier && asn.exported !== true && asn.waitingForAction === true;
-  const status = asn.exported === true ? 'Exported' : asn.waitingForAction === true ? 'Waiting for action' : 'Submitted';
+  const exportable = supplier && !asn.exported && asn.waitingForAction;
+  const status = asn.exported ? 'Exported' : asn.waitingForAction ? 'Waiting for action' : 'Submitted';
 
   return (
     <>
@@ -38,7 +38,7 @@ export function AsnView({ asn, perspective, orderLines, onClose }: AsnViewProps)
         footer={
           <>
             <StatusLine>
-              Shipment {String(asn.shipmentId ?? '')}: {status}
+              Shipment {asn.shipmentId}: {status}
             </StatusLine>
             <Actions>
               {exportable && (

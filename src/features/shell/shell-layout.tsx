@@ -2,6 +2,7 @@ import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { useActiveSession } from '../../local/session/use-session';
 import { useSideMenuCollapsed } from '../../local/shell/side-menu-choice';
 import { breakpoints } from '../../ui/theme/theme';
+import { TooltipProvider } from '../../ui/tooltip/Tooltip';
 import { Main, Root } from './shell-layout.styles';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -22,7 +23,11 @@ interface ShellLayoutProps {
 /** Below the large breakpoint (phones, tablets upright and sideways) the menu starts as icons, leaving the width to the screen. */
 const startsCollapsed = () => window.matchMedia?.(`(max-width: ${breakpoints.large - 1}px)`).matches ?? false;
 
-/** Top bar, side menu and the current screen: the frame of every route inside the app. */
+/**
+ * Top bar, side menu and the current screen: the frame of every route inside the app.
+ * The tooltips' provider sits here, not around the whole app: its positioning code then
+ * stays out of the sign-in page's JavaScript.
+ */
 export function ShellLayout({ settingsPanel: SettingsPanel, status, children }: ShellLayoutProps) {
   const { viewer } = useActiveSession();
   const [collapsedByDefault] = useState(startsCollapsed);
@@ -31,17 +36,19 @@ export function ShellLayout({ settingsPanel: SettingsPanel, status, children }: 
   const navId = useId();
 
   return (
-    <Root>
-      <TopBar
-        navId={navId}
-        navExpanded={!collapsed}
-        onToggleNav={() => setCollapsed(!collapsed)}
-        onOpenSettings={() => setSettingsOpen(true)}
-        status={status}
-      />
-      <SideMenu id={navId} viewer={viewer} collapsed={collapsed} />
-      <Main>{children}</Main>
-      <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
-    </Root>
+    <TooltipProvider>
+      <Root>
+        <TopBar
+          navId={navId}
+          navExpanded={!collapsed}
+          onToggleNav={() => setCollapsed(!collapsed)}
+          onOpenSettings={() => setSettingsOpen(true)}
+          status={status}
+        />
+        <SideMenu id={navId} viewer={viewer} collapsed={collapsed} />
+        <Main>{children}</Main>
+        <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
+      </Root>
+    </TooltipProvider>
   );
 }

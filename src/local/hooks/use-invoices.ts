@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import type { InvoiceDocument, InvoiceItem, InvoiceMessage } from '../../domain/schemas/invoices';
-import type { InvoiceRow, MirrorRow } from '../../sync/rows';
+import type { InvoiceItem, InvoiceMessage } from '../../domain/schemas/invoices';
+import type { InvoiceDocumentRow, InvoiceMessageRow, InvoiceRow, MirrorFields } from '../../sync/rows';
 import { localDatabase } from '../db/current-database';
 import type { LocalDatabase } from '../db/local-database';
 import { syncEngine } from '../sync-start/engine-handle';
@@ -15,26 +15,20 @@ export interface InvoiceView extends InvoiceItem {
 
 const NO_MESSAGE: InvoiceMessage = { subject: '', senderEmail: '', createdDate: '', recipients: [], htmlBody: null, pdfUrl: null };
 
-function strip(row: MirrorRow | undefined): Record<string, unknown> | null {
-  if (!row) return null;
+/** A stored row's own fields, without what the store adds. */
+function fieldsOf<R extends MirrorFields>(row: R): Omit<R, keyof MirrorFields> {
   const { scope: _scope, key: _key, rev: _rev, pending: _pending, ...fields } = row;
   return fields;
 }
 
-function invoiceViewOf(row: InvoiceRow, document: MirrorRow | undefined, message: MirrorRow | undefined): InvoiceView {
+function invoiceViewOf(row: InvoiceRow, document: InvoiceDocumentRow | undefined, message: InvoiceMessageRow | undefined): InvoiceView {
+  const { hasDocument: _hasDocument, hasMessage: _hasMessage, ...invoice } = fieldsOf(row);
   return {
+    ...invoice,
     key: row.key,
-    oiid: Number(row.oiid ?? row.key),
-    buyerId: String(row.buyerId ?? ''),
-    read: row.read === true,
-    exported: row.exported === true,
-    veStatus: row.veStatus ?? '',
-    title: row.title ?? '',
-    supplierName: typeof row.supplierName === 'string' ? row.supplierName : null,
-    supplierCode: typeof row.supplierCode === 'string' ? row.supplierCode : null,
-    document: strip(document) as InvoiceDocument | null,
-    message: { ...NO_MESSAGE, ...(strip(message) as Partial<InvoiceMessage> | null) },
     rev: row.rev,
+    document: document ? fieldsOf(document) : null,
+    message: message ? fieldsOf(message) : NO_MESSAGE,
   };
 }
 
@@ -45,11 +39,9 @@ function byNewest(a: InvoiceView, b: InvoiceView): number {
 
 /** The invoices of a scope held in the store (one veStatus when given), newest first. */
 export async function heldInvoices(db: LocalDatabase, scope: string, veStatus?: string): Promise<InvoiceView[]> {
-  const rows = (
-    veStatus
-      ? await db.invoices.where('[scope+veStatus]').equals([scope, veStatus]).toArray()
-      : await db.invoices.where('[scope+key]').between([scope, ''], [scope, '\uffff']).toArray()
-  ) as InvoiceRow[];
+  const rows = veStatus
+    ? await db.invoices.where('[scope+veStatus]').equals([scope, veStatus]).toArray()
+    : await db.invoices.where('[scope+key]').between([scope, ''], [scope, '\uffff']).toArray();
   const keys = rows.map((r) => [scope, r.key] as [string, string]);
   const [documents, messages] = await Promise.all([db.invoiceDocuments.bulkGet(keys), db.invoiceMessages.bulkGet(keys)]);
   return rows.map((row, i) => invoiceViewOf(row, documents[i], messages[i])).sort(byNewest);
@@ -91,7 +83,7 @@ export function useInvoice(scope: string, invoiceId: string) {
   const fetchState = useInvoiceFetch(scope, invoiceId);
   const invoice = useLiveQuery(async () => {
     const db = localDatabase();
-    const row = (await db.invoices.get([scope, invoiceId])) as InvoiceRow | undefined;
+    const row = await db.invoices.get([scope, invoiceId]);
     if (!row) return null;
     const [document, message] = await Promise.all([db.invoiceDocuments.get([scope, invoiceId]), db.invoiceMessages.get([scope, invoiceId])]);
     return invoiceViewOf(row, document, message);

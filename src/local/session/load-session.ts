@@ -1,7 +1,7 @@
 import { isUnreachable } from '../../api/api-error';
 import { fetchProfile, probeSession } from '../../api/session';
 import type { Profile } from '../../domain/schemas/session';
-import { openLocalDatabase } from '../db/current-database';
+import { loadLocalStore } from '../sync-start/local-store-loader';
 import { isSignOutOwed, settleOwedSignOut } from './owed-sign-out';
 import { cachedProfile } from './session-storage';
 import type { SessionState } from './session-state';
@@ -28,6 +28,8 @@ export async function loadSession(): Promise<SessionState> {
       cachedProfile.set(null);
       return { status: 'termsPending', policy };
     }
+    // The store's code loads while the profile is asked for, not after it.
+    void loadLocalStore().catch(() => undefined);
     const profile = await fetchProfile();
     cachedProfile.set(profile);
     return activate(profile, false);
@@ -42,10 +44,12 @@ export async function loadSession(): Promise<SessionState> {
 }
 
 /**
- * Opens (on the first sign-in, creates) the user's local database before the session
- * counts as active: the sync worker started then only opens an existing one.
+ * Loads the local store's code and opens (on the first sign-in, creates) the user's
+ * database before the session counts as active: the sync worker started then only opens
+ * an existing one, and the shell finds the store loaded.
  */
 async function activate(profile: Profile, offline: boolean): Promise<SessionState> {
+  const { openLocalDatabase } = await loadLocalStore();
   await openLocalDatabase(profile.user.username)
     .open()
     .catch((error: unknown) => console.error('Could not open the local database', error));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isUnauthorized } from '../../api/api-error';
 import { logout } from '../../api/session';
 import { STORAGE_KEYS } from '../../domain/constants';
@@ -10,7 +10,7 @@ import { createStoredValue } from '../storage/stored-value';
  * would be signed in as the previous user. The flag says a logout is still owed; the
  * app sends it before it restores any session, and shows the login until then.
  */
-const owed = createStoredValue(STORAGE_KEYS.signOutOwed, z.literal(true).nullable(), null);
+const owed = createStoredValue(STORAGE_KEYS.signOutOwed, z.nullable(z.literal(true)), null);
 
 export const isSignOutOwed = (): boolean => owed.get() === true;
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { acceptTermsOfUse } from '../../api/session';
 import type { RenderFor } from '../../domain/roles';
-import { wipeLocalData } from '../outbox/wipe-local-data';
 import { useStoredValue } from '../storage/stored-value';
+import { loadedLocalStore } from '../sync-start/local-store-loader';
 import { loadSession } from './load-session';
 import { settleOwedSignOut, signOutOfServer } from './owed-sign-out';
 import { SessionContext, type SessionContextValue } from './session-context';
@@ -70,7 +70,9 @@ export function SessionProvider({ children, onIdentityChange, reloadPage = reloa
     setState({ status: 'signingOut' });
     const last = await latestLoad.current;
     if (last?.status === 'active' && typeof indexedDB !== 'undefined') {
-      await wipeLocalData(last.profile.user.username).catch((error: unknown) => console.error('Could not delete the local data', error));
+      await loadedLocalStore()
+        .wipeLocalData(last.profile.user.username)
+        .catch((error: unknown) => console.error('Could not delete the local data', error));
     }
     reloadPage();
   }, [reloadPage]);

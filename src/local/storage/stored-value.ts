@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type * as z from 'zod/v4/core';
 
 export interface StoredValue<T> {
   get(): T;
@@ -13,7 +14,7 @@ export interface StoredValue<T> {
  * hand-edited entry falls back instead of breaking the app. Other tabs' writes
  * arrive through the `storage` event.
  */
-export function createStoredValue<T>(key: string, schema: z.ZodType<T>, fallback: T): StoredValue<T> {
+export function createStoredValue<T>(key: string, schema: z.$ZodType<T>, fallback: T): StoredValue<T> {
   const listeners = new Set<() => void>();
   let lastRaw: string | null | undefined;
   let lastValue: T = fallback;
@@ -41,7 +42,7 @@ export function createStoredValue<T>(key: string, schema: z.ZodType<T>, fallback
       lastValue = fallback;
       if (raw !== null) {
         try {
-          const parsed = schema.safeParse(JSON.parse(raw));
+          const parsed = safeParse(schema, JSON.parse(raw));
           if (parsed.success) lastValue = parsed.data;
         } catch {
           // Not JSON: keep the fallback.

@@ -2,7 +2,7 @@ import * as RadixTooltip from '@radix-ui/react-tooltip';
 import type { ReactElement, ReactNode } from 'react';
 import { Bubble } from './tooltip.styles';
 
-/** Mounted once around the app: one delay for every tooltip. */
+/** Mounted once around the shell: one delay for every tooltip. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return <RadixTooltip.Provider delayDuration={300}>{children}</RadixTooltip.Provider>;
 }
