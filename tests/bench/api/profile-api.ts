@@ -56,17 +56,17 @@ export function summarise(profile: CpuProfile): string[] {
 }
 
 /**
- * `npm run bench -- api-profile`: where the server's time goes on
- * each hot path. One server process per path runs under the V8 profiler (cpu-profile-hook.mjs) while
+ * `npm run bench -- api-profile`: where the server's time goes on each hot path. One
+ * server process per path runs under the V8 profiler (cpu-profile-hook.mjs) while
  * autocannon keeps 50 connections busy; the profile's self time is printed by area
- * (package, folder of the portal) and by function. DATABASE_URL profiles PostgreSQL.
+ * (package, folder of the portal) and by function. The server inherits DATABASE_URL,
+ * so setting it profiles PostgreSQL.
  */
 export async function profileApi(): Promise<void> {
   for (const path of HOT_PATHS) {
     const profileDir = mkdtempSync(join(tmpdir(), 'portal-profile-'));
     const profileFile = join(profileDir, 'server.cpuprofile');
     const env: Record<string, string> = { NODE_OPTIONS: `--import ${join(import.meta.dirname, 'cpu-profile-hook.mjs')}`, PORTAL_CPU_PROFILE: profileFile };
-    if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
     const server = await startServer({ env });
     let requests: number;
     try {
