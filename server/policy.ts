@@ -67,6 +67,8 @@ export async function requireOrg(
   if (user.userType !== 'SUPPORT') {
     if (user.orgKey !== orgKey) throw forbidden();
     if (wantedType && user.orgType !== wantedType) throw forbidden();
+    // The session was read with its organisation (not deleted) a moment ago: no second query.
+    return { user, org: { orgNo: user.orgNo, orgKey: user.orgKey, orgType: user.orgType, name: user.orgName } };
   }
   const org = await findOrg(db, orgKey);
   if (!org) throw notFound('Organisation');

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -45,7 +45,7 @@ const STATEMENT_CACHE_SIZE = 1000;
  * statement is never busy when it is handed out again.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(sql) {
@@ -53,11 +53,36 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       if (statement) {
         cache.delete(sql);
       } else {
-        statement = sqlite.prepare(sql);
+        statement = withRowBuilder(sqlite.prepare(sql));
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
       cache.set(sql, statement);
       return statement;
+    },
+  };
+}
+
+/**
+ * better-sqlite3 builds each row object property by property through the V8 API, which
+ * costs more than running the query itself once a page has a few hundred values (a
+ * profile of the hot reads showed it as the largest single cost). Rows are read as
+ * arrays instead and turned into objects by a function compiled once per statement
+ * from its column names: one object literal, so every row shares one hidden class.
+ * Same values, same keys, same order; a repeated column name keeps the last value, as
+ * better-sqlite3 does.
+ */
+function withRowBuilder(statement: SQLite.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  const raw = statement.raw(true);
+  const names = raw.columns().map((c) => c.name);
+  // The column names are written as JSON string literals, so no name can be read as code.
+  const toRow = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')}};`) as (values: unknown[]) => unknown;
+  return {
+    reader: true,
+    all: (parameters) => (raw.all(...parameters) as unknown[][]).map(toRow),
+    run: (parameters) => raw.run(...parameters),
+    *iterate(parameters) {
+      for (const values of raw.iterate(...parameters) as IterableIterator<unknown[]>) yield toRow(values);
     },
   };
 }

@@ -5,6 +5,7 @@ import { validateCatalogueExport } from '../../src/domain/rules/catalogue';
 import {
   metaUpdateSchema,
   productListQuerySchema,
+  productPageSchema,
   supplierListQuerySchema,
   type ProductPage,
   type ProductWrapper,
@@ -12,6 +13,7 @@ import {
 } from '../../src/domain/schemas/catalogue';
 import { containsIgnoreCase } from '../accounts/like';
 import type { AppContext } from '../app-context';
+import { answerSchema } from '../http/answer-schema';
 import { decodeCursor, encodeCursor } from '../catalogue/cursor';
 import { likePattern, metaEntityKey, PRODUCT_COLUMNS, wrapProducts } from '../catalogue/products';
 import { jobUploadUrl } from '../catalogue/upload-url';
@@ -65,6 +67,8 @@ async function oneProduct(db: Tx, sellerKey: string, code: string, buyerKey: str
 
 type BuyerSellerParams = { buyerId: string; sellerId: string };
 
+const PRODUCT_PAGE_ANSWER = answerSchema(productPageSchema);
+
 async function buyerAndSeller(request: FastifyRequest<{ Params: BuyerSellerParams }>, db: Db) {
   const { user, org: buyer } = await requireOrg(request, db, 'buyer', request.params.buyerId);
   const seller = await requireSupplierOrg(db, request.params.sellerId);
@@ -84,7 +88,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return rows.map((r) => ({ uniqueKey: r.unique_key, name: r.name }));
   });
 
-  app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/product', async (request) => {
+  app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/product', { schema: { response: PRODUCT_PAGE_ANSWER } }, async (request) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
     return productPage(db, org.orgKey, null, parse(productListQuerySchema, request.query));
@@ -96,7 +100,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return oneProduct(db, org.orgKey, request.params.productCode, null);
   });
 
-  app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/product', async (request) => {
+  app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/product', { schema: { response: PRODUCT_PAGE_ANSWER } }, async (request) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'viewCatalogue');
     return productPage(db, seller.orgKey, buyer.orgKey, parse(productListQuerySchema, request.query));

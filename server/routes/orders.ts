@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { wholeNumber } from '../../src/domain/schemas/numbers';
-import { historyQuerySchema, orderListQuerySchema } from '../../src/domain/schemas/orders';
+import { historyQuerySchema, orderListQuerySchema, orderSummarySchema } from '../../src/domain/schemas/orders';
 import type { AppContext } from '../app-context';
 import { orderRequestDocument } from '../edi/export-documents';
 import { readHistory, writeHistory } from '../history';
+import { answerSchema } from '../http/answer-schema';
 import { conflict, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
@@ -15,6 +16,7 @@ import { recordChange, type Tx } from '../sync/change-log';
 
 const orderParams = z.object({ orgId: z.string().min(1).max(40), orderId: wholeNumber(z.number().positive()) });
 const listParams = z.object({ orgId: z.string().min(1).max(40) });
+const ORDER_LIST_ANSWER = answerSchema(z.array(orderSummarySchema));
 
 /**
  * Marks an order read for one side. Only a real change bumps the revision, so opening
@@ -44,7 +46,7 @@ async function orderOf(ctx: AppContext, side: OrderSide, orgKey: string, orderId
 
 export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const side of ['seller', 'buyer'] as const) {
-    app.get(`/${side}/:orgId/order`, async (request) => {
+    app.get(`/${side}/:orgId/order`, { schema: { response: ORDER_LIST_ANSWER } }, async (request) => {
       const { orgId } = parse(listParams, request.params);
       const { user, org } = await requireOrg(request, ctx.db, side, orgId);
       requireCapability(user, org, 'viewOrders');

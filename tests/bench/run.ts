@@ -4,7 +4,8 @@
  * against the real server (`server/main.ts` with the demo data, a fresh SQLite file) in
  * its own process, over loopback. Figures are printed, never asserted.
  * `npm run bench -- drain` runs one suite; `npm run bench -- api` runs the server's
- * load benchmark instead (tests/bench/api), which needs no browser; `npm run bench -- lighthouse`
+ * load benchmark instead (tests/bench/api), which needs no browser, and `npm run bench -- api-profile`
+ * prints where its time goes on each hot path (a CPU profile under load); `npm run bench -- lighthouse`
  * measures the first load (tests/bench/lighthouse.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,6 +44,7 @@ async function bundle(): Promise<string> {
 async function main() {
   const only = process.argv[2];
   if (only === 'api') return (await import('./api/run-api')).runApiBench();
+  if (only === 'api-profile') return (await import('./api/profile-api')).profileApi();
   if (only === 'lighthouse') return (await import('./lighthouse')).lighthouseBench();
   assertBrowserPresent();
   const profile = mkdtempSync(join(tmpdir(), 'portal-bench-profile-'));

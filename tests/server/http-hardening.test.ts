@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -36,6 +36,23 @@ describe('hardening headers', () => {
     }
   });
 
+  it('refusals and unknown paths carry the same headers; strict transport only when served over HTTPS', async () => {
+    const ok = await t.as(BUY, { method: 'GET', url: '/api/session/policy' });
+    for (const res of [await t.as(null, { method: 'GET', url: '/api/profile' }), await t.as(BUY, { method: 'GET', url: '/api/no-such-call' })]) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+        expect(res.headers[name], name).toBe(ok.headers[name]);
+      }
+    }
+    expect(ok.headers['strict-transport-security']).toBeUndefined();
+    const https = await createTestApp({ secureCookies: true });
+    try {
+      expect((await https.as(null, { method: 'GET', url: '/api/profile' })).headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await https.close();
+    }
+  });
+
   it('API answers are compressed when the client accepts it', async () => {
     const res = await t.as(BUY, { method: 'GET', url: '/api/uom', headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);
@@ -43,6 +60,9 @@ describe('hardening headers', () => {
     const plain = await t.as(BUY, { method: 'GET', url: '/api/uom' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(gunzipSync(res.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const br = await t.as(BUY, { method: 'GET', url: '/api/uom', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
   it('source maps are not served', async () => {

@@ -1,21 +1,11 @@
 import { rmSync } from 'node:fs';
 import { startServer } from '../../e2e/support/server-process';
 import { fmt } from '../measure';
-import { CONNECTION_COUNTS, FIXED_RATE, measurePath, RUN_SECONDS, type HotPath, type LoadFigures, type PathFigures } from './load';
+import { BUYER, HOT_PATHS, USERNAME } from './hot-paths';
+import { CONNECTION_COUNTS, FIXED_RATE, measurePath, RUN_SECONDS, type LoadFigures, type PathFigures } from './load';
 import { startPostgres } from './postgres-cluster';
 import { reconnectStorm } from './reconnect-storm';
 import { signIn } from './sign-in';
-
-const BUYER = 'UNIWESTMERE1';
-const SELLER = 'SUPACMESCI01';
-const USERNAME = 'buyer@uni.demo.test';
-
-/** The reads every tablet makes on reconnecting, as the buyer's screens make them. */
-const HOT_PATHS: HotPath[] = [
-  { name: 'order list, 20 rows', path: `/api/buyer/${BUYER}/order?offset=0&limit=20` },
-  { name: "buyer's product page, 20 products", path: `/api/buyer/${BUYER}/seller/${SELLER}/product?limit=20` },
-  { name: 'changes feed, 200 rows', path: `/api/sync/buyer/${BUYER}/changes?since=0&limit=200` },
-];
 
 interface DatabaseFigures {
   paths: PathFigures[];
