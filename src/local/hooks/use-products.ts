@@ -100,7 +100,8 @@ export function useProductList(scope: string, sellerId: string) {
 /**
  * Searches the held catalogue in the worker (code, description, other name), so typing
  * never waits on it; the worker answers keys, shown as the rows of `held` (the list's
- * rows, kept live, so an include shows in the hits at once). Undefined until it answers.
+ * rows, kept live, so an include shows in the hits at once), and searches again whenever
+ * the held catalogue changes. Undefined until it first answers.
  */
 export function useProductSearch(
   scope: string,
@@ -121,7 +122,9 @@ export function useProductSearch(
     return () => {
       current = false;
     };
-  }, [scope, sellerId, text, limit]);
+    // `held` changes as the fill lands pages and the feed updates rows: the search runs
+    // again, so a product typed for before it was mirrored shows once it is.
+  }, [scope, sellerId, text, limit, held]);
   const byKey = useMemo(() => new Map(held?.map((item) => [item.product.key, item])), [held]);
   return useMemo(() => hits?.flatMap((key) => byKey.get(key) ?? []), [hits, byKey]);
 }
