@@ -12,9 +12,8 @@ import { localDatabase } from '../db/current-database';
  * whichever tab leads the sync), and a secret must never be stored in the browser. The
  * card offers a new password only while online with nothing of the account still
  * queued, so this request cannot overtake an earlier change. Settings without a new
- * password (a cleared one included) stay outbox commands. The Idempotency-Key makes a
- * retried click harmless; the answer (which only says whether a password is set)
- * replaces the held row.
+ * password (a cleared one included) stay outbox commands. The answer (which only says
+ * whether a password is set) replaces the held row.
  */
 export async function saveEdiExportWithPassword(orgId: string, key: string | null, setting: Record<string, unknown>): Promise<void> {
   const { path, table } = COLLECTIONS.ediExport;
