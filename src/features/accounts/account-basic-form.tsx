@@ -13,7 +13,7 @@ import { Field } from '../../ui/field/Field';
 import { SelectField } from '../../ui/field/SelectField';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { scopeId } from '../../sync/scope';
-import { Actions, ErrorList, FieldGrid, Form } from './accounts.styles';
+import { ButtonRow, ErrorList, FieldGrid, FormStack } from '../../ui/form-parts';
 import { useRefusal } from './use-refusal';
 
 const TYPE_OPTIONS = [
@@ -150,7 +150,7 @@ export function AccountBasicForm({ supportOrgId, accountKey, account, onSelect, 
   const at = refusal.fields;
 
   return (
-    <Form onSubmit={submit} noValidate aria-label="Basic Info">
+    <FormStack onSubmit={submit} noValidate aria-label="Basic Info">
       <FieldGrid>
         <Field label={LABELS.name} name="name" value={form.name} onChange={set('name')} required error={nameError} />
         <SelectField label={LABELS.type} name="type" value={form.type} onChange={set('type')} options={TYPE_OPTIONS} error={at.type} />
@@ -167,7 +167,7 @@ export function AccountBasicForm({ supportOrgId, accountKey, account, onSelect, 
           ))}
         </ErrorList>
       )}
-      <Actions>
+      <ButtonRow>
         <Button type="submit" disabled={!ready}>
           Save
         </Button>
@@ -177,7 +177,7 @@ export function AccountBasicForm({ supportOrgId, accountKey, account, onSelect, 
         <Button variant="outlined" disabled={!account} onClick={() => setConfirming(true)}>
           Delete
         </Button>
-      </Actions>
+      </ButtonRow>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -186,6 +186,6 @@ export function AccountBasicForm({ supportOrgId, accountKey, account, onSelect, 
         confirmLabel="Delete"
         onConfirm={() => void remove()}
       />
-    </Form>
+    </FormStack>
   );
 }

@@ -10,7 +10,9 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/Tabs';
 import { AccountBasicForm } from './account-basic-form';
 import { AccountPropertiesTab } from './account-properties-tab';
 import type { OutboxEntry } from '../../sync/outbox-entry';
-import { DrawerContent, ErrorList, Muted } from './accounts.styles';
+import { ErrorList } from '../../ui/form-parts';
+import { MutedText } from '../../ui/page';
+import { DrawerContent } from './accounts.styles';
 import { UomMappingTab } from './uom-mapping-tab';
 
 const TAB_NAMES = { basic: 'Basic Info', properties: 'Properties', uom: 'UOM Mapping' } as const;
@@ -61,7 +63,7 @@ export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: A
             })}
           </ErrorList>
         )}
-        {waiting && <Muted role="status">{messages.accountChangesWaiting}</Muted>}
+        {waiting && <MutedText role="status">{messages.accountChangesWaiting}</MutedText>}
         <Tabs value={current} onValueChange={(value) => setTab(value as TabName)}>
           <TabList aria-label="Account">
             <Tab value="basic">Basic Info</Tab>

@@ -1,23 +1,5 @@
 import styled from 'styled-components';
 
-export const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-`;
-
-export const FieldGrid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 220px), 1fr));
-  gap: 16px;
-`;
-
-export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
-
 export const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -33,16 +15,10 @@ export const Toolbar = styled.div`
 /** The drawer's content: positioned so the busy overlay covers exactly it. */
 export const DrawerContent = styled.div`
   position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
   min-height: 100%;
-`;
-
-export const ErrorList = styled.ul`
-  margin: 0 0 16px;
-  padding: 12px 16px 12px 32px;
-  border-left: 4px solid ${({ theme }) => theme.color.error};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.color.surfaceSunken};
-  color: ${({ theme }) => theme.color.error};
 `;
 
 export const Section = styled.section`
@@ -113,12 +89,6 @@ export const Card = styled.form`
 export const CardTitle = styled.h4`
   margin: 0;
   font-size: 1rem;
-`;
-
-export const Muted = styled.p`
-  margin: 0;
-  font-size: 0.875rem;
-  color: ${({ theme }) => theme.color.textMuted};
 `;
 
 export const RowActions = styled.div`

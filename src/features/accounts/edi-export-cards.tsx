@@ -17,7 +17,9 @@ import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
 import { Field } from '../../ui/field/Field';
 import { SelectField } from '../../ui/field/SelectField';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { Actions, Card, Cards, CardTitle, Conflict, ErrorList, Muted, Section, SectionTitle } from './accounts.styles';
+import { ButtonRow, ErrorList } from '../../ui/form-parts';
+import { MutedText } from '../../ui/page';
+import { Card, Cards, CardTitle, Conflict, Section, SectionTitle } from './accounts.styles';
 import { useRefusal } from './use-refusal';
 
 const CARDS: Array<{ docType: EdiDocType; title: string }> = [
@@ -215,8 +217,8 @@ function EdiCard({ orgId, docType, title, row, passwordSendable }: EdiCardProps)
           ))}
         </ErrorList>
       )}
-      {saving && <Muted>Saving…</Muted>}
-      <Actions>
+      {saving && <MutedText>Saving…</MutedText>}
+      <ButtonRow>
         <Button type="submit" disabled={formatErrors.length > 0 || saving}>
           Save
         </Button>
@@ -226,7 +228,7 @@ function EdiCard({ orgId, docType, title, row, passwordSendable }: EdiCardProps)
         <Button variant="outlined" disabled={!row || saving} onClick={() => setDeleting(true)}>
           Delete
         </Button>
-      </Actions>
+      </ButtonRow>
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

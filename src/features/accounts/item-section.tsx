@@ -8,7 +8,9 @@ import { Field } from '../../ui/field/Field';
 import { DeleteIcon, EditIcon } from '../../ui/icons/action-icons';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { scopeId } from '../../sync/scope';
-import { Actions, ErrorList, FieldGrid, Form, Item, ItemList, ItemText, Muted, RowActions, Section, SectionTitle } from './accounts.styles';
+import { ButtonRow, ErrorList, FieldGrid, FormStack } from '../../ui/form-parts';
+import { MutedText } from '../../ui/page';
+import { Item, ItemList, ItemText, RowActions, Section, SectionTitle } from './accounts.styles';
 import { useRefusal } from './use-refusal';
 
 export interface ItemField {
@@ -101,7 +103,7 @@ export function ItemSection<R extends MirrorRow>(props: ItemSectionProps<R>) {
   return (
     <Section aria-label={title}>
       <SectionTitle>{title}</SectionTitle>
-      <Form onSubmit={(e) => void submit(e)} noValidate aria-label={`${title} form`}>
+      <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label={`${title} form`}>
         <FieldGrid>
           {fields.map((f) => (
             <Field
@@ -120,16 +122,16 @@ export function ItemSection<R extends MirrorRow>(props: ItemSectionProps<R>) {
             ))}
           </ErrorList>
         )}
-        <Actions>
+        <ButtonRow>
           <Button type="submit" disabled={!ready}>
             Save
           </Button>
           <Button variant="outlined" onClick={reset}>
             Cancel
           </Button>
-        </Actions>
-      </Form>
-      {rows && rows.length === 0 && <Muted>{messages.noResults}</Muted>}
+        </ButtonRow>
+      </FormStack>
+      {rows && rows.length === 0 && <MutedText>{messages.noResults}</MutedText>}
       <ItemList aria-label={`${title} list`}>
         {rows?.map((row, i) => {
           const { primary, secondary } = render(row);

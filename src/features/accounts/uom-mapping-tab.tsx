@@ -11,7 +11,9 @@ import { Button } from '../../ui/button/Button';
 import { Field } from '../../ui/field/Field';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { useRefusal } from './use-refusal';
-import { Actions, Card, Cards, CardTitle, ErrorList, Form, Muted } from './accounts.styles';
+import { ButtonRow, ErrorList, FormStack } from '../../ui/form-parts';
+import { MutedText } from '../../ui/page';
+import { Card, Cards, CardTitle } from './accounts.styles';
 
 /**
  * UOM Mapping of a supplier account: one card per standard unit (the server's list, held
@@ -21,7 +23,7 @@ export function UomMappingTab({ orgId }: { orgId: string }) {
   const row = useOrgSetting('uomMappings', orgId);
   const units = useStandardUnits();
   if (row === undefined || units === undefined) return null;
-  if (units === null) return <Muted role="status">{messages.standardUnitsNotLoaded}</Muted>;
+  if (units === null) return <MutedText role="status">{messages.standardUnitsNotLoaded}</MutedText>;
   // Remount when the held mapping first arrives, so the inputs start from it.
   return <UomMappingForm key={row ? 'held' : 'none'} orgId={orgId} units={units} held={(row?.mapping as UomMapping | undefined) ?? {}} />;
 }
@@ -54,14 +56,14 @@ function UomMappingForm({ orgId, units, held }: UomMappingFormProps) {
   };
 
   return (
-    <Form onSubmit={(e) => void submit(e)} noValidate aria-label="UOM Mapping">
+    <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label="UOM Mapping">
       <Cards>
         {Object.entries(units).map(([unit, entry]) => (
           <Card as="div" key={unit} aria-label={unit}>
             <CardTitle>
               {unit} · {entry.description}
             </CardTitle>
-            <Muted>{entry.variations.join(', ')}</Muted>
+            <MutedText>{entry.variations.join(', ')}</MutedText>
             <Field
               label={`Code for ${unit}`}
               value={mapping[unit] ?? ''}
@@ -78,11 +80,11 @@ function UomMappingForm({ orgId, units, held }: UomMappingFormProps) {
           ))}
         </ErrorList>
       )}
-      <Actions>
+      <ButtonRow>
         <Button type="submit" disabled={!ready}>
           Save Mapping
         </Button>
-      </Actions>
-    </Form>
+      </ButtonRow>
+    </FormStack>
   );
 }

@@ -11,7 +11,8 @@ import { Drawer } from '../../ui/drawer/Drawer';
 import { Field } from '../../ui/field/Field';
 import { SelectField } from '../../ui/field/SelectField';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { Actions, FieldGrid, Form, Muted } from './accounts.styles';
+import { ButtonRow, FieldGrid, FormStack } from '../../ui/form-parts';
+import { MutedText } from '../../ui/page';
 
 const TYPE_OPTIONS = [
   { value: 'REGULAR', label: 'REGULAR' },
@@ -95,22 +96,22 @@ function UserForm({ supportOrgId, orgId, user, onSelect }: UserFormProps) {
   };
 
   return (
-    <Form onSubmit={(e) => void submit(e)} noValidate aria-label="User">
+    <FormStack onSubmit={(e) => void submit(e)} noValidate aria-label="User">
       <FieldGrid>
         <Field label="First Name" value={form.firstName} disabled={deleted} onChange={set('firstName')} error={errors.find((e) => e.startsWith('First Name'))} />
         <Field label="Last Name" value={form.lastName} disabled={deleted} onChange={set('lastName')} error={errors.find((e) => e.startsWith('Last Name'))} />
         <Field label="Email" type="email" value={form.email} disabled={deleted} onChange={set('email')} error={errors.find((e) => e.startsWith('Email'))} />
         <SelectField label="User Type" value={form.type} disabled={deleted} onChange={set('type')} options={TYPE_OPTIONS} />
       </FieldGrid>
-      {saving && <Muted>Saving…</Muted>}
-      <Actions>
+      {saving && <MutedText>Saving…</MutedText>}
+      <ButtonRow>
         <Button type="submit" disabled={!ready || saving}>
           Save
         </Button>
         <Button variant="outlined" disabled={!user || saving || deleted} onClick={() => setConfirming(true)}>
           Delete
         </Button>
-      </Actions>
+      </ButtonRow>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -119,6 +120,6 @@ function UserForm({ supportOrgId, orgId, user, onSelect }: UserFormProps) {
         confirmLabel="Delete"
         onConfirm={() => void remove()}
       />
-    </Form>
+    </FormStack>
   );
 }

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { MutedText } from '../../ui/page';
 
 export const Bar = styled.div`
   display: flex;
@@ -13,9 +14,8 @@ export const Grow = styled.div`
   min-width: 0;
 `;
 
-export const Muted = styled.p`
-  margin: 0 0 12px;
-  color: ${({ theme }) => theme.color.textMuted};
+export const Muted = styled(MutedText)`
+  margin-bottom: 12px;
 `;
 
 export const SupplierList = styled.ul`

@@ -1,7 +1,7 @@
 import { ASN_FIELD_LENGTHS } from '../../domain/constants';
 import type { Address } from '../../domain/schemas/orders';
 import { Field } from '../../ui/field/Field';
-import { FieldGrid } from './asn-form.styles';
+import { FieldGrid } from '../../ui/form-parts';
 
 const LABELS: Record<keyof Address, string> = {
   name: 'Name',

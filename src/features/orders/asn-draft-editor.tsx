@@ -12,7 +12,7 @@ import { stashDraftEdit, stashedDraftEdit, unstashDraftEdit } from './asn-draft-
 import { draftStatus } from './asn-draft-status';
 import { refusalIssues } from './asn-field-errors';
 import { AsnForm } from './asn-form';
-import { Actions, StatusLine } from './asn-form.styles';
+import { ButtonRow, StatusText } from '../../ui/form-parts';
 import { useDraftAutosave } from './use-draft-autosave';
 
 interface AsnDraftEditorProps {
@@ -107,8 +107,8 @@ export function AsnDraftEditor({ draft, sellerId, buyerId, orderLines, remaining
         onSubmit={onSubmit}
         footer={
           <>
-            <StatusLine role="status">Status: {draftStatus(draft)}</StatusLine>
-            <Actions>
+            <StatusText role="status">Status: {draftStatus(draft)}</StatusText>
+            <ButtonRow>
               {!locked && <Button type="submit">Submit</Button>}
               {!locked && (
                 <Button variant="outlined" onClick={() => setDiscarding(true)}>
@@ -118,7 +118,7 @@ export function AsnDraftEditor({ draft, sellerId, buyerId, orderLines, remaining
               <Button variant="text" onClick={onClose}>
                 Back to ASN list
               </Button>
-            </Actions>
+            </ButtonRow>
           </>
         }
       />

@@ -14,7 +14,7 @@ import { AsnDraftEditor } from './asn-draft-editor';
 import { earlierShipments, newAsnBody, remainingOf } from './asn-draft-model';
 import { stashedDraftEdit, unstashDraftEdit } from './asn-draft-stash';
 import { AsnList } from './asn-list';
-import { Actions } from './asn-form.styles';
+import { ButtonRow } from '../../ui/form-parts';
 import { AsnView } from './asn-view';
 import type { OrderPerspective } from './use-order-perspective';
 
@@ -110,9 +110,9 @@ function AsnPanel({ perspective, order, lines, onSubmitted }: AsnPanelProps) {
   return (
     <>
       {mayCreate && (
-        <Actions style={{ marginBottom: 16 }}>
+        <ButtonRow style={{ marginBottom: 16 }}>
           <Button onClick={() => void addDraft()}>Add ASN</Button>
-        </Actions>
+        </ButtonRow>
       )}
       <AsnList asns={asns} drafts={drafts} onOpenAsn={(key) => setView({ kind: 'asn', key })} onOpenDraft={(key) => setView({ kind: 'draft', key })} />
     </>

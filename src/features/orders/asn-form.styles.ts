@@ -1,38 +1,5 @@
 import styled from 'styled-components';
 
-export const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 20px;
-`;
-
-export const FieldGrid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: 16px;
-`;
-
-export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
-
-export const ErrorList = styled.ul`
-  margin: 0;
-  padding: 12px 16px 12px 32px;
-  border-left: 4px solid ${({ theme }) => theme.color.error};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.color.surfaceSunken};
-  color: ${({ theme }) => theme.color.error};
-`;
-
-export const StatusLine = styled.p`
-  margin: 0;
-  font-weight: 600;
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
 export const CellInput = styled.input`
   width: 100%;
   min-width: 88px;

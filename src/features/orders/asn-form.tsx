@@ -7,7 +7,8 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/Tabs';
 import { AsnAddressFields } from './asn-address-fields';
 import type { AsnBody } from './asn-draft-model';
 import { sortAsnErrors } from './asn-field-errors';
-import { ErrorList, ErrorMark, FieldGrid, Form } from './asn-form.styles';
+import { ErrorList, FieldGrid, FormStack } from '../../ui/form-parts';
+import { ErrorMark } from './asn-form.styles';
 import { AsnLinesTable } from './asn-lines-table';
 import { SectionTitle } from './order-detail.styles';
 
@@ -38,7 +39,7 @@ export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaini
   const set = (patch: Partial<AsnBody>) => onChange({ ...value, ...patch });
 
   return (
-    <Form
+    <FormStack
       aria-label="Advance ship notice"
       noValidate
       onBlur={onBlur}
@@ -127,6 +128,6 @@ export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaini
         />
       </section>
       {footer}
-    </Form>
+    </FormStack>
   );
 }

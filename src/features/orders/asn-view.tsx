@@ -7,7 +7,7 @@ import { Button } from '../../ui/button/Button';
 import { asnBodyOf } from './asn-draft-model';
 import { AsnExportErrorsDrawer } from './asn-export-errors-drawer';
 import { AsnForm } from './asn-form';
-import { Actions, StatusLine } from './asn-form.styles';
+import { ButtonRow, StatusText } from '../../ui/form-parts';
 import type { OrderPerspective } from './use-order-perspective';
 import { useExportAction } from './use-export-action';
 
@@ -37,10 +37,10 @@ export function AsnView({ asn, perspective, orderLines, onClose }: AsnViewProps)
         remaining={null}
         footer={
           <>
-            <StatusLine>
+            <StatusText>
               Shipment {asn.shipmentId}: {status}
-            </StatusLine>
-            <Actions>
+            </StatusText>
+            <ButtonRow>
               {exportable && (
                 <Button
                   onClick={exportAction.onExport}
@@ -58,7 +58,7 @@ export function AsnView({ asn, perspective, orderLines, onClose }: AsnViewProps)
               <Button variant="text" onClick={onClose}>
                 Back to ASN list
               </Button>
-            </Actions>
+            </ButtonRow>
           </>
         }
       />

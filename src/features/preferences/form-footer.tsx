@@ -1,21 +1,21 @@
 import { Button } from '../../ui/button/Button';
-import { Actions, FormErrors, Status } from './preferences.styles';
+import { ButtonRow, ErrorList, StatusText } from '../../ui/form-parts';
 
 /** Save, the form's own errors, and "Waiting to be sent" while the change is queued. */
 export function FormFooter({ formErrors, waiting, saveLabel = 'Save' }: { formErrors: string[]; waiting: boolean; saveLabel?: string }) {
   return (
     <>
       {formErrors.length > 0 && (
-        <FormErrors role="alert">
+        <ErrorList role="alert">
           {formErrors.map((e) => (
             <li key={e}>{e}</li>
           ))}
-        </FormErrors>
+        </ErrorList>
       )}
-      <Actions>
+      <ButtonRow>
         <Button type="submit">{saveLabel}</Button>
-        {waiting && <Status role="status">Waiting to be sent</Status>}
-      </Actions>
+        {waiting && <StatusText role="status">Waiting to be sent</StatusText>}
+      </ButtonRow>
     </>
   );
 }

@@ -1,32 +1,8 @@
 import styled from 'styled-components';
+import { FormStack } from '../../ui/form-parts';
 
-export const PanelForm = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
+export const PanelForm = styled(FormStack)`
   max-width: 640px;
-`;
-
-export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-`;
-
-export const Status = styled.p`
-  margin: 0;
-  font-weight: 600;
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
-export const FormErrors = styled.ul`
-  margin: 0;
-  padding: 12px 16px 12px 32px;
-  border-left: 4px solid ${({ theme }) => theme.color.error};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.color.surfaceSunken};
-  color: ${({ theme }) => theme.color.error};
 `;
 
 export const Conflict = styled.p`

@@ -10,7 +10,8 @@ import { Drawer } from '../../ui/drawer/Drawer';
 import { CheckboxField } from '../../ui/field/CheckboxField';
 import { Field } from '../../ui/field/Field';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { Actions, FormErrors, PaneContent, Status, UniversityList } from './pricelists.styles';
+import { ButtonRow, ErrorList, StatusText } from '../../ui/form-parts';
+import { PaneContent, UniversityList } from './pricelists.styles';
 
 interface MapUniversitiesDrawerProps {
   open: boolean;
@@ -70,18 +71,18 @@ export function MapUniversitiesDrawer({ open, onOpenChange, sellerId, ownOrgId, 
     <Drawer open={open} onOpenChange={close} title="Map Universities">
       <PaneContent>
         {refused.length > 0 && (
-          <FormErrors role="alert" aria-label="Mapping refused">
+          <ErrorList role="alert" aria-label="Mapping refused">
             {refused.map((error) => (
               <li key={error}>{error}</li>
             ))}
-          </FormErrors>
+          </ErrorList>
         )}
         <Field label="Search universities" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
-        {!chosen && mapping.failed && <Status role="alert">The mapping of this pricelist has not been read yet and the server cannot be reached.</Status>}
-        {!mapping.failed && (chosen === null || accounts === undefined) && <Status role="status">Loading…</Status>}
+        {!chosen && mapping.failed && <StatusText role="alert">The mapping of this pricelist has not been read yet and the server cannot be reached.</StatusText>}
+        {!mapping.failed && (chosen === null || accounts === undefined) && <StatusText role="status">Loading…</StatusText>}
         {chosen && (
           <>
-            <Status role="status">{`${chosen.size} selected`}</Status>
+            <StatusText role="status">{`${chosen.size} selected`}</StatusText>
             <UniversityList aria-label="Universities">
               {shown.map((a) => (
                 <li key={a.uniqueKey}>
@@ -91,14 +92,14 @@ export function MapUniversitiesDrawer({ open, onOpenChange, sellerId, ownOrgId, 
             </UniversityList>
           </>
         )}
-        <Actions>
+        <ButtonRow>
           <Button onClick={() => void save()} disabled={!chosen}>
             Save
           </Button>
           <Button variant="text" onClick={() => close(false)}>
             Cancel
           </Button>
-        </Actions>
+        </ButtonRow>
       </PaneContent>
     </Drawer>
   );

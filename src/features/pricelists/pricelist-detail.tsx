@@ -11,7 +11,8 @@ import { UploadArea } from '../../ui/upload/UploadArea';
 import { MapUniversitiesDrawer } from './map-universities-drawer';
 import { PricelistNameForm } from './pricelist-name-form';
 import { PricesTable } from './prices-table';
-import { Actions, PaneContent, SectionTitle, Status } from './pricelists.styles';
+import { ButtonRow, StatusText } from '../../ui/form-parts';
+import { PaneContent, SectionTitle } from './pricelists.styles';
 
 interface PricelistDetailProps {
   sellerId: string;
@@ -48,16 +49,16 @@ function SavedPricelistDetail({ sellerId, ownOrgId, pricelist }: PricelistDetail
   return (
     <PaneContent>
       <PricelistNameForm key={pricelist.key} sellerId={sellerId} pricelist={pricelist} />
-      <Actions>
+      <ButtonRow>
         <Button variant="outlined" onClick={() => setUploading(true)} disabled={uploading}>
           Request Upload
         </Button>
         <Button variant="outlined" onClick={() => setMapping(true)}>
           Map Universities
         </Button>
-        {mappingEntry?.state === 'pending' && <Status role="status">Mapping waiting to be sent</Status>}
-        {mappingEntry?.state === 'failed' && <Status role="alert">The mapping was refused: open Map Universities to see why.</Status>}
-      </Actions>
+        {mappingEntry?.state === 'pending' && <StatusText role="status">Mapping waiting to be sent</StatusText>}
+        {mappingEntry?.state === 'failed' && <StatusText role="alert">The mapping was refused: open Map Universities to see why.</StatusText>}
+      </ButtonRow>
       {uploading && (
         <UploadArea
           label="Price file"

@@ -12,7 +12,8 @@ import { scopeId } from '../../sync/scope';
 import { Button } from '../../ui/button/Button';
 import { Field } from '../../ui/field/Field';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { Actions, NameForm, Status } from './pricelists.styles';
+import { ButtonRow, StatusText } from '../../ui/form-parts';
+import { NameForm } from './pricelists.styles';
 
 interface PricelistNameFormProps {
   sellerId: string;
@@ -68,12 +69,12 @@ export function PricelistNameForm({ sellerId, pricelist }: PricelistNameFormProp
         readOnly={saving}
         autoComplete="off"
       />
-      <Actions>
+      <ButtonRow>
         <Button type="submit" disabled={saving}>
           {pricelist ? 'Save' : 'Add'}
         </Button>
-        {(saving || entry?.state === 'pending') && <Status role="status">Waiting to be sent</Status>}
-      </Actions>
+        {(saving || entry?.state === 'pending') && <StatusText role="status">Waiting to be sent</StatusText>}
+      </ButtonRow>
     </NameForm>
   );
 }

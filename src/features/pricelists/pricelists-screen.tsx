@@ -7,7 +7,8 @@ import { SplitPane } from '../../ui/split-pane/SplitPane';
 import { PricelistDetail } from './pricelist-detail';
 import { PricelistList } from './pricelist-list';
 import { PricelistNameForm } from './pricelist-name-form';
-import { Actions, PaneContent, SplitBox } from './pricelists.styles';
+import { ButtonRow } from '../../ui/form-parts';
+import { PaneContent, SplitBox } from './pricelists.styles';
 
 export function PricelistsScreen() {
   const { perspective, orgId, ownOrgId } = useViewedOrg();
@@ -31,9 +32,9 @@ function Pricelists({ sellerId, ownOrgId }: { sellerId: string; ownOrgId: string
 
   const left = (
     <PaneContent>
-      <Actions>
+      <ButtonRow>
         <Button onClick={() => setSelectedKey(null)}>Add pricelist</Button>
-      </Actions>
+      </ButtonRow>
       <PricelistList
         pricelists={pricelists}
         selectedKey={selected?.key ?? null}

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { FormStack } from '../../ui/form-parts';
 
 export const SplitBox = styled.div`
   height: calc(100dvh - 200px);
@@ -15,38 +16,15 @@ export const PaneContent = styled.div`
   padding: 16px;
 `;
 
-export const NameForm = styled.form`
-  display: flex;
-  flex-direction: column;
+export const NameForm = styled(FormStack)`
   gap: 12px;
   max-width: 560px;
-`;
-
-export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
-`;
-
-export const Status = styled.p`
-  margin: 0;
-  font-weight: 600;
-  color: ${({ theme }) => theme.color.textMuted};
 `;
 
 export const SectionTitle = styled.h2`
   margin: 8px 0 0;
   font-size: 1.125rem;
   font-weight: 650;
-`;
-
-export const FormErrors = styled.ul`
-  margin: 0;
-  padding: 12px 16px 12px 32px;
-  border-left: 4px solid ${({ theme }) => theme.color.error};
-  background: ${({ theme }) => theme.color.surfaceSunken};
-  color: ${({ theme }) => theme.color.error};
 `;
 
 export const UniversityList = styled.ul`

@@ -9,7 +9,8 @@ import { Field } from '../../ui/field/Field';
 import { loadPasswordPolicy } from '../../ui/password-strength/load-password-policy';
 import { PasswordStrengthBar } from '../../ui/password-strength/PasswordStrengthBar';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { Actions, Form } from './settings.styles';
+import { ButtonRow } from '../../ui/form-parts';
+import { Form } from './settings.styles';
 
 const empty = { oldPassword: '', newPassword: '', repeatPassword: '' };
 
@@ -58,11 +59,11 @@ export function ChangePasswordForm() {
         {...bind('newPassword')}
       />
       <Field label="Repeat password" type="password" autoComplete="new-password" {...bind('repeatPassword')} />
-      <Actions>
+      <ButtonRow>
         <Button type="submit" disabled={busy}>
           Save
         </Button>
-      </Actions>
+      </ButtonRow>
     </Form>
   );
 }

@@ -1,9 +1,7 @@
 import styled from 'styled-components';
+import { FormStack } from '../../ui/form-parts';
 
-export const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 18px;
+export const Form = styled(FormStack)`
   max-width: 420px;
 `;
 
@@ -13,7 +11,3 @@ export const Row = styled.div`
   gap: 24px;
 `;
 
-export const Actions = styled.div`
-  display: flex;
-  gap: 8px;
-`;

@@ -3,7 +3,8 @@ import { saveThemePalette, resetThemePalette, useThemePalette } from '../../loca
 import { Button } from '../../ui/button/Button';
 import { Field } from '../../ui/field/Field';
 import { SwitchField } from '../../ui/field/SwitchField';
-import { Actions, Form, Row } from './settings.styles';
+import { ButtonRow } from '../../ui/form-parts';
+import { Form, Row } from './settings.styles';
 
 /** Every change applies at once and is kept in this browser. */
 export function ThemeForm() {
@@ -34,11 +35,11 @@ export function ThemeForm() {
           onChange={(event) => saveThemePalette({ ...palette, secondary: event.target.value })}
         />
       </Row>
-      <Actions>
+      <ButtonRow>
         <Button variant="outlined" disabled={isDefault} onClick={resetThemePalette}>
           Reset to defaults
         </Button>
-      </Actions>
+      </ButtonRow>
     </Form>
   );
 }
