@@ -1,43 +1,21 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { formatMessage, messages } from '../../src/domain/messages';
 import type { ProductPage, ProductWrapper } from '../../src/domain/schemas/catalogue';
 import { CataloguePage } from './pages/catalogue-page';
-import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
-import { launchBrowser, newContext, waitForServiceWorkerControl } from './support/browser';
+import { UI_WAIT_MS, waitUntil } from './pages/login-page';
+import { waitForServiceWorkerControl } from './support/browser';
+import { TABLET_LANDSCAPE, setUpJourneys } from './support/journeys';
 
-const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const SELLER = 'SUPACMESCI01';
 const SELLER_NAME = 'Acme Scientific';
 const BUYER = 'UNIWESTMERE1';
-const TABLET = { viewport: { width: 1024, height: 768 }, touch: true };
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function signedIn(email: string): Promise<Page> {
-  context = await newContext(browser, baseUrl, TABLET);
-  const page = await openPage(context);
-  const login = new LoginPage(page);
-  await login.goto('/app/catalogue');
-  await login.signIn(email, DEMO_PASSWORD);
-  return page;
-}
+const journeys = setUpJourneys();
+const signedIn = (email: string) => journeys.signedIn(email, '/app/catalogue', TABLET_LANDSCAPE);
 
 async function buyerProducts(page: Page): Promise<ProductWrapper[]> {
   const res = await page.request.get(`/api/buyer/${BUYER}/seller/${SELLER}/product?limit=500`);
@@ -110,10 +88,10 @@ describe('the catalogue', () => {
     // Offline: the row changes at once and the change is sent once back online.
     await catalogue.search.fill(offline!);
     await catalogue.includedBox(offline!).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
-    await context!.setOffline(true);
+    await page.context().setOffline(true);
     await catalogue.setIncluded(offline!, true);
     expect((await metaOf(page, offline!).catch(() => null))?.excluded ?? true).toBe(true);
-    await context!.setOffline(false);
+    await page.context().setOffline(false);
     await waitUntil(async () => (await metaOf(page, offline!))?.excluded === false, 'the queued include reaches the server');
     expect(includedHistory(offline!)).toBe(1);
   });

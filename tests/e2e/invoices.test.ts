@@ -1,41 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { HOSTILE_EMAIL_HOST, HOSTILE_EMAIL_SUBJECT } from '../../server/db/demo/seed-invoices';
 import { messages } from '../../src/domain/messages';
 import type { InvoiceHistoryEntry, InvoiceItem } from '../../src/domain/schemas/invoices';
 import { InvoicePage, InvoicesPage, isCachedOffline, prefetchOutcome, recordPrefetch } from './pages/invoices-page';
-import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
-import { launchBrowser, newContext, waitForServiceWorkerControl } from './support/browser';
-import { startServer, type ServerHandle } from './support/server-process';
+import { UI_WAIT_MS, waitUntil } from './pages/login-page';
+import { waitForServiceWorkerControl, type ContextOptions } from './support/browser';
+import { DESKTOP, setUpJourneys } from './support/journeys';
 
 const BUYER = 'UNIWESTMERE1';
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
-let browser: Browser;
-// A server of its own: the journeys need orders and invoices no other file has opened or shipped.
-let server: ServerHandle;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function signedIn(opts = DESKTOP): Promise<Page> {
-  context = await newContext(browser, server.url, opts);
-  const page = await openPage(context);
-  const login = new LoginPage(page);
-  await login.goto('/app/invoices');
-  await login.signIn('buyer@uni.demo.test', DEMO_PASSWORD);
-  return page;
-}
+const journeys = setUpJourneys({ ownServer: true });
+const signedIn = (screen: ContextOptions = DESKTOP) => journeys.signedIn('buyer@uni.demo.test', '/app/invoices', screen);
 
 const invoicesOf = async (page: Page) => (await (await page.request.get(`/api/buyer/${BUYER}/invoice?limit=100`)).json()) as InvoiceItem[];
 const historyOf = async (page: Page, oiid: number) =>
@@ -170,7 +145,7 @@ describe('invoices of the demo buyer', () => {
     // The list's background prefetch keeps the newest pending PDFs offline, the unopened one included.
     await waitUntil(() => isCachedOffline(page, listed.message.pdfUrl!), 'the listed invoice PDF is prefetched', 180_000);
 
-    await context!.setOffline(true);
+    await page.context().setOffline(true);
     await page.reload();
     await view.waitUntilShown();
     await view.waitForPdfDrawn();

@@ -1,43 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { HOSTILE_EMAIL_SUBJECT } from '../../server/db/demo/seed-invoices';
 import type { InvoiceItem } from '../../src/domain/schemas/invoices';
 import { InvoicePage, InvoicesPage } from './pages/invoices-page';
-import { LoginPage, openPage } from './pages/login-page';
-import { launchBrowser, newContext } from './support/browser';
 import { checkLayout } from './support/layout-check';
+import { SCREENS, setUpJourneys } from './support/journeys';
 
-const baseUrl = inject('baseUrl');
 const BUYER = 'UNIWESTMERE1';
-const SCREENS = [
-  { name: 'desktop 1280x800', viewport: { width: 1280, height: 800 }, touch: false },
-  { name: 'tablet landscape 1024x768', viewport: { width: 1024, height: 768 }, touch: true },
-  { name: 'tablet portrait 768x1024', viewport: { width: 768, height: 1024 }, touch: true },
-];
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const journeys = setUpJourneys();
 
 const invoicesOf = async (page: Page) => (await (await page.request.get(`/api/buyer/${BUYER}/invoice?limit=100`)).json()) as InvoiceItem[];
 
 describe('the invoice screens fit desktop and tablet screens', () => {
   for (const screen of SCREENS) {
     it(`list, an invoice with its PDF and drawers, and one without a document at ${screen.name}`, async () => {
-      context = await newContext(browser, baseUrl, { viewport: screen.viewport, touch: screen.touch });
-      const page = await openPage(context);
-      await new LoginPage(page).goto('/app/invoices');
-      await new LoginPage(page).signIn('buyer@uni.demo.test', DEMO_PASSWORD);
+      const page = await journeys.signedIn('buyer@uni.demo.test', '/app/invoices', screen);
       const list = new InvoicesPage(page);
       await list.waitForRows();
       await checkLayout(page, `invoice list, ${screen.name}`);

@@ -1,43 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
-import { LoginPage, openPage } from './pages/login-page';
+import { describe, it } from 'vitest';
 import { PreferencesPage } from './pages/preferences-page';
 import { PricelistsPage } from './pages/pricelists-page';
-import { launchBrowser, newContext } from './support/browser';
 import { checkLayout } from './support/layout-check';
+import { SCREENS, setUpJourneys, type Screen } from './support/journeys';
 
-const baseUrl = inject('baseUrl');
-const SIZES = [
-  { name: 'tablet portrait', viewport: { width: 768, height: 1024 }, touch: true },
-  { name: 'tablet landscape', viewport: { width: 1024, height: 768 }, touch: true },
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-];
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function signedIn(email: string, path: string, size: (typeof SIZES)[number]): Promise<Page> {
-  context = await newContext(browser, baseUrl, { viewport: size.viewport, touch: size.touch });
-  const page = await openPage(context);
-  const login = new LoginPage(page);
-  await login.goto(path);
-  await login.signIn(email, DEMO_PASSWORD);
-  return page;
-}
+const journeys = setUpJourneys();
+const signedIn = (email: string, path: string, screen: Screen) => journeys.signedIn(email, path, screen);
 
 describe('pricelists and preferences layouts', () => {
-  for (const size of SIZES) {
+  for (const size of SCREENS) {
     it(`pricelists and the supplier's preferences at ${size.name}`, async () => {
       const page = await signedIn('supplier@acme.demo.test', '/app/pricelists', size);
       const pricelists = new PricelistsPage(page);

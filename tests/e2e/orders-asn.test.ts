@@ -1,39 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
-import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
+import { UI_WAIT_MS, waitUntil } from './pages/login-page';
 import { OrderPage, OrdersListPage } from './pages/orders-page';
-import { launchBrowser, newContext, waitForServiceWorkerControl } from './support/browser';
-import { startServer, type ServerHandle } from './support/server-process';
+import { waitForServiceWorkerControl, type ContextOptions } from './support/browser';
+import { TABLET_PORTRAIT, setUpJourneys } from './support/journeys';
 
 const SELLER = 'SUPACMESCI01';
-const TABLET = { viewport: { width: 768, height: 1024 }, touch: true };
-let browser: Browser;
-// A server of its own: the journeys need orders and invoices no other file has opened or shipped.
-let server: ServerHandle;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function signedIn(email: string, opts = TABLET): Promise<Page> {
-  context = await newContext(browser, server.url, opts);
-  const page = await openPage(context);
-  const login = new LoginPage(page);
-  await login.goto('/app/orders');
-  await login.signIn(email, DEMO_PASSWORD);
-  return page;
-}
+const journeys = setUpJourneys({ ownServer: true });
+const signedIn = (email: string, screen: ContextOptions = TABLET_PORTRAIT) => journeys.signedIn(email, '/app/orders', screen);
 
 interface ApiOrder {
   id: number;
@@ -74,7 +49,7 @@ describe('orders and ASNs on a tablet', () => {
     await view.goto(SELLER, String(order.id));
     await waitForServiceWorkerControl(page);
 
-    await context!.setOffline(true);
+    await page.context().setOffline(true);
     await page.reload();
     await view.heading.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     await view.openAsns();
@@ -97,7 +72,7 @@ describe('orders and ASNs on a tablet', () => {
     await waitUntil(async () => (await view.status.textContent()) === 'Status: Waiting to be sent', 'the submit waits to be sent');
     expect(await asnsOf(page, order.orderNo)).toHaveLength(0);
 
-    await context!.setOffline(false);
+    await page.context().setOffline(false);
     await waitUntil(async () => (await asnsOf(page, order.orderNo)).length > 0, 'the queued ASN reaches the server');
     // Give a duplicate send the chance to show before counting.
     await page.getByText(messages.asnSaved).waitFor({ state: 'visible', timeout: UI_WAIT_MS }).catch(() => undefined);
@@ -124,7 +99,7 @@ describe('orders and ASNs on a tablet', () => {
       inputs.map((i) => ({ number: Number((i.getAttribute('aria-label') ?? '').replace(/\D+/g, '')), quantity: Number((i as HTMLInputElement).value) })),
     );
 
-    await context!.setOffline(true);
+    await page.context().setOffline(true);
     // Meanwhile another ASN ships the same quantities.
     const other = await page.request.post(`/api/seller/${SELLER}/buyer/${order.buyerId}/asn`, {
       data: { orderNumber: order.orderNo, noticeDate: '2026-11-01', shipmentDate: '2026-11-01', carrierName: 'Elsewhere', lines },
@@ -133,7 +108,7 @@ describe('orders and ASNs on a tablet', () => {
     await view.submitConfirmed();
     await waitUntil(async () => (await view.status.textContent()) === 'Status: Waiting to be sent', 'the submit waits to be sent');
 
-    await context!.setOffline(false);
+    await page.context().setOffline(false);
     await waitUntil(async () => (await view.status.textContent()) === 'Status: Failed with errors', 'the refused draft comes back');
     const first = view.quantity(lines[0]!.number);
     expect(await first.getAttribute('aria-invalid')).toBe('true');

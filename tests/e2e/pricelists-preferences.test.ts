@@ -1,41 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fieldErrors, formatMessage, messages } from '../../src/domain/messages';
 import { STORAGE_KEYS } from '../../src/domain/constants';
-import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
+import { UI_WAIT_MS, waitUntil } from './pages/login-page';
 import { PreferencesPage } from './pages/preferences-page';
 import { PricelistsPage } from './pages/pricelists-page';
 import { ChangeRequestLog } from './pages/sync-status-page';
-import { launchBrowser, newContext } from './support/browser';
+import type { ContextOptions } from './support/browser';
+import { DESKTOP, TABLET_PORTRAIT, setUpJourneys } from './support/journeys';
 
-const baseUrl = inject('baseUrl');
 const SELLER = 'SUPACMESCI01';
 const BUYER = 'UNIWESTMERE1';
-const TABLET = { viewport: { width: 768, height: 1024 }, touch: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function signedIn(email: string, path: string, opts: { viewport: { width: number; height: number }; touch?: boolean } = TABLET): Promise<Page> {
-  context = await newContext(browser, baseUrl, opts);
-  const page = await openPage(context);
-  const login = new LoginPage(page);
-  await login.goto(path);
-  await login.signIn(email, DEMO_PASSWORD);
-  return page;
-}
+const journeys = setUpJourneys();
+const signedIn = (email: string, path: string, screen: ContextOptions = TABLET_PORTRAIT) => journeys.signedIn(email, path, screen);
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout: UI_WAIT_MS });
 const json = async <T>(page: Page, path: string) => (await (await page.request.get(path)).json()) as T;
@@ -74,8 +51,8 @@ describe('pricelists and preferences', () => {
 
     // Offline: the drawer opens with the mapping as held, the change waits, survives a reload, and is sent once.
     const [kept, dropped] = universities as [(typeof universities)[0], (typeof universities)[0]];
-    const log = new ChangeRequestLog(context!);
-    await context!.setOffline(true);
+    const log = new ChangeRequestLog(page.context());
+    await page.context().setOffline(true);
     expect(await view.mapped([kept.name, dropped.name])).toEqual([kept.name, dropped.name]);
     await view.setMapping({ [dropped.name]: false });
     await view.mappingWaiting.waitFor({ state: 'visible' });
@@ -83,7 +60,7 @@ describe('pricelists and preferences', () => {
     await view.row(`E2E teaching ${stamp}`).click();
     await view.mappingWaiting.waitFor({ state: 'visible' });
     expect(await view.mapped([kept.name, dropped.name])).toEqual([kept.name]);
-    await context!.setOffline(false);
+    await page.context().setOffline(false);
     await waitUntil(
       async () => (await json<{ buyerIds: string[] }>(page, `/api/seller/${SELLER}/pricelist/${id}/buyers`)).buyerIds.join() === kept.uniqueKey,
       'the queued mapping reaches the server',
@@ -141,8 +118,8 @@ describe('pricelists and preferences', () => {
     await toast(page, formatMessage.accountCodeUpdated(supplierName));
     expect((await json<{ supplierCode: string }>(page, `/api/buyer/${BUYER}/seller/${SELLER}/props`)).supplierCode).toBe(`CAT-${stamp}`);
 
-    const log = new ChangeRequestLog(context!);
-    await context!.setOffline(true);
+    const log = new ChangeRequestLog(page.context());
+    await page.context().setOffline(true);
     await prefs.open('Tax Codes');
     await prefs.taxableCode.fill(`OFF-${stamp}`);
     await prefs.save('Tax Codes');
@@ -150,7 +127,7 @@ describe('pricelists and preferences', () => {
     await page.reload();
     await prefs.open('Tax Codes');
     await waitUntil(async () => (await prefs.taxableCode.inputValue()) === `OFF-${stamp}`, 'the queued tax code survives the reload');
-    await context!.setOffline(false);
+    await page.context().setOffline(false);
     await waitUntil(
       async () => (await json<{ taxCodeMapping: { taxableCode: string } }>(page, `/api/buyer/${BUYER}`)).taxCodeMapping.taxableCode === `OFF-${stamp}`,
       'the queued tax codes reach the server',

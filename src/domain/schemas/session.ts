@@ -50,10 +50,6 @@ export const loginAnswerSchema = z.object({ orgType: z.enum(ORG_TYPES) });
 /** GET /org/{id}. */
 export const orgSummarySchema = z.object({ name: z.string(), uniqueKey: z.string() });
 
-/** Every error answer of the API: the generic toast joins this list. */
-export const errorBodySchema = z.object({ errors: z.array(z.string()) });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
-
 /** The assumed organisation of a support user, as kept in local storage. */
 export const renderForSchema = z.object({
   orgType: z.enum(['SUPPLIER', 'UNIVERSITY']),
