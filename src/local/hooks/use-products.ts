@@ -117,7 +117,8 @@ export function useProductSearch(
   held: ProductWithMeta[] | undefined,
   complete: boolean,
 ): ProductSearchResult {
-  const [hits, setHits] = useState<string[] | undefined>(undefined);
+  /** The local search's keys, and how many server pages were mirrored when it ran. */
+  const [hits, setHits] = useState<{ keys: string[]; pages: number } | undefined>(undefined);
   const [remote, setRemote] = useState<{ text: string; pages: number; next: string | null; loading: boolean }>({ text: '', pages: 0, next: null, loading: false });
   const query = text.trim();
   const askServer = !complete && query !== '' && Boolean(sellerId);
@@ -148,20 +149,24 @@ export function useProductSearch(
       setHits(undefined);
       return;
     }
-    void engine.searchProducts(scope, sellerId, query, limit).then((keys) => current && setHits(keys));
+    const pages = remote.pages;
+    void engine.searchProducts(scope, sellerId, query, limit).then((keys) => current && setHits({ keys, pages }));
     return () => {
       current = false;
     };
     // `held` changes as the fill lands pages, the feed updates rows and server hits are
     // mirrored: the search runs again, so a product typed for before it was held shows once it is.
-  }, [scope, sellerId, query, limit, held]);
+  }, [scope, sellerId, query, limit, held, remote.pages]);
   const byKey = useMemo(() => new Map(held?.map((item) => [item.product.key, item])), [held]);
-  const shown = useMemo(() => hits?.flatMap((key) => byKey.get(key) ?? []), [hits, byKey]);
+  const shown = useMemo(() => hits?.keys.flatMap((key) => byKey.get(key) ?? []), [hits, byKey]);
 
+  // A server page counts as loaded once the list shows it: until then the last row in
+  // view is not the last hit, and asking for the next page would skip one.
+  const loading = remote.loading || hits?.pages !== remote.pages || (shown?.length ?? 0) < (hits?.keys.length ?? 0);
   const loadMore = useCallback(() => {
-    if (askServer && remote.next && !remote.loading) fetchRemote(remote.next);
-  }, [askServer, remote.next, remote.loading, fetchRemote]);
-  return { hits: shown, loadMore, exhausted: !askServer || (!remote.loading && remote.next === null), loading: remote.loading };
+    if (askServer && remote.next && !loading) fetchRemote(remote.next);
+  }, [askServer, remote.next, loading, fetchRemote]);
+  return { hits: shown, loadMore, exhausted: !askServer || (!remote.loading && remote.next === null), loading };
 }
 
 /**
