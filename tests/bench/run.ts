@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -18,7 +18,9 @@ import { DEMO_PASSWORD } from '../../server/db/demo';
 import { LoginPage, openPage } from '../e2e/pages/login-page';
 import { assertBrowserPresent, CHROMIUM_LAUNCH } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server-process';
+import { cpuTimeMs } from './api/load';
 import { benchInvoices } from './invoices.bench';
+import { fmt } from './measure';
 
 const SUPPLIER = 'supplier@acme.demo.test';
 const BENCH_PATH = '/__bench/';
@@ -88,8 +90,12 @@ async function main() {
     const suites = await page.evaluate(() => (globalThis as unknown as BenchPage).portalBench.suites);
     page.setDefaultTimeout(SUITE_TIMEOUT_MS);
     for (const name of suites.filter((s) => !only || s === only)) {
+      const cpuBefore = cpuTimeMs(server.pid);
       const lines = await page.evaluate((suite) => (globalThis as unknown as BenchPage).portalBench.run(suite), name);
       for (const line of lines) console.log(line.startsWith(' ') ? line : `- ${line}`);
+      // The machine is shared: the load says how far wall-clock figures stretch; the server's CPU time does not stretch with it.
+      const load = loadavg().map((l) => l.toFixed(2)).join(', ');
+      console.log(`  (${name}: the server's CPU time during the suite ${fmt((cpuTimeMs(server.pid) - cpuBefore) / 1000, 2)} s; load average ${load})`);
     }
     // Suites that drive the built app itself, service worker included, in browsers of their own.
     if (!only || only === 'invoices') {
