@@ -20,8 +20,8 @@ import { bumpTableVersion } from './table-version';
  * - Readers see the last complete fill, or the fill under way when there is none (the
  *   first page shows at once). A fill that completes replaces the one before in the
  *   same transaction, so a reader never sees half of one and half of another.
- * - The changes feed, the detail call and a 404 write single rows into `products` (a
- *   deletion as a `removed` row). Those rows win over the chunks until a fill that
+ * - The changes feed, the detail call, the server's search hits (for what no fill holds
+ *   yet) and a 404 write single rows into `products` (a deletion as a `removed` row). Those rows win over the chunks until a fill that
  *   started after them completes: it holds what they said, so they go then.
  * - The buyer's meta (what includes change) stays one row per product in productMeta,
  *   where the outbox overlay (overlay.ts) already keeps exactly-once and rollback.
