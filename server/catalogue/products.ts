@@ -196,6 +196,14 @@ export async function wrapProducts(
     uomMappingOf(db, sellerKey),
   ]);
   const at = today();
+  // Products of one group share their breadcrumb: it is made (and its JSON parsed) once a page.
+  const breadcrumbs = new Map<string, ProductCategoryDescription>();
+  const breadcrumbOf = (row: ProductRow) => {
+    const key = `${row.catalog_code}|${row.class_code}|${row.category_code}|${row.group_code}|${row.category_descriptions}`;
+    let crumb = breadcrumbs.get(key);
+    if (!crumb) breadcrumbs.set(key, (crumb = categoryDescription(row, names)));
+    return crumb;
+  };
   return rows.map((row) => {
     const meta = metas.get(row.product_code) ?? null;
     const sellerPrices = prices.get(row.product_code) ?? [];
@@ -204,7 +212,7 @@ export async function wrapProducts(
       meta,
       prices: sellerPrices,
       uomMapping,
-      productCategoryDescription: categoryDescription(row, names),
+      productCategoryDescription: breadcrumbOf(row),
       priceDiscrepancyTable: meta ? priceDiscrepancies(sellerPrices, meta.contractPrices, at) : [],
     };
   });
