@@ -19,6 +19,7 @@ Commands:
   migrate                        create or update the database schema
   seed-demo [--products N]       fill an EMPTY database with the demo data set
                                  (N products per supplier, default 2000)
+            [--first-supplier-products M]  M products for Acme Scientific alone
   create-user --email E --first F --last L [--type SUPPORT|ADMIN|REGULAR]
               [--org-name NAME]  SUPPORT (default): the support organisation NAME
                                  (default 'Portal Support'), created when missing
@@ -64,11 +65,20 @@ async function migrate(io: CliIo): Promise<void> {
 }
 
 async function seed(args: string[], io: CliIo): Promise<void> {
-  const { values } = parseArgs({ args, options: { products: { type: 'string' } }, strict: true });
-  const products = values.products === undefined ? undefined : Number(values.products);
-  if (products !== undefined && !(Number.isInteger(products) && products >= 0)) {
-    throw new UsageError('--products must be a whole number of 0 or more');
-  }
+  const { values } = parseArgs({
+    args,
+    options: { products: { type: 'string' }, 'first-supplier-products': { type: 'string' } },
+    strict: true,
+  });
+  const count = (option: 'products' | 'first-supplier-products') => {
+    const value = values[option];
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    if (!(Number.isInteger(n) && n >= 0)) throw new UsageError(`--${option} must be a whole number of 0 or more`);
+    return n;
+  };
+  const products = count('products');
+  const firstSupplierProducts = count('first-supplier-products');
   await withDatabase(io.env, async (db) => {
     const any = await db.selectFrom('orgs').select('org_no').limit(1).executeTakeFirst();
     if (any) {
@@ -78,7 +88,7 @@ async function seed(args: string[], io: CliIo): Promise<void> {
       );
     }
     const started = Date.now();
-    await seedDemo(db, { dataDir: loadConfig(io.env).dataDir, ...(products === undefined ? {} : { products }) });
+    await seedDemo(db, { dataDir: loadConfig(io.env).dataDir, products, firstSupplierProducts });
     io.out(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   });
 }

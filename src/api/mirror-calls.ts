@@ -17,7 +17,7 @@ import { changesAnswerSchema, type Change } from '../domain/schemas/sync';
 import { ApiError } from './api-error';
 import { apiUrl } from './endpoint';
 import { orgUrl, seg } from './org-path';
-import { request } from './request';
+import { request, requestWithText } from './request';
 
 /**
  * The read calls the sync engine mirrors into the browser's store: the changes feed
@@ -75,12 +75,14 @@ export interface ListPage<R = Row> {
   rows: R[];
   /** The cursor of the next page; null when the server said there is none. */
   cursor: string | null;
+  /** The answer as the server wrote it (checked: `rows` is it parsed with the schema). */
+  text: string;
 }
 
 export async function fetchList<R extends Row>(url: string, opts: CallOptions, item: z.ZodType<R> = rowSchema as z.ZodType<R>): Promise<ListPage<R>> {
-  const answer = await request('GET', url, { schema: listAnswerSchema(item), ...opts });
-  if (Array.isArray(answer)) return { rows: answer, cursor: null };
-  return { rows: answer.data, cursor: answer.cursor == null || answer.cursor === '' ? null : String(answer.cursor) };
+  const { data: answer, text } = await requestWithText('GET', url, { schema: listAnswerSchema(item), ...opts });
+  if (Array.isArray(answer)) return { rows: answer, cursor: null, text };
+  return { rows: answer.data, cursor: answer.cursor == null || answer.cursor === '' ? null : String(answer.cursor), text };
 }
 
 export interface OffsetQuery {
@@ -125,7 +127,7 @@ export const fetchPropertyPage = (orgId: string, query: OffsetQuery, opts: CallO
 export function fetchProductPage(
   sellerId: string,
   buyerId: string | null,
-  query: { limit: number; cursor?: string },
+  query: { limit: number; cursor?: string; q?: string },
   opts: CallOptions = {},
 ) {
   const url = buyerId

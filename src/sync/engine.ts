@@ -28,7 +28,9 @@ import {
   mirrorOrder,
   mirrorOrderPage,
   mirrorProduct,
+  mirrorProductFill,
   mirrorProductPage,
+  mirrorProductSearchPage,
   mirrorPropertyPage,
   type HistoryEntity,
   mirrorUserPage,
@@ -192,6 +194,12 @@ export class SyncEngine {
   }
   mirrorProductPage(scope: string, sellerId: string, from: FillPosition | null, limit?: number) {
     return withStore(this.db, () => mirrorProductPage(this.mirrorContext(), scope, sellerId, from, limit));
+  }
+  mirrorProductFill(scope: string, sellerId: string, from: FillPosition) {
+    return withStore(this.db, () => mirrorProductFill(this.mirrorContext(), scope, sellerId, from));
+  }
+  mirrorProductSearchPage(scope: string, sellerId: string, text: string, cursor: string | null) {
+    return withStore(this.db, () => mirrorProductSearchPage(this.mirrorContext(), scope, sellerId, text, cursor));
   }
   mirrorProduct(scope: string, sellerId: string, productCode: string) {
     return withStore(this.db, () => mirrorProduct(this.mirrorContext(), scope, sellerId, productCode));

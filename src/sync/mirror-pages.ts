@@ -11,13 +11,14 @@ import {
   fetchProductPage,
   fetchPropertyPage,
   fetchUserPage,
+  type ListPage,
   type Row,
 } from '../api/mirror-calls';
 import { PAGE_SIZE } from '../domain/constants';
+import { PRODUCT_PAGE_MAX, type ProductWrapper } from '../domain/schemas/catalogue';
 import { applyRows } from './apply-rows';
 import { storeProductPage, type FillPosition } from './product-chunks';
 import { productKey } from './row-keys';
-import type { ProductRow } from './rows';
 import { parseScope } from './scope';
 import { splitRow, type RowWrite } from './split-row';
 import type { MirrorTable, SyncDb } from './store-schema';
@@ -198,11 +199,36 @@ export interface ProductPageResult {
   next: FillPosition | null;
 }
 
+/** The buyer whose view a scope reads: its meta comes along with each product. */
+const buyerOf = (scope: string) => {
+  const { kind, orgKey } = parseScope(scope);
+  return kind === 'buyer' ? orgKey : null;
+};
+
+/** A page fetched and checked, not stored yet. */
+type FetchedPage = ListPage<ProductWrapper>;
+
+const fetchPage = (ctx: MirrorContext, scope: string, sellerId: string, limit: number, cursor?: string): Promise<FetchedPage> =>
+  fetchProductPage(sellerId, buyerOf(scope), { limit, cursor }, { fetch: ctx.fetch });
+
+/** Stores a fetched page as a chunk of the fill, the buyer's metas beside it in the same transaction. */
+async function storePage(ctx: MirrorContext, scope: string, sellerId: string, from: FillPosition | null, page: FetchedPage): Promise<ProductPageResult> {
+  const metas = buyerOf(scope)
+    ? productWrites(scope, sellerId, page.rows.filter((w) => w.meta)).flatMap((write) => splitRow(write).attached)
+    : [];
+  const cursor = page.rows.length === 0 ? null : page.cursor;
+  let fill: string | null = null;
+  await applyRows(ctx.db, metas, 'replace', async () => {
+    fill = await storeProductPage(ctx.db, scope, sellerId, from, { products: page.rows.map((w) => w.product), json: page.text }, cursor === null);
+  });
+  return { count: page.rows.length, next: fill && cursor !== null ? { fill, cursor } : null };
+}
+
 /**
  * One page of a seller's catalogue into a chunk of a fill (product-chunks.ts); `from`
- * null begins a new fill at the first page. Pass the buyer in a buyer scope, so its
- * meta comes along (kept per row, beside the chunk, in the same transaction). The
- * screen asks for the spec's 20 first; the background fill asks for larger pages.
+ * null begins a new fill at the first page. In a buyer scope the buyer's meta comes
+ * along (kept per row, beside the chunk, in the same transaction). The screen asks for
+ * the spec's 20 first, then mirrorProductFill does the rest.
  */
 export async function mirrorProductPage(
   ctx: MirrorContext,
@@ -211,22 +237,64 @@ export async function mirrorProductPage(
   from: FillPosition | null,
   limit: number = PAGE_SIZE,
 ): Promise<ProductPageResult> {
-  const { kind, orgKey } = parseScope(scope);
-  const buyerId = kind === 'buyer' ? orgKey : null;
-  const page = await fetchProductPage(sellerId, buyerId, { limit, cursor: from?.cursor }, { fetch: ctx.fetch });
-  const products: ProductRow[] = [];
-  const metas: RowWrite[] = [];
-  for (const write of productWrites(scope, sellerId, page.rows)) {
-    const { parent, attached } = splitRow(write);
-    products.push({ ...parent.row, scope, key: parent.key, rev: parent.rev, sellerId });
-    metas.push(...attached);
+  return storePage(ctx, scope, sellerId, from, await fetchPage(ctx, scope, sellerId, limit, from?.cursor));
+}
+
+export interface ProductFillResult extends ProductPageResult {
+  /** A page could not be fetched (offline, server down): `next` is where to resume. */
+  failed: boolean;
+}
+
+/**
+ * The rest of a fill, from `from` to the end of the catalogue, in the largest pages.
+ * The next page is asked for while the current one is stored, so the network and the
+ * store work side by side; pages are still stored one after another, in order, each in
+ * its own transaction, and readers see the fill only once its last page is stored.
+ */
+export async function mirrorProductFill(
+  ctx: MirrorContext,
+  scope: string,
+  sellerId: string,
+  from: FillPosition,
+  limit: number = PRODUCT_PAGE_MAX,
+): Promise<ProductFillResult> {
+  let position: FillPosition | null = from;
+  let count = 0;
+  let coming: Promise<FetchedPage> | null = fetchPage(ctx, scope, sellerId, limit, from.cursor);
+  while (position && coming) {
+    let page: FetchedPage;
+    try {
+      page = await coming;
+    } catch {
+      return { count, next: position, failed: true };
+    }
+    coming = page.cursor !== null && page.rows.length > 0 ? fetchPage(ctx, scope, sellerId, limit, page.cursor) : null;
+    // A failed look-ahead is read (and reported) on the next turn; until then it must not count as unhandled.
+    coming?.catch(() => undefined);
+    const stored = await storePage(ctx, scope, sellerId, position, page);
+    count += stored.count;
+    position = stored.next;
   }
-  const cursor = page.rows.length === 0 ? null : page.cursor;
-  let fill: string | null = null;
-  await applyRows(ctx.db, metas, 'replace', async () => {
-    fill = await storeProductPage(ctx.db, scope, sellerId, from, products, cursor === null);
-  });
-  return { count: page.rows.length, next: fill && cursor !== null ? { fill, cursor } : null };
+  return { count, next: null, failed: false };
+}
+
+/**
+ * One page (the spec's 20) of the server's search of a seller's catalogue, `q` being
+ * code or description: for what the device does not hold yet (a fill under way, or a
+ * catalogue never mirrored). The hits join the per-row overlay like a detail fetch, so
+ * the local search finds them beside the chunks' products, each product once; a row
+ * the changes feed wrote later, or a pending include, is kept over the server's.
+ */
+export async function mirrorProductSearchPage(
+  ctx: MirrorContext,
+  scope: string,
+  sellerId: string,
+  text: string,
+  cursor: string | null,
+): Promise<CursorPageResult> {
+  const page = await fetchProductPage(sellerId, buyerOf(scope), { limit: PAGE_SIZE, cursor: cursor ?? undefined, q: text }, { fetch: ctx.fetch });
+  await applyRows(ctx.db, productWrites(scope, sellerId, page.rows), 'merge');
+  return { count: page.rows.length, next: page.rows.length === 0 ? null : page.cursor };
 }
 
 /** One product (the drawer and the product page); a 404 removes a held copy and answers `found: false`. */

@@ -1,4 +1,5 @@
-import { HAYSTACK_SEPARATOR, productHaystack } from './product-haystack';
+import type { Row } from '../api/mirror-calls';
+import { HAYSTACK_SEPARATOR, productHaystack, type SearchedFields } from './product-haystack';
 import type { ProductRow } from './rows';
 import { productKey } from './row-keys';
 import type { ProductChunkRow, SyncDb } from './store-schema';
@@ -19,8 +20,8 @@ import { bumpTableVersion } from './table-version';
  * - Readers see the last complete fill, or the fill under way when there is none (the
  *   first page shows at once). A fill that completes replaces the one before in the
  *   same transaction, so a reader never sees half of one and half of another.
- * - The changes feed, the detail call and a 404 write single rows into `products` (a
- *   deletion as a `removed` row). Those rows win over the chunks until a fill that
+ * - The changes feed, the detail call, the server's search hits (for what no fill holds
+ *   yet) and a 404 write single rows into `products` (a deletion as a `removed` row). Those rows win over the chunks until a fill that
  *   started after them completes: it holds what they said, so they go then.
  * - The buyer's meta (what includes change) stays one row per product in productMeta,
  *   where the outbox overlay (overlay.ts) already keeps exactly-once and rollback.
@@ -65,15 +66,41 @@ async function dropFill(db: SyncDb, scope: string, sellerId: string, fill: strin
   await db.productChunks.where('[scope+id]').between(from, to).delete();
 }
 
-const chunkOf = (scope: string, id: string, rows: ProductRow[]): ProductChunkRow => ({
+/**
+ * One server page as a chunk takes it: its products (checked with the schema, read for
+ * their keys and search text) and the answer's own text, which the chunk keeps as sent.
+ * Writing the checked rows out again as JSON cost more than the rest of the fill.
+ */
+export interface ProductPageText {
+  products: Array<SearchedFields & { productCode: string }>;
+  /** The page's answer, `{data: wrapper[], cursor}`. */
+  json: string;
+}
+
+const chunkOf = (scope: string, id: string, sellerId: string, page: ProductPageText): ProductChunkRow => ({
   scope,
   id,
-  keys: rows.map((r) => r.key),
-  text: rows.map(productHaystack).join(HAYSTACK_SEPARATOR),
-  json: JSON.stringify(rows),
+  keys: page.products.map((p) => productKey(sellerId, p.productCode)),
+  text: page.products.map(productHaystack).join(HAYSTACK_SEPARATOR),
+  json: page.json,
 });
 
-export const chunkRows = (chunk: ProductChunkRow) => JSON.parse(chunk.json) as ProductRow[];
+/** A product wrapper laid flat as the store holds a product: its fields, prices and the rest beside them; the meta is kept apart. */
+export function flatProduct(scope: string, key: string, sellerId: string, rev: number, wrapper: Row): ProductRow {
+  const { product, meta: _meta, ...rest } = wrapper;
+  return { ...(product as Row), ...rest, sellerId, scope, key, rev };
+}
+
+/**
+ * A chunk's rows. A chunk holds its page's answer; chunks stored before that (Dexie
+ * version 3 as first shipped) hold the flat rows themselves, and read as they are.
+ */
+export function chunkRows(chunk: ProductChunkRow): ProductRow[] {
+  const held = JSON.parse(chunk.json) as ProductRow[] | { data: Row[] };
+  if (Array.isArray(held)) return held;
+  const sellerId = chunk.id.slice(0, chunk.id.indexOf('|'));
+  return held.data.map((wrapper, i) => flatProduct(chunk.scope, chunk.keys[i]!, sellerId, 0, wrapper));
+}
 
 /**
  * Stores one page of a fill, inside the caller's read-write transaction (productChunks,
@@ -86,7 +113,7 @@ export async function storeProductPage(
   scope: string,
   sellerId: string,
   from: FillPosition | null,
-  rows: ProductRow[],
+  page: ProductPageText,
   last: boolean,
 ): Promise<string | null> {
   const [state, cursor] = await Promise.all([fillState(db, scope, sellerId), db.cursors.get(scope)]);
@@ -99,7 +126,8 @@ export async function storeProductPage(
     next = { ...state, current: crypto.randomUUID(), since: cursor?.rev ?? 0 };
   }
   const fill = next.current!;
-  if (rows.length > 0) await db.productChunks.put(chunkOf(scope, chunkPrefix(sellerId, fill) + String(rows[0]!.productCode), rows));
+  const first = page.products[0];
+  if (first) await db.productChunks.put(chunkOf(scope, chunkPrefix(sellerId, fill) + first.productCode, sellerId, page));
   if (last) {
     if (state.complete && state.complete !== fill) await dropFill(db, scope, sellerId, state.complete);
     const stale = await db.products

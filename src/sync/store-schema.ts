@@ -134,7 +134,7 @@ export interface ProductChunkRow {
   keys: string[];
   /** Each product's search text (product-haystack.ts), in order, joined by HAYSTACK_SEPARATOR. */
   text: string;
-  /** JSON of the ProductRow[]. */
+  /** The server's answer of the page as sent, `{data: wrapper[], cursor}` (chunkRows lays it flat); chunks stored before that hold JSON of the ProductRow[]. */
   json: string;
 }
 

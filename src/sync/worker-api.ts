@@ -19,6 +19,8 @@ export interface SyncWorkerApi {
   mirrorInvoice: SyncEngine['mirrorInvoice'];
   mirrorPropertyPage: SyncEngine['mirrorPropertyPage'];
   mirrorProductPage: SyncEngine['mirrorProductPage'];
+  mirrorProductFill: SyncEngine['mirrorProductFill'];
+  mirrorProductSearchPage: SyncEngine['mirrorProductSearchPage'];
   mirrorAccountPage: SyncEngine['mirrorAccountPage'];
   mirrorUserPage: SyncEngine['mirrorUserPage'];
   mirrorScope: SyncEngine['mirrorScope'];
@@ -58,6 +60,8 @@ export function createWorkerApi(openDb: (name: string) => SyncDb, options: Omit<
     mirrorInvoice: (...args) => running().mirrorInvoice(...args),
     mirrorPropertyPage: (...args) => running().mirrorPropertyPage(...args),
     mirrorProductPage: (...args) => running().mirrorProductPage(...args),
+    mirrorProductFill: (...args) => running().mirrorProductFill(...args),
+    mirrorProductSearchPage: (...args) => running().mirrorProductSearchPage(...args),
     mirrorAccountPage: (...args) => running().mirrorAccountPage(...args),
     mirrorUserPage: (...args) => running().mirrorUserPage(...args),
     mirrorScope: (...args) => running().mirrorScope(...args),

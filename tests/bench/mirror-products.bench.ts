@@ -3,7 +3,7 @@ import { PRODUCT_PAGE_MAX } from '../../src/domain/schemas/catalogue';
 import { fetchProductPage } from '../../src/api/mirror-calls';
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
 import { enqueue } from '../../src/sync/enqueue';
-import { mirrorProductPage, type MirrorContext } from '../../src/sync/mirror-pages';
+import { mirrorProductFill, mirrorProductPage, type MirrorContext } from '../../src/sync/mirror-pages';
 import { ProductSearch } from '../../src/sync/product-search';
 import { productKey, productMetaKey } from '../../src/sync/row-keys';
 import { productWrapper } from '../sync/helpers/product-rows';
@@ -66,19 +66,13 @@ async function parseOnly(fetchPages: typeof fetch): Promise<number> {
   return ms;
 }
 
-/** A fill as the catalogue screen runs it: the spec's first page of 20, then the largest pages. Answers products stored. */
-async function fillCatalogue(ctx: MirrorContext, sellerScope: string, sellerId: string, onPage?: () => void): Promise<number> {
-  let from = null;
-  let limit = PAGE_SIZE;
-  let count = 0;
-  do {
-    const page = await mirrorProductPage(ctx, sellerScope, sellerId, from, limit);
-    count += page.count;
-    from = page.next;
-    limit = PRODUCT_PAGE_MAX;
-    onPage?.();
-  } while (from);
-  return count;
+/** A fill as the catalogue screen runs it: the spec's first page of 20, then the rest in the largest pages, the next fetched while one is stored. Answers products stored. */
+async function fillCatalogue(ctx: MirrorContext, sellerScope: string, sellerId: string): Promise<number> {
+  const first = await mirrorProductPage(ctx, sellerScope, sellerId, null, PAGE_SIZE);
+  if (!first.next) return first.count;
+  const rest = await mirrorProductFill(ctx, sellerScope, sellerId, first.next);
+  if (rest.failed) throw new Error('A page of the catalogue could not be fetched');
+  return first.count + rest.count;
 }
 
 function openRaw(name: string): Promise<IDBDatabase> {
@@ -118,70 +112,80 @@ async function rawIndexedDbRate(): Promise<number> {
   return PRODUCTS / (ms / 1000);
 }
 
-/** Includes made while the fill runs: how long the tap waits for its transaction. */
+/** Includes made while the fill runs (a tap every half second, busier than a person): how long the tap waits for its transaction. */
 function includeDuringFill(db: LocalDatabase) {
   const buyerScope = 'buyer:BENCHUNI';
   const times: number[] = [];
   let n = 0;
   let pending = Promise.resolve();
+  const timer = setInterval(() => {
+    const code = codeOf(n++);
+    pending = pending.then(async () => {
+      const [, t] = await timed(() =>
+        enqueue(asSyncDb(db), {
+          kind: 'product.inclusion',
+          scope: buyerScope,
+          method: 'POST',
+          path: `/api/buyer/BENCHUNI/seller/${SELLER}/meta/${code}`,
+          body: { excluded: false, productCode: code },
+          touches: [{ table: 'productMeta', scope: buyerScope, key: productMetaKey('BENCHUNI', SELLER, code) }],
+        }),
+      );
+      times.push(t);
+    });
+  }, 500);
   return {
-    onPage: () => {
-      if (n++ % 10 !== 0) return;
-      const code = codeOf(n);
-      pending = pending.then(async () => {
-        const [, t] = await timed(() =>
-          enqueue(asSyncDb(db), {
-            kind: 'product.inclusion',
-            scope: buyerScope,
-            method: 'POST',
-            path: `/api/buyer/BENCHUNI/seller/${SELLER}/meta/${code}`,
-            body: { excluded: false, productCode: code },
-            touches: [{ table: 'productMeta', scope: buyerScope, key: productMetaKey('BENCHUNI', SELLER, code) }],
-          }),
-        );
-        times.push(t);
-      });
-    },
     done: async () => {
+      clearInterval(timer);
       await pending;
       return times.sort((a, b) => a - b);
     },
   };
 }
 
+/** A fill then the first search in a worker that has not read the catalogue yet: mirrored and searchable. */
+async function fillAndSearch(db: LocalDatabase, fetchPages: typeof fetch) {
+  const [count, fillMs] = await timed(() => fillCatalogue({ db: asSyncDb(db), fetch: fetchPages }, scope, SELLER));
+  const search = new ProductSearch(asSyncDb(db));
+  const [, coldMs] = await timed(() => search.search(scope, SELLER, 'nitrile glove', 50));
+  return { count, fillMs, coldMs, search };
+}
+
 /**
  * Side by side in one run: one record per product with the bare IndexedDB API; our
- * chunked mirror of 100,000 products (all of a fill's work but the network); the time
- * to the first search in a worker that has not read the catalogue yet; search while
- * typing; and a fill of the demo seller's catalogue from the real server.
+ * chunked mirror of 100,000 products without the network (all of a fill's work but
+ * the server's); the same fill end to end from the real server (its demo data seeded
+ * with 100,000 products for Acme Scientific, tests/bench/run.ts), over loopback; the
+ * time to the first search after each; and search while typing.
  */
 export async function benchMirrorAndSearch(db: LocalDatabase): Promise<string[]> {
   const raw = await rawIndexedDbRate();
   const fetchPages = await prefetched(catalogueFetch());
   const includes = includeDuringFill(db);
-  const [count, ms] = await timed(() => fillCatalogue({ db: asSyncDb(db), fetch: fetchPages }, scope, SELLER, includes.onPage));
+  const local = await fillAndSearch(db, fetchPages);
   const includeTimes = await includes.done();
   const parseMs = await parseOnly(fetchPages);
 
-  const search = new ProductSearch(asSyncDb(db));
-  const [, cold] = await timed(() => search.search(scope, SELLER, 'nitrile glove', 50));
   const times: number[] = [];
   const queries = ['b', 'be', 'bea', 'beaker', 'pipette size 4', 'P0999', 'sterile tube', 'ethanol flask size 1', 'nothing-matches'];
   for (let i = 0; i < 90; i++) {
-    const [, t] = await timed(() => search.search(scope, SELLER, queries[i % queries.length]!, 200));
+    const [, t] = await timed(() => local.search.search(scope, SELLER, queries[i % queries.length]!, 200));
     times.push(t);
   }
   times.sort((a, b) => a - b);
 
-  const [demo, realMs] = await timed(() => fillCatalogue({ db: asSyncDb(db), fetch: (input, init) => fetch(input, init) }, scope, SELLER));
+  const real = await fillAndSearch(db, (input, init) => fetch(input, init));
+  const n = (count: number) => count.toLocaleString('en-AU');
+  const searchable = (r: { fillMs: number; coldMs: number }) => `${fmt((r.fillMs + r.coldMs) / 1000, 2)} s`;
 
   return [
-    `one record per product, bare IndexedDB API (the old shape's ceiling): ${fmt(raw, 0)} rows/s = ${fmt(PRODUCTS / raw, 1)} s for ${PRODUCTS.toLocaleString('en-AU')}`,
-    `our chunked mirror, ${count.toLocaleString('en-AU')} products (JSON, schema check, chunks of ${PRODUCT_PAGE_MAX}; no network): ${fmt(ms / 1000, 2)} s = ${fmt(count / (ms / 1000), 0)} rows/s (target 25,000 rows/s)`,
+    `one record per product, bare IndexedDB API (the old shape's ceiling): ${fmt(raw, 0)} rows/s = ${fmt(PRODUCTS / raw, 1)} s for ${n(PRODUCTS)}`,
+    `our chunked mirror, ${n(local.count)} products, no network (JSON, schema check, chunks of ${PRODUCT_PAGE_MAX}): ${fmt(local.fillMs / 1000, 2)} s = ${fmt(local.count / (local.fillMs / 1000), 0)} rows/s`,
     `  of which reading the answers (JSON, schema check): ${fmt(parseMs / 1000, 2)} s`,
     `  an include made during that fill waits: median ${fmt(percentile(includeTimes, 50), 1)} ms, max ${fmt(includeTimes[includeTimes.length - 1]!, 1)} ms over ${includeTimes.length}`,
-    `time to first search, catalogue not yet read by the worker: ${fmt(cold, 0)} ms; mirrored and searchable: ${fmt((ms + cold) / 1000, 2)} s (target 4 s)`,
-    `search while typing over ${PRODUCTS.toLocaleString('en-AU')} products: p50 ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms (target p95 < 50 ms)`,
-    `the demo seller's catalogue from the real server (${demo.toLocaleString('en-AU')} products, over loopback): ${fmt(realMs / 1000, 2)} s = ${fmt(demo / (realMs / 1000), 0)} rows/s`,
+    `  time to first search after it (worker has not read the catalogue): ${fmt(local.coldMs, 0)} ms; mirrored and searchable: ${searchable(local)}`,
+    `END TO END from the real server over loopback, ${n(real.count)} products (the screen's fill: 20, then pages of ${PRODUCT_PAGE_MAX}, next page fetched while one is stored): ${fmt(real.fillMs / 1000, 2)} s = ${fmt(real.count / (real.fillMs / 1000), 0)} rows/s (target 25,000 rows/s)`,
+    `  time to first search after it: ${fmt(real.coldMs, 0)} ms; mirrored and searchable: ${searchable(real)} (target 4 s)`,
+    `search while typing over ${n(PRODUCTS)} products: p50 ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms (target p95 < 50 ms)`,
   ];
 }

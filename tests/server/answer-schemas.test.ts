@@ -54,4 +54,18 @@ describe('answers written from their schemas', () => {
     const sent = (buyer.json() as { data: Array<Record<string, unknown>> }).data[0]!;
     expect(keysOf(sent)).toEqual(['meta', 'priceDiscrepancyTable', 'prices', 'product', 'productCategoryDescription', 'uomMapping']);
   });
+
+  it('a large page (prices and metas read as one code range) holds each product exactly as its own detail call does, a deleted one in the range left out', async () => {
+    const all = await t.as(ACTORS.buyer.owner, { method: 'GET', url: `/api/buyer/${WESTMERE}/seller/${ACME}/product?limit=500` });
+    const codes = productPageSchema.parse(all.json()).data.map((w) => w.product.productCode);
+    const gone = codes[10]!;
+    await t.db.updateTable('products').set({ deleted: 1 }).where('seller_key', '=', ACME).where('product_code', '=', gone).execute();
+    const page = productPageSchema.parse((await t.as(ACTORS.buyer.owner, { method: 'GET', url: `/api/buyer/${WESTMERE}/seller/${ACME}/product?limit=500` })).json());
+    expect(page.data.map((w) => w.product.productCode)).toEqual(codes.filter((c) => c !== gone));
+    for (const wrapper of page.data) {
+      const one = await t.as(ACTORS.buyer.owner, { method: 'GET', url: `/api/buyer/${WESTMERE}/seller/${ACME}/product/${wrapper.product.productCode}` });
+      expect(wrapper).toEqual(one.json());
+    }
+    await t.db.updateTable('products').set({ deleted: 0 }).where('seller_key', '=', ACME).where('product_code', '=', gone).execute();
+  });
 });

@@ -98,8 +98,12 @@ describe('portal CLI', () => {
 
   test('seed-demo fills an empty database and refuses a non-empty one', async () => {
     expect(await runCli(['seed-demo', '--products', 'many'], io())).toBe(2);
-    expect(await runCli(['seed-demo', '--products', '2'], io())).toBe(0);
+    expect(await runCli(['seed-demo', '--first-supplier-products', '-1'], io())).toBe(2);
+    expect(await runCli(['seed-demo', '--products', '2', '--first-supplier-products', '5'], io())).toBe(0);
     expect(out.at(-1)).toMatch(/^Demo data seeded in/);
+    // Acme Scientific (the first supplier) gets its own count; the others the common one.
+    const perSeller = await query((db) => db.selectFrom('products').select(['seller_key', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('seller_key').execute());
+    expect(Object.fromEntries(perSeller.map((r) => [r.seller_key, Number(r.n)]))).toMatchObject({ SUPACMESCI01: 5, SUPBIOLAB001: 2 });
     expect(await runCli(['seed-demo'], io())).toBe(1);
     expect(err.at(-1)).toContain('only fills an empty database');
 

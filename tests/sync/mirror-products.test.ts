@@ -5,7 +5,7 @@ import { asSyncDb, LocalDatabase } from '../../src/local/db/local-database';
 import type { CommandRequest } from '../../src/sync/commands/command';
 import { drainOutbox } from '../../src/sync/drain';
 import { enqueue } from '../../src/sync/enqueue';
-import { mirrorProduct, mirrorProductPage, type MirrorContext } from '../../src/sync/mirror-pages';
+import { mirrorProduct, mirrorProductFill, mirrorProductPage, mirrorProductSearchPage, type MirrorContext } from '../../src/sync/mirror-pages';
 import { HeldCatalogue, heldProduct, type FillPosition } from '../../src/sync/product-chunks';
 import { ProductSearch } from '../../src/sync/product-search';
 import { pullScope } from '../../src/sync/pull-changes';
@@ -22,13 +22,16 @@ const buyerScope = `buyer:${BUYER}`;
 let db: LocalDatabase;
 afterEach(() => db?.close());
 
-/** A seller's catalogue server: cursor paging in code order, as GET .../product answers it. */
-function catalogueServer(wrappers: () => ProductWrapper[]) {
+/** A seller's catalogue server: cursor paging in code order, and `q` (code or description contains), as GET .../product answers it. */
+function catalogueServer(wrappers: () => ProductWrapper[], down: (cursor: string | null) => boolean = () => false) {
   return scriptedFetch((request) => {
     const url = new URL(request.url, 'http://x');
     const limit = Number(url.searchParams.get('limit'));
     const after = url.searchParams.get('cursor') ?? '';
+    const q = url.searchParams.get('q')?.toLowerCase() ?? '';
+    if (down(url.searchParams.get('cursor'))) return 'network-error';
     const rest = wrappers()
+      .filter((w) => `${w.product.productCode} ${w.product.description ?? ''}`.toLowerCase().includes(q))
       .filter((w) => w.product.productCode > after)
       .sort((a, b) => (a.product.productCode < b.product.productCode ? -1 : 1));
     const page = rest.slice(0, limit);
@@ -170,6 +173,117 @@ describe('the chunked catalogue', () => {
     expect(await mirrorProduct({ db: asSyncDb(db), fetch }, buyerScope, SELLER, 'D1')).toEqual({ found: false });
     expect(await heldProduct(asSyncDb(db), buyerScope, SELLER, 'D1')).toBeUndefined();
     expect(await heldCodes(buyerScope)).toEqual(['D2']);
+  });
+});
+
+describe('the pipelined fill', () => {
+  it('asks for the next page while it stores the current one, and stores the pages in order', async () => {
+    db = freshDb('pipelined');
+    const events: string[] = [];
+    const server = catalogueServer(() => codes('P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7'));
+    const fetchLogged: typeof fetch = (input, init) => {
+      events.push(`fetch after ${new URL(String(input), 'http://x').searchParams.get('cursor')}`);
+      return server.fetch(input, init);
+    };
+    db.productChunks.hook('creating', (_key, chunk) => void events.push(`store ${chunk.id.split('|')[2]}`));
+    const ctx = { db: asSyncDb(db), fetch: fetchLogged };
+    const first = await mirrorProductPage(ctx, sellerScope, SELLER, null, 2);
+    events.length = 0;
+    expect(await mirrorProductFill(ctx, sellerScope, SELLER, first.next!, 2)).toEqual({ count: 5, next: null, failed: false });
+    expect(events).toEqual(['fetch after P2', 'fetch after P4', 'store P3', 'fetch after P6', 'store P5', 'store P7']);
+    expect(await heldCodes()).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7']);
+  });
+
+  it('stops where a page could not be fetched, keeps showing the last complete fill, and resumes from there', async () => {
+    db = freshDb('pipelined-failure');
+    let catalogue = codes('Q1', 'Q2', 'Q3');
+    let offline = false;
+    const server = catalogueServer(
+      () => catalogue,
+      (cursor) => offline && cursor === 'Q4',
+    );
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    await fill(ctx, sellerScope, 2);
+
+    catalogue = codes('Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6');
+    offline = true;
+    const first = await mirrorProductPage(ctx, sellerScope, SELLER, null, 2);
+    const cut = await mirrorProductFill(ctx, sellerScope, SELLER, first.next!, 2);
+    expect(cut).toMatchObject({ count: 2, failed: true, next: { cursor: 'Q4' } });
+    expect(await heldCodes()).toEqual(['Q1', 'Q2', 'Q3']);
+
+    offline = false;
+    expect(await mirrorProductFill(ctx, sellerScope, SELLER, cut.next!, 2)).toEqual({ count: 2, next: null, failed: false });
+    expect(await heldCodes()).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6']);
+  });
+});
+
+describe("the server's search, for what is not held yet", () => {
+  const catalogue = () => [
+    productWrapper(SELLER, 'S1', 'Flask 100 ml', metaFor(BUYER, SELLER, 'S1', true)),
+    productWrapper(SELLER, 'S2', 'Beaker'),
+    productWrapper(SELLER, 'S3', 'Flask 250 ml'),
+    productWrapper(SELLER, 'S4', 'Flask 500 ml', metaFor(BUYER, SELLER, 'S4', true)),
+    productWrapper(SELLER, 'S5', 'Flask 1 l'),
+  ];
+
+  it('asks for the spec page with q and the cursor, and its hits join the local ones, each product once, in code order', async () => {
+    db = freshDb('server-search');
+    const server = catalogueServer(catalogue);
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    // A fill under way: only the first page (S1, S2) is held.
+    const first = await mirrorProductPage(ctx, buyerScope, SELLER, null, 2);
+    const search = new ProductSearch(asSyncDb(db));
+    const found = async () => (await search.search(buyerScope, SELLER, 'flask', 200)).map((k) => k.split('/')[1]);
+    expect(await found()).toEqual(['S1']);
+
+    const page = await mirrorProductSearchPage(ctx, buyerScope, SELLER, 'Flask', null);
+    const asked = new URL(server.requests[server.requests.length - 1]!.url, 'http://x');
+    expect(asked.pathname).toBe(`/api/buyer/${BUYER}/seller/${SELLER}/product`);
+    expect(Object.fromEntries(asked.searchParams)).toEqual({ limit: '20', q: 'Flask' });
+    expect(page).toEqual({ count: 4, next: null });
+    expect(await found()).toEqual(['S1', 'S3', 'S4', 'S5']);
+    expect(await heldCodes(buyerScope)).toEqual(['S1', 'S2', 'S3', 'S4', 'S5']);
+    expect((await db.productMeta.get([buyerScope, productMetaKey(BUYER, SELLER, 'S4')]))?.excluded).toBe(true);
+
+    // The fill completes: it holds the same products, and the search's rows leave the overlay.
+    expect((await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, 2)).failed).toBe(false);
+    expect(await db.products.count()).toBe(0);
+    expect(await found()).toEqual(['S1', 'S3', 'S4', 'S5']);
+  });
+
+  it('keeps what the device says over the server: a newer feed row and a pending include', async () => {
+    db = freshDb('server-search-overlay');
+    const server = catalogueServer(catalogue);
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    const feed = scriptedFetch(() => ({
+      status: 200,
+      body: { changes: [{ entity: 'product', key: `${SELLER}:S3`, op: 'upsert', rev: 9, row: productWrapper(SELLER, 'S3', 'Flask 250 ml, amber') }], cursor: 9, hasMore: false },
+    }));
+    await pullScope({ db: asSyncDb(db), fetch: feed.fetch, signal: new AbortController().signal }, buyerScope);
+    await enqueue(asSyncDb(db), {
+      kind: 'product.inclusion',
+      scope: buyerScope,
+      method: 'POST',
+      path: `/api/buyer/${BUYER}/seller/${SELLER}/meta/S4`,
+      body: { excluded: false, productCode: 'S4' },
+      touches: [{ table: 'productMeta', scope: buyerScope, key: productMetaKey(BUYER, SELLER, 'S4') }],
+    });
+
+    await mirrorProductSearchPage(ctx, buyerScope, SELLER, 'flask', null);
+    expect((await heldProduct(asSyncDb(db), buyerScope, SELLER, 'S3'))?.description).toBe('Flask 250 ml, amber');
+    expect((await db.productMeta.get([buyerScope, productMetaKey(BUYER, SELLER, 'S4')]))?.excluded).toBe(false);
+    const keys = await new ProductSearch(asSyncDb(db)).search(buyerScope, SELLER, 'flask', 200);
+    expect(keys).toEqual(['S1', 'S3', 'S4', 'S5'].map((c) => productKey(SELLER, c)));
+  });
+
+  it('offline: the call fails and the store, so the local search, stays as it was', async () => {
+    db = freshDb('server-search-offline');
+    const online = catalogueServer(catalogue);
+    await mirrorProductPage({ db: asSyncDb(db), fetch: online.fetch }, buyerScope, SELLER, null, 2);
+    const offline = scriptedFetch(() => 'network-error');
+    await expect(mirrorProductSearchPage({ db: asSyncDb(db), fetch: offline.fetch }, buyerScope, SELLER, 'flask', null)).rejects.toThrow();
+    expect(await new ProductSearch(asSyncDb(db)).search(buyerScope, SELLER, 'flask', 200)).toEqual([productKey(SELLER, 'S1')]);
   });
 });
 

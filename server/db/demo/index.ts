@@ -10,6 +10,8 @@ export { DEMO_PASSWORD, DEMO_SIGN_INS } from './orgs';
 export interface SeedOptions {
   /** Products per supplier; benchmarks raise it. */
   products?: number;
+  /** Products of the first supplier alone (a large catalogue for benchmarks); by default `products`. */
+  firstSupplierProducts?: number | null;
   /** The data directory: where the catalogue's product images go (through the blob store). */
   dataDir?: string | null;
 }
@@ -18,7 +20,11 @@ export interface SeedOptions {
 const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedCatalogue, seedOrders, seedInvoices, seedAccounts];
 
 export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
-  const full: Required<SeedOptions> = { products: opts.products ?? 2000, dataDir: opts.dataDir ?? null };
+  const full: Required<SeedOptions> = {
+    products: opts.products ?? 2000,
+    firstSupplierProducts: opts.firstSupplierProducts ?? null,
+    dataDir: opts.dataDir ?? null,
+  };
   for (const seed of seeders) await seed(db, full);
 }
 

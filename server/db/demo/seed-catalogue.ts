@@ -17,6 +17,8 @@ import { Random } from './random';
 
 export interface CatalogueSeedOptions {
   products: number;
+  /** Products of the first supplier (Acme Scientific) when it should differ: benchmarks give it a 100,000-product catalogue. */
+  firstSupplierProducts?: number | null;
   /** Where the blob store lives; without it products get no images or data sheets. */
   dataDir?: string | null;
 }
@@ -198,8 +200,9 @@ export async function seedCatalogue(db: Db, opts: CatalogueSeedOptions): Promise
       const rnd = new Random(7000 + s);
       const prefix = supplier.key.slice(3, 6);
       const seeded: SeededProduct[] = [];
-      for (let start = 0; start < opts.products; start += BATCH) {
-        const count = Math.min(BATCH, opts.products - start);
+      const total = s === 0 ? (opts.firstSupplierProducts ?? opts.products) : opts.products;
+      for (let start = 0; start < total; start += BATCH) {
+        const count = Math.min(BATCH, total - start);
         const rows = Array.from({ length: count }, (_, i) => productRow(rnd, supplier.key, prefix, start + i, withAssets));
         await trx.insertInto('products').values(rows.map((r) => r.product)).execute();
         const prices = rows.flatMap((r) => sellerPrices(rnd, supplier.key, r.seeded));

@@ -95,14 +95,15 @@ const sellerColumns: Column<ProductWithMeta>[] = [
 /**
  * The catalogue table. The first 20 rows come from the server at once while the rest
  * of the catalogue is mirrored behind them (the progress line says how far); typing
- * searches the mirrored catalogue in the sync worker, so input never waits on it.
+ * searches the mirrored catalogue in the sync worker, so input never waits on it, and
+ * the server too until the whole catalogue is held (20 hits a page, more at the last).
  */
 export function ProductTable({ scope, sellerId, onToggleIncluded, onOpen, onCount }: ProductTableProps) {
   const [filter, setFilter] = useState('');
   const { products, loadMore, exhausted, progress } = useProductList(scope, sellerId);
-  const hits = useProductSearch(scope, sellerId, filter, products);
+  const search = useProductSearch(scope, sellerId, filter, products, progress.complete);
   const searching = filter.trim() !== '';
-  const rows = searching ? hits : products;
+  const rows = searching ? search.hits : products;
   const today = useMemo(todayIso, []);
   const columns = useMemo(() => (onToggleIncluded ? buyerColumns(onToggleIncluded, today) : sellerColumns), [onToggleIncluded, today]);
 
@@ -129,10 +130,10 @@ export function ProductTable({ scope, sellerId, onToggleIncluded, onOpen, onCoun
         columns={columns}
         rowKey={(item) => item.product.key}
         onActivate={(item) => onOpen(productFields(item).code)}
-        loadMore={searching ? undefined : loadMore}
+        loadMore={searching ? search.loadMore : loadMore}
         loadMoreAt={1}
-        loading={progress.loading}
-        exhausted={searching || exhausted}
+        loading={searching ? search.loading : progress.loading}
+        exhausted={searching ? search.exhausted : exhausted}
         height="min(70vh, 900px)"
       />
     </>

@@ -1,7 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZE } from '../../domain/constants';
-import { PRODUCT_PAGE_MAX } from '../../domain/schemas/catalogue';
 import { HeldCatalogue, heldProduct, type FillPosition } from '../../sync/product-chunks';
 import type { ProductMetaRow, ProductRow } from '../../sync/rows';
 import { productMetaKey } from '../../sync/row-keys';
@@ -53,7 +52,6 @@ export interface MirrorProgress {
 export function useProductList(scope: string, sellerId: string) {
   const cursor = useRef<FillPosition | null>(null);
   const busy = useRef(false);
-  const started = useRef(false);
   const [state, setState] = useState({ complete: false, loading: false, failed: false });
 
   const fill = useCallback(async () => {
@@ -62,16 +60,11 @@ export function useProductList(scope: string, sellerId: string) {
     busy.current = true;
     setState((s) => ({ ...s, loading: true, failed: false }));
     try {
-      for (;;) {
-        const limit = started.current ? PRODUCT_PAGE_MAX : PAGE_SIZE;
-        const { next } = await engine.mirrorProductPage(scope, sellerId, cursor.current, limit);
-        started.current = true;
-        cursor.current = next;
-        if (next === null) {
-          setState({ complete: true, loading: false, failed: false });
-          break;
-        }
-      }
+      // The spec's first 20 on their own, so the first screen shows at once; then the rest in the largest pages.
+      if (!cursor.current) cursor.current = (await engine.mirrorProductPage(scope, sellerId, null, PAGE_SIZE)).next;
+      const rest = cursor.current ? await engine.mirrorProductFill(scope, sellerId, cursor.current) : { next: null, failed: false };
+      cursor.current = rest.next;
+      setState(rest.failed ? { complete: false, loading: false, failed: true } : { complete: true, loading: false, failed: false });
     } catch {
       setState((s) => ({ ...s, loading: false, failed: true }));
     } finally {
@@ -81,7 +74,6 @@ export function useProductList(scope: string, sellerId: string) {
 
   useEffect(() => {
     cursor.current = null;
-    started.current = false;
     setState({ complete: false, loading: false, failed: false });
     void fill();
   }, [fill]);
@@ -97,36 +89,84 @@ export function useProductList(scope: string, sellerId: string) {
   return { products, loadMore, exhausted: state.complete, progress };
 }
 
+/** How many hits the local search answers before the server is asked for more. */
+const LOCAL_HITS = 200;
+
+export interface ProductSearchResult {
+  /** Undefined until the local search first answers. */
+  hits: ProductWithMeta[] | undefined;
+  /** The last hit came into view: the server's next page of hits, when there is one. */
+  loadMore: () => void;
+  exhausted: boolean;
+  loading: boolean;
+}
+
 /**
  * Searches the held catalogue in the worker (code, description, other name), so typing
  * never waits on it; the worker answers keys, shown as the rows of `held` (the list's
  * rows, kept live, so an include shows in the hits at once), and searches again whenever
- * the held catalogue changes. Undefined until it first answers.
+ * the held catalogue changes. While the device does not hold the whole catalogue
+ * (`complete` false) the server is searched too, the spec's 20 a page and the next
+ * page when the last hit is visible; its hits are mirrored into the store, so they show
+ * through the same local search, once each. Offline that fails quietly: local hits only.
  */
 export function useProductSearch(
   scope: string,
   sellerId: string,
   text: string,
   held: ProductWithMeta[] | undefined,
-  limit = 200,
-): ProductWithMeta[] | undefined {
-  const [hits, setHits] = useState<string[] | undefined>(undefined);
+  complete: boolean,
+): ProductSearchResult {
+  /** The local search's keys, and how many server pages were mirrored when it ran. */
+  const [hits, setHits] = useState<{ keys: string[]; pages: number } | undefined>(undefined);
+  const [remote, setRemote] = useState<{ text: string; pages: number; next: string | null; loading: boolean }>({ text: '', pages: 0, next: null, loading: false });
+  const query = text.trim();
+  const askServer = !complete && query !== '' && Boolean(sellerId);
+
+  const fetchRemote = useCallback(
+    (cursor: string | null) => {
+      const engine = syncEngine();
+      if (!engine) return;
+      setRemote((r) => ({ ...r, text: query, loading: true }));
+      engine.mirrorProductSearchPage(scope, sellerId, query, cursor).then(
+        ({ next }) => setRemote((r) => (r.text === query ? { text: query, pages: r.pages + 1, next, loading: false } : r)),
+        () => setRemote((r) => (r.text === query ? { ...r, next: null, loading: false } : r)),
+      );
+    },
+    [scope, sellerId, query],
+  );
+
+  useEffect(() => {
+    setRemote({ text: query, pages: 0, next: null, loading: false });
+    if (askServer) fetchRemote(null);
+  }, [askServer, fetchRemote, query]);
+
+  const limit = LOCAL_HITS + PAGE_SIZE * remote.pages;
   useEffect(() => {
     let current = true;
     const engine = syncEngine();
-    if (!engine || !text.trim() || !sellerId) {
+    if (!engine || !query || !sellerId) {
       setHits(undefined);
       return;
     }
-    void engine.searchProducts(scope, sellerId, text, limit).then((keys) => current && setHits(keys));
+    const pages = remote.pages;
+    void engine.searchProducts(scope, sellerId, query, limit).then((keys) => current && setHits({ keys, pages }));
     return () => {
       current = false;
     };
-    // `held` changes as the fill lands pages and the feed updates rows: the search runs
-    // again, so a product typed for before it was mirrored shows once it is.
-  }, [scope, sellerId, text, limit, held]);
+    // `held` changes as the fill lands pages, the feed updates rows and server hits are
+    // mirrored: the search runs again, so a product typed for before it was held shows once it is.
+  }, [scope, sellerId, query, limit, held, remote.pages]);
   const byKey = useMemo(() => new Map(held?.map((item) => [item.product.key, item])), [held]);
-  return useMemo(() => hits?.flatMap((key) => byKey.get(key) ?? []), [hits, byKey]);
+  const shown = useMemo(() => hits?.keys.flatMap((key) => byKey.get(key) ?? []), [hits, byKey]);
+
+  // A server page counts as loaded once the list shows it: until then the last row in
+  // view is not the last hit, and asking for the next page would skip one.
+  const loading = remote.loading || hits?.pages !== remote.pages || (shown?.length ?? 0) < (hits?.keys.length ?? 0);
+  const loadMore = useCallback(() => {
+    if (askServer && remote.next && !loading) fetchRemote(remote.next);
+  }, [askServer, remote.next, loading, fetchRemote]);
+  return { hits: shown, loadMore, exhausted: !askServer || (!remote.loading && remote.next === null), loading };
 }
 
 /**
