@@ -88,7 +88,6 @@ describe('searching a catalogue the device does not hold whole', () => {
     engineOver(server);
     const table = await openTable();
 
-    // Pasted whole: typed letter by letter, each prefix would be searched (and mirrored) too.
     fireEvent.change(screen.getByLabelText('Search by code or description'), { target: { value: 'flask' } });
     // The device holds T001..T020 (10 flasks); the server's pages are T002..T040, T042..T080, T082..T100.
     await waitFor(() => expect(shownCount(table)).toBe(50));
@@ -110,13 +109,15 @@ describe('searching a catalogue the device does not hold whole', () => {
     expect(searchRequests(server)).toHaveLength(3);
   });
 
-  it("falls back quietly to the device's hits when the server cannot be reached", async () => {
+  it("asks the server once typing pauses, and falls back quietly to the device's hits when it cannot be reached", async () => {
     const server = catalogueServer(() => 'network-error');
     engineOver(server);
     const table = await openTable();
 
     await userEvent.setup().type(screen.getByLabelText('Search by code or description'), 'flask');
     await waitFor(() => expect(searchRequests(server)).toContain('flask limit 20 after -'));
+    // Typed letter by letter: the server is asked once typing pauses, not for each prefix.
+    expect(searchRequests(server)).toEqual(['flask limit 20 after -']);
     // The first 20 products are held: their 10 flasks show, and no error does.
     await waitFor(() => expect(shownCount(table)).toBe(10));
     expect(within(table).getByText('T020')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PAGE_SIZE } from '../../domain/constants';
+import { PAGE_SIZE, SEARCH_DELAY_MS } from '../../domain/constants';
 import { HeldCatalogue, heldProduct, type FillPosition } from '../../sync/product-chunks';
 import type { ProductMetaRow, ProductRow } from '../../sync/rows';
 import { productMetaKey } from '../../sync/row-keys';
@@ -107,7 +107,7 @@ export interface ProductSearchResult {
  * rows, kept live, so an include shows in the hits at once), and searches again whenever
  * the held catalogue changes. While the device does not hold the whole catalogue
  * (`complete` false) the server is searched too, the spec's 20 a page and the next
- * page when the last hit is visible; its hits are mirrored into the store, so they show
+ * page when the last hit is visible, once typing pauses; its hits are mirrored into the store, so they show
  * through the same local search, once each. Offline that fails quietly: local hits only.
  */
 export function useProductSearch(
@@ -136,9 +136,12 @@ export function useProductSearch(
     [scope, sellerId, query],
   );
 
+  // The local search answers every keystroke; the server is asked once typing pauses.
   useEffect(() => {
-    setRemote({ text: query, pages: 0, next: null, loading: false });
-    if (askServer) fetchRemote(null);
+    setRemote({ text: query, pages: 0, next: null, loading: askServer });
+    if (!askServer) return;
+    const timer = setTimeout(() => fetchRemote(null), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [askServer, fetchRemote, query]);
 
   const limit = LOCAL_HITS + PAGE_SIZE * remote.pages;
