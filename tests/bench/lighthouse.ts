@@ -41,6 +41,13 @@ const appScripts = (items: NetworkItem[], origin: string) => items.filter((i) =>
 const ms = (value: number | undefined) => (value === undefined ? '-' : `${(value / 1000).toFixed(2)} s`);
 const score = (value: number | null | undefined) => (value == null ? '-' : String(Math.round(value * 100)));
 
+/** One item of a failed audit: the element's snippet, or the reason it gives. */
+function failureText(item: Record<string, unknown>): string {
+  const node = item.node as { snippet?: string } | undefined;
+  const reason = item.reason ?? item.failureReason;
+  return String(node?.snippet ?? reason ?? JSON.stringify(item)).slice(0, 200);
+}
+
 async function audit(url: string, port: number, cookie?: string) {
   const result = await lighthouse(
     url,
@@ -55,14 +62,17 @@ async function audit(url: string, port: number, cookie?: string) {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   const numeric = (id: string) => lhr.audits[id]?.numericValue;
-  const failed = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-    .map((a) => a.id);
+  const failedAudits = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+  const failed = failedAudits.map((a) => a.id);
+  // What each failed audit points at (an element, a reason), so a failure can be acted on from the printout.
+  const why = failedAudits.flatMap((a) =>
+    ((a.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []).slice(0, 5).map((item) => `    ${a.id}: ${failureText(item)}`),
+  );
   return {
     lines: [
       `performance ${score(lhr.categories.performance?.score)}, accessibility ${score(lhr.categories.accessibility?.score)}, best practices ${score(lhr.categories['best-practices']?.score)}`,
       `  FCP ${ms(numeric('first-contentful-paint'))}, LCP ${ms(numeric('largest-contentful-paint'))}, TBT ${Math.round(numeric('total-blocking-time') ?? 0)} ms, CLS ${(numeric('cumulative-layout-shift') ?? 0).toFixed(3)}`,
-      ...(failed.length ? [`  failed audits: ${failed.join(', ')}`] : []),
+      ...(failed.length ? [`  failed audits: ${failed.join(', ')}`, ...why] : []),
     ],
     network: ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []),
   };
