@@ -84,7 +84,12 @@ export async function lighthouseBench(): Promise<void> {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
   const server = await startServer();
   const port = await freePort();
-  const browser = await chromium.launch({ ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, `--remote-debugging-port=${port}`] });
+  const browser = await chromium.launch({
+    ...CHROMIUM_LAUNCH,
+    args: [...CHROMIUM_LAUNCH.args, `--remote-debugging-port=${port}`],
+    // Playwright turns the back/forward cache off by default, which fails Lighthouse's bf-cache audit whatever the page does.
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  });
   try {
     // A session cookie for the signed-in page, from a real sign-in (the human check included).
     const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });
