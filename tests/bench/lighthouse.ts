@@ -48,6 +48,13 @@ function failureText(item: Record<string, unknown>): string {
   return String(node?.snippet ?? reason ?? JSON.stringify(item)).slice(0, 200);
 }
 
+/** The element Lighthouse took as the largest paint: what the LCP waits for. */
+function lcpElement(details: unknown): string {
+  const tables = (details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items ?? [];
+  const snippet = tables[0]?.items?.[0]?.node?.snippet;
+  return snippet ? snippet.slice(0, 160) : '-';
+}
+
 async function audit(url: string, port: number, cookie?: string) {
   const result = await lighthouse(
     url,
@@ -72,6 +79,7 @@ async function audit(url: string, port: number, cookie?: string) {
     lines: [
       `performance ${score(lhr.categories.performance?.score)}, accessibility ${score(lhr.categories.accessibility?.score)}, best practices ${score(lhr.categories['best-practices']?.score)}`,
       `  FCP ${ms(numeric('first-contentful-paint'))}, LCP ${ms(numeric('largest-contentful-paint'))}, TBT ${Math.round(numeric('total-blocking-time') ?? 0)} ms, CLS ${(numeric('cumulative-layout-shift') ?? 0).toFixed(3)}`,
+      `  LCP element: ${lcpElement(lhr.audits['largest-contentful-paint-element']?.details)}`,
       ...(failed.length ? [`  failed audits: ${failed.join(', ')}`, ...why] : []),
     ],
     network: ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []),
