@@ -48,12 +48,21 @@ function failureText(item: Record<string, unknown>): string {
   return String(node?.snippet ?? reason ?? JSON.stringify(item)).slice(0, 200);
 }
 
-/** The element Lighthouse took as the largest paint: what the LCP waits for. */
-function lcpElement(details: unknown): string {
-  const tables = (details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items ?? [];
-  const snippet = tables[0]?.items?.[0]?.node?.snippet;
-  return snippet ? snippet.slice(0, 160) : '-';
+/** The first element named anywhere in an audit's details (Lighthouse 13 nests them in lists and tables). */
+function firstSnippet(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const record = value as Record<string, unknown>;
+  if (record.type === 'node' && typeof record.snippet === 'string') return record.snippet;
+  for (const child of Object.values(record)) {
+    const found = firstSnippet(child);
+    if (found) return found;
+  }
+  return undefined;
 }
+
+/** The element Lighthouse took as the largest paint: what the LCP waits for. */
+const lcpElement = (audits: Record<string, { details?: unknown } | undefined>) =>
+  (firstSnippet(audits['lcp-breakdown-insight']?.details) ?? firstSnippet(audits['largest-contentful-paint-element']?.details) ?? '-').slice(0, 160);
 
 async function audit(url: string, port: number, cookie?: string) {
   const result = await lighthouse(
@@ -79,7 +88,7 @@ async function audit(url: string, port: number, cookie?: string) {
     lines: [
       `performance ${score(lhr.categories.performance?.score)}, accessibility ${score(lhr.categories.accessibility?.score)}, best practices ${score(lhr.categories['best-practices']?.score)}`,
       `  FCP ${ms(numeric('first-contentful-paint'))}, LCP ${ms(numeric('largest-contentful-paint'))}, TBT ${Math.round(numeric('total-blocking-time') ?? 0)} ms, CLS ${(numeric('cumulative-layout-shift') ?? 0).toFixed(3)}`,
-      `  LCP element: ${lcpElement(lhr.audits['largest-contentful-paint-element']?.details)}`,
+      `  LCP element: ${lcpElement(lhr.audits)}`,
       ...(failed.length ? [`  failed audits: ${failed.join(', ')}`, ...why] : []),
     ],
     network: ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []),
