@@ -1,14 +1,56 @@
-import { defineConfig } from 'vite';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import type { BootFrame } from './src/app/boot-frame';
 import { DEFAULT_THEME } from './src/domain/constants';
+
+/**
+ * Writes the loading screen into the built index.html, so the first paint needs no
+ * script (see src/app/boot-frame.tsx). esbuild bundles the module for Node first: Node
+ * alone would load styled-components' CommonJS build, whose default export is not `styled`.
+ */
+function bootFrame(): Plugin {
+  return {
+    name: 'portal-boot-frame',
+    apply: 'build',
+    async transformIndexHtml(html) {
+      const bundle = await build({
+        entryPoints: [resolve(import.meta.dirname, 'src/app/boot-frame.tsx')],
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        jsx: 'automatic',
+        mainFields: ['module', 'main'],
+        define: { 'process.env.NODE_ENV': '"production"' },
+        write: false,
+        logLevel: 'error',
+      });
+      const dir = mkdtempSync(join(tmpdir(), 'portal-boot-frame-'));
+      try {
+        const file = join(dir, 'boot-frame.cjs');
+        writeFileSync(file, bundle.outputFiles[0]!.text);
+        const { renderBootFrame } = createRequire(import.meta.url)(file) as { renderBootFrame(): BootFrame };
+        const { html: frame, styles } = renderBootFrame();
+        return html.replace('</head>', `${styles}</head>`).replace('<div id="root"></div>', `<div id="root">${frame}</div>`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
   plugins: [
     react(),
+    bootFrame(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',

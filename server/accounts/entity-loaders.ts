@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import type { BuyerSellerPropsRow, OtherOrgPropertyRow } from '../../src/domain/schemas/properties';
 import type { EntityLoader } from '../sync/entities';
 import { groupBy } from '../sync/group-by';
 import {
@@ -82,7 +83,7 @@ export const accountEntityLoaders: Record<string, EntityLoader> = {
       (r) => otherOrgPropertyKey(r.other_org_key, r.property),
     );
     // One mirrored row per account and name, counting its records: more than one is the spec's conflict.
-    return new Map([...byKey].map(([key, records]) => [key, { ...otherOrgPropertyView(records[0]!), records: records.length }] as const));
+    return new Map([...byKey].map(([key, records]) => [key, { ...otherOrgPropertyView(records[0]!), records: records.length } satisfies OtherOrgPropertyRow] as const));
   },
 
   receivingEmail: inOwnOrg(async (db, orgNo, wanted) => {
@@ -125,6 +126,6 @@ export const accountEntityLoaders: Record<string, EntityLoader> = {
       .where('p.buyer_org_no', '=', org.org_no)
       .where('s.unique_key', 'in', sellerKeys)
       .execute();
-    return new Map(rows.map((r) => [`${scope.orgKey}/${r.unique_key}`, { sellerId: r.unique_key, supplierCode: r.supplier_code }]));
+    return new Map(rows.map((r) => [`${scope.orgKey}/${r.unique_key}`, { sellerId: r.unique_key, supplierCode: r.supplier_code } satisfies BuyerSellerPropsRow]));
   },
 };

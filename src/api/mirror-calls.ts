@@ -5,13 +5,15 @@ import { metaSchema, productWrapperSchema } from '../domain/schemas/catalogue';
 import { invoiceItemSchema } from '../domain/schemas/invoices';
 import { historyEntrySchema, orderSchema, orderSummarySchema } from '../domain/schemas/orders';
 import {
+  buyerSellerPropsRowSchema,
   buyerSettingsSchema,
   ediExportSettingSchema,
   orgPropertySchema,
-  otherOrgPropertySchema,
+  otherOrgPropertyRowSchema,
   receivingEmailSchema,
   senderSourceSchema,
   standardUnitsSchema,
+  uomMappingSchema,
 } from '../domain/schemas/properties';
 import { changesAnswerSchema, type Change } from '../domain/schemas/sync';
 import { ApiError } from './api-error';
@@ -24,7 +26,8 @@ import { request, requestWithText } from './request';
  * and the paged lists and details of the spec (section 7). Every answer is parsed
  * here with the schema of src/domain the server answers with (orders, order lines,
  * ASNs, history, products and their meta, invoices, an organisation's properties,
- * receiving emails, sender sources, EDI export settings and tax codes); entities
+ * other-account properties, receiving emails, sender sources, EDI export settings, the
+ * UOM mapping, tax codes and a buyer's codes for its suppliers); entities
  * without a schema yet stay plain records the store keeps as sent.
  */
 export type Row = Record<string, unknown>;
@@ -38,11 +41,14 @@ const FEED_ROW_SCHEMAS: Partial<Record<string, z.ZodType<Row>>> = {
   productMeta: metaSchema,
   invoice: invoiceItemSchema,
   orgProperty: orgPropertySchema,
-  otherOrgProperty: otherOrgPropertySchema,
+  otherOrgProperty: otherOrgPropertyRowSchema,
   receivingEmail: receivingEmailSchema,
   senderSource: senderSourceSchema,
   ediExportSetting: ediExportSettingSchema,
+  // The server sends the bare mapping (unit -> code); the store keeps it whole under `mapping` (see UomMappingRow).
+  uomMapping: uomMappingSchema.transform((mapping) => ({ mapping })),
   buyerSettings: buyerSettingsSchema,
+  buyerSellerProps: buyerSellerPropsRowSchema,
 };
 
 export interface CallOptions {

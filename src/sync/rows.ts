@@ -2,6 +2,16 @@ import type { FieldIssue } from '../domain/messages';
 import type { Asn, AsnSubmit } from '../domain/schemas/asn';
 import type { InvoiceDocument, InvoiceItem, InvoiceMessage } from '../domain/schemas/invoices';
 import type { HistoryEntry, Order, OrderLine, OrderSummary } from '../domain/schemas/orders';
+import type {
+  BuyerSellerPropsRow,
+  BuyerSettings,
+  EdiExportSetting,
+  OrgProperty,
+  OtherOrgPropertyRow,
+  ReceivingEmail,
+  SenderSource,
+  UomMapping,
+} from '../domain/schemas/properties';
 
 /**
  * Rows of the browser's store. A mirrored row is the server's row as sent, plus its
@@ -70,11 +80,35 @@ export interface ProductMetaRow extends MirrorRow {
   productCode?: string;
 }
 
-export interface PropertyRow extends MirrorRow {
-  orgPropertyNo?: number;
-  property?: string;
-  value?: string;
-}
+/**
+ * A row of the account drawer's lists as the server sends it. A row added offline holds
+ * what the form sent until the server answers: the number or id the server gives it
+ * (the `Assigned` fields) is missing until then.
+ */
+type Added<T, Assigned extends keyof T> = MirrorFields & Omit<T, Assigned> & Partial<Pick<T, Assigned>>;
+export type PropertyRow = Added<OrgProperty, 'orgPropertyNo' | 'orgNo'>;
+export type ReceivingEmailRow = Added<ReceivingEmail, 'id'>;
+export type SenderSourceRow = Added<SenderSource, 'id'>;
+/**
+ * No password: a secret never enters the browser's store, only whether one is set. A
+ * setting saved offline holds the form's fields until the server answers: the order
+ * format as typed, the fields its type does not use absent.
+ */
+export type EdiExportRow = Added<Omit<EdiExportSetting, 'orderFormat'>, Exclude<keyof EdiExportSetting, 'docType' | 'orderFormat'>> & {
+  orderFormat?: number | string;
+};
+
+/** What an organisation keeps about another account; `records` is absent on a row only this browser wrote. */
+export type OtherPropertyRow = MirrorFields & OtherOrgPropertyRow;
+/** The buyer's tax codes. */
+export type BuyerSettingsRow = MirrorFields & BuyerSettings;
+/** A buyer's code for one supplier; the seller is named by the key too, so a row saved offline lacks `sellerId`. */
+export type SupplierCodeRow = MirrorFields & Pick<BuyerSellerPropsRow, 'supplierCode'> & Partial<Pick<BuyerSellerPropsRow, 'sellerId'>>;
+/**
+ * A supplier's UOM mapping, kept whole under `mapping`: its fields are unit names, which
+ * must not meet the store's own fields (`scope`, `key`, ...).
+ */
+export type UomMappingRow = MirrorFields & { mapping: UomMapping };
 
 export type AsnDraftState = 'draft' | 'submitting';
 

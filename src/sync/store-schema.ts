@@ -2,6 +2,8 @@ import type { Dexie, Table } from 'dexie';
 import type {
   AsnDraftRow,
   AsnRow,
+  BuyerSettingsRow,
+  EdiExportRow,
   HistoryRow,
   InvoiceDocumentRow,
   InvoiceMessageRow,
@@ -9,7 +11,13 @@ import type {
   MirrorRow,
   OrderLineRow,
   OrderRow,
+  OtherPropertyRow,
   ProductRow,
+  PropertyRow,
+  ReceivingEmailRow,
+  SenderSourceRow,
+  SupplierCodeRow,
+  UomMappingRow,
 } from './rows';
 import type { OutboxEntry } from './outbox-entry';
 
@@ -149,10 +157,20 @@ interface TypedRows {
   invoiceMessages: InvoiceMessageRow;
   history: HistoryRow;
   products: ProductRow;
+  properties: PropertyRow;
+  otherOrgProperties: OtherPropertyRow;
+  receivingEmails: ReceivingEmailRow;
+  senderSources: SenderSourceRow;
+  ediExports: EdiExportRow;
+  uomMappings: UomMappingRow;
+  buyerSettings: BuyerSettingsRow;
+  buyerSellerProps: SupplierCodeRow;
 }
 export type MirrorRowOf<T extends MirrorTable> = T extends keyof TypedRows ? TypedRows[T] : MirrorRow;
 
-export type SyncDb = Dexie & { [T in MirrorTable]: Table<MirrorRowOf<T>, [string, string]> } & {
+type MirrorTables = { [T in MirrorTable]: Table<MirrorRowOf<T>, [string, string]> };
+
+export type SyncDb = Dexie & MirrorTables & {
   outbox: Table<OutboxEntry, string>;
   bases: Table<BaseRow, string>;
   cursors: Table<CursorRow, string>;
@@ -162,3 +180,9 @@ export type SyncDb = Dexie & { [T in MirrorTable]: Table<MirrorRowOf<T>, [string
 
 /** For code that moves rows of any table as the server sent them (applying pages, overlays, rollbacks). */
 export const mirrorTable = (db: SyncDb, table: MirrorTable) => db[table] as Table<MirrorRow, [string, string]>;
+
+/** One table with its rows' type, for code that names the table by a type parameter. */
+export function typedTable<T extends MirrorTable>(db: SyncDb, table: T): Table<MirrorRowOf<T>, [string, string]> {
+  const tables: MirrorTables = db;
+  return tables[table];
+}

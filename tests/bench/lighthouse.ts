@@ -41,6 +41,29 @@ const appScripts = (items: NetworkItem[], origin: string) => items.filter((i) =>
 const ms = (value: number | undefined) => (value === undefined ? '-' : `${(value / 1000).toFixed(2)} s`);
 const score = (value: number | null | undefined) => (value == null ? '-' : String(Math.round(value * 100)));
 
+/** One item of a failed audit: the element's snippet, or the reason it gives. */
+function failureText(item: Record<string, unknown>): string {
+  const node = item.node as { snippet?: string } | undefined;
+  const reason = item.reason ?? item.failureReason;
+  return String(node?.snippet ?? reason ?? JSON.stringify(item)).slice(0, 200);
+}
+
+/** The first element named anywhere in an audit's details (Lighthouse 13 nests them in lists and tables). */
+function firstSnippet(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const record = value as Record<string, unknown>;
+  if (record.type === 'node' && typeof record.snippet === 'string') return record.snippet;
+  for (const child of Object.values(record)) {
+    const found = firstSnippet(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The element Lighthouse took as the largest paint: what the LCP waits for. */
+const lcpElement = (audits: Record<string, { details?: unknown } | undefined>) =>
+  (firstSnippet(audits['lcp-breakdown-insight']?.details) ?? firstSnippet(audits['largest-contentful-paint-element']?.details) ?? '-').slice(0, 160);
+
 async function audit(url: string, port: number, cookie?: string) {
   const result = await lighthouse(
     url,
@@ -55,14 +78,18 @@ async function audit(url: string, port: number, cookie?: string) {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   const numeric = (id: string) => lhr.audits[id]?.numericValue;
-  const failed = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-    .map((a) => a.id);
+  const failedAudits = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+  const failed = failedAudits.map((a) => a.id);
+  // What each failed audit points at (an element, a reason), so a failure can be acted on from the printout.
+  const why = failedAudits.flatMap((a) =>
+    ((a.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []).slice(0, 5).map((item) => `    ${a.id}: ${failureText(item)}`),
+  );
   return {
     lines: [
       `performance ${score(lhr.categories.performance?.score)}, accessibility ${score(lhr.categories.accessibility?.score)}, best practices ${score(lhr.categories['best-practices']?.score)}`,
       `  FCP ${ms(numeric('first-contentful-paint'))}, LCP ${ms(numeric('largest-contentful-paint'))}, TBT ${Math.round(numeric('total-blocking-time') ?? 0)} ms, CLS ${(numeric('cumulative-layout-shift') ?? 0).toFixed(3)}`,
-      ...(failed.length ? [`  failed audits: ${failed.join(', ')}`] : []),
+      `  LCP element: ${lcpElement(lhr.audits)}`,
+      ...(failed.length ? [`  failed audits: ${failed.join(', ')}`, ...why] : []),
     ],
     network: ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []),
   };
@@ -74,7 +101,12 @@ export async function lighthouseBench(): Promise<void> {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
   const server = await startServer();
   const port = await freePort();
-  const browser = await chromium.launch({ ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, `--remote-debugging-port=${port}`] });
+  const browser = await chromium.launch({
+    ...CHROMIUM_LAUNCH,
+    args: [...CHROMIUM_LAUNCH.args, `--remote-debugging-port=${port}`],
+    // Playwright turns the back/forward cache off by default, which fails Lighthouse's bf-cache audit whatever the page does.
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  });
   try {
     // A session cookie for the signed-in page, from a real sign-in (the human check included).
     const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });

@@ -9,11 +9,11 @@ let browser: Browser;
 
 /**
  * A byte budget, not a timing: what the sign-in page downloads is the same on every
- * machine. Issue 9 aims at 150 KB; the page weighs 171.6 KiB (React, the router,
+ * machine. Issue 9 aims at 150 KB; the page weighs 171.7 KiB (React, the router,
  * styled-components, zod's core and the ALTCHA widget, about 34 KiB of it). The budget
  * holds that figure so it can only shrink: lower it when the page gets lighter.
  */
-const SIGN_IN_JS_BUDGET_KIB = 175;
+const SIGN_IN_JS_BUDGET_KIB = 172;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -43,6 +43,20 @@ describe('the sign-in page', () => {
       // Dexie, the sync start and the shell come after a session exists.
       const names = scripts.map((url) => new URL(url).pathname);
       expect(names.filter((name) => /local-store|current-database|dexie|shell-frame/.test(name))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('paints its frame from the HTML alone, before any script runs', async () => {
+    // A browser without JavaScript shows what the first paint shows: the frame, its tagline (the largest text) and the loading status.
+    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByText('Automation for internal catalogues, EDI and accounts payable.').waitFor({ state: 'visible' });
+      expect(await page.getByRole('status').textContent()).toBe('Loading…');
+      expect(await page.getByRole('main').evaluate((main) => getComputedStyle(main).display)).toBe('flex');
     } finally {
       await context.close();
     }

@@ -135,6 +135,9 @@ describe('rows entering the browser', () => {
       ['senderSource', '5', { id: 5, domain: 'acme.example' }],
       ['ediExportSetting', '6', { id: 6, docType: 'po', orderFormat: 0, type: 'LOCAL', ftpServer: null, ftpDir: null, user: null, endpoint: null }],
       ['otherOrgProperty', 'UNI/X', { otherOrg: 'UNI', property: 'X', value: '1' }],
+      ['uomMapping', 'SUPACMESCI01', { mapping: { KG: 'KILO' } }],
+      ['buyerSettings', 'SUPACMESCI01', { taxCodes: { taxableCode: 'T', nonTaxableCode: 'N' } }],
+      ['buyerSellerProps', 'SUPACMESCI01/SUPOTHER0001', { sellerId: 'SUPOTHER0001', code: 'AC-1' }],
     ];
     for (const [entity, key, row] of renamedRows) {
       const feed = scriptedFetch(() => ({ status: 200, body: { changes: [{ entity, key, op: 'upsert', rev: 7, row }], cursor: 7, hasMore: false } }));
@@ -144,5 +147,26 @@ describe('rows entering the browser', () => {
     }
     expect(await db.properties.get([orgScope, '3'])).toMatchObject({ value: 'a@acme.example' });
     expect(await db.cursors.get(orgScope)).toBeUndefined();
+  });
+
+  it('from the changes feed keep the settings of an organisation typed: the UOM mapping whole, the conflict count, the code for a supplier', async () => {
+    db = freshDb();
+    const changes = [
+      { entity: 'uomMapping', key: 'SUPACMESCI01', op: 'upsert', rev: 4, row: { KG: 'KILO', EA: 'EACH' } },
+      { entity: 'otherOrgProperty', key: 'UNI/SUPPLIER_CODE', op: 'upsert', rev: 5, row: { otherOrgUniqueKey: 'UNI', property: 'SUPPLIER_CODE', value: 'S1', records: 2 } },
+      { entity: 'buyerSellerProps', key: 'SUPACMESCI01/SUPOTHER0001', op: 'upsert', rev: 6, row: { sellerId: 'SUPOTHER0001', supplierCode: 'AC-1', notInTheSchema: 'x' } },
+      { entity: 'buyerSettings', key: 'SUPACMESCI01', op: 'upsert', rev: 7, row: { taxCodeMapping: { taxableCode: 'T', nonTaxableCode: 'N' } } },
+    ];
+    const feed = scriptedFetch(() => ({ status: 200, body: { changes, cursor: 7, hasMore: false } }));
+    await pullScope({ db: asSyncDb(db), fetch: feed.fetch, signal: new AbortController().signal }, orgScope);
+
+    // The unit names are kept apart from the store's own fields, under `mapping`, where the UOM Mapping tab reads them.
+    expect((await db.uomMappings.get([orgScope, 'SUPACMESCI01']))?.mapping).toEqual({ KG: 'KILO', EA: 'EACH' });
+    // Two records of one account and name: the spec's conflict, which the screens show instead of a value.
+    expect((await db.otherOrgProperties.get([orgScope, 'UNI/SUPPLIER_CODE']))?.records).toBe(2);
+    const code = await db.buyerSellerProps.get([orgScope, 'SUPACMESCI01/SUPOTHER0001']);
+    expect(code).toEqual({ sellerId: 'SUPOTHER0001', supplierCode: 'AC-1', scope: orgScope, key: 'SUPACMESCI01/SUPOTHER0001', rev: 6 });
+    expect((await db.buyerSettings.get([orgScope, 'SUPACMESCI01']))?.taxCodeMapping.taxableCode).toBe('T');
+    expect((await db.cursors.get(orgScope))?.rev).toBe(7);
   });
 });

@@ -72,6 +72,9 @@ describe('shell', () => {
     await screen.findByRole('navigation', { name: 'Main navigation' });
 
     const menuButton = screen.getByRole('button', { name: 'Account menu' });
+    // Its visible text must not differ from its name (WCAG 2.5.3): the initials are drawn by CSS, not written.
+    expect(menuButton.textContent).toBe('');
+    expect(menuButton.querySelector('[data-initials]')?.getAttribute('data-initials')).toMatch(/^[A-Z]{2}$/);
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
     await user.click(menuButton);
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');

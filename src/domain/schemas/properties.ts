@@ -33,6 +33,12 @@ export const otherOrgPropertySchema = z.object({
 });
 export type OtherOrgProperty = z.infer<typeof otherOrgPropertySchema>;
 export const otherOrgPropertyInputSchema = otherOrgPropertySchema;
+/**
+ * The changes feed's row of an account and name: one row however many records hold the
+ * pair, `records` counting them (more than one is the spec's conflict).
+ */
+export const otherOrgPropertyRowSchema = otherOrgPropertySchema.extend({ records: z.number().int().optional() });
+export type OtherOrgPropertyRow = z.infer<typeof otherOrgPropertyRowSchema>;
 
 export const receivingEmailSchema = z.object({
   id: z.number().int(),
@@ -121,6 +127,9 @@ export const buyerSettingsAnswerSchema = z.object({ taxCodeMapping: taxCodeMappi
 export const buyerSellerPropsSchema = z.object({ supplierCode: text('code') });
 export type BuyerSellerProps = z.infer<typeof buyerSellerPropsSchema>;
 export const buyerSellerPropsAnswerSchema = z.object({ supplierCode: z.string().nullable() });
+/** The changes feed's row of a buyer's code for one supplier, keyed `buyer/seller`. */
+export const buyerSellerPropsRowSchema = z.object({ sellerId: z.string(), supplierCode: z.string() });
+export type BuyerSellerPropsRow = z.infer<typeof buyerSellerPropsRowSchema>;
 
 /** Offset-paged lists of the Properties tab (page size 20). */
 export const orgPropertyPageSchema = z.array(orgPropertySchema);

@@ -25,7 +25,7 @@ export function UomMappingTab({ orgId }: { orgId: string }) {
   if (row === undefined || units === undefined) return null;
   if (units === null) return <MutedText role="status">{messages.standardUnitsNotLoaded}</MutedText>;
   // Remount when the held mapping first arrives, so the inputs start from it.
-  return <UomMappingForm key={row ? 'held' : 'none'} orgId={orgId} units={units} held={(row?.mapping as UomMapping | undefined) ?? {}} />;
+  return <UomMappingForm key={row ? 'held' : 'none'} orgId={orgId} units={units} held={row?.mapping ?? {}} />;
 }
 
 interface UomMappingFormProps {

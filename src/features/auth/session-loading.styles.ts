@@ -1,11 +1,6 @@
 import styled from 'styled-components';
 
-export const Loading = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  gap: 16px;
-  height: 100%;
+export const Loading = styled.p`
+  margin: 0;
   color: ${({ theme }) => theme.color.textMuted};
 `;

@@ -6,7 +6,7 @@ import { useCounterparts } from '../../local/hooks/use-counterparts';
 import { useLatestEntry } from '../../local/hooks/use-latest-entry';
 import { useOrgRows } from '../../local/hooks/use-org-settings';
 import { saveOtherOrgProperty } from '../../local/mutations/buyer-settings';
-import type { MirrorRow } from '../../sync/rows';
+import type { OtherPropertyRow } from '../../sync/rows';
 import { scopeId } from '../../sync/scope';
 import { Button } from '../../ui/button/Button';
 import { SimpleTable } from '../../ui/data-table/SimpleTable';
@@ -17,13 +17,6 @@ import { FormFooter } from './form-footer';
 import { Conflict, PanelForm, SectionTitle } from './preferences.styles';
 import { useSettingForm } from './use-setting-form';
 
-interface OtherPropertyRow extends MirrorRow {
-  otherOrgUniqueKey: string;
-  property: string;
-  value: string;
-  records?: number;
-}
-
 const LABELS = { account: 'Account', property: 'Property', value: 'Value' };
 const KNOWN_PROPERTIES = [PROPERTY_NAMES.supplierCode, PROPERTY_NAMES.supplierCodeAp];
 
@@ -32,7 +25,7 @@ const KNOWN_PROPERTIES = [PROPERTY_NAMES.supplierCode, PROPERTY_NAMES.supplierCo
  * SUPPLIER_CODE_AP and the like). Pick a row to change its value, or add one.
  */
 export function OtherAccountPropertiesPanel({ orgId, ownOrgId, counterpartType }: { orgId: string; ownOrgId: string; counterpartType: 1 | 2 }) {
-  const rows = useOrgRows('otherOrgProperties', orgId) as OtherPropertyRow[] | undefined;
+  const rows = useOrgRows('otherOrgProperties', orgId);
   const { accounts } = useCounterparts(ownOrgId, counterpartType);
   const names = useMemo(() => new Map((accounts ?? []).map((a) => [a.uniqueKey, a.name])), [accounts]);
   const scope = scopeId('org', orgId);

@@ -1,6 +1,5 @@
 import { messages } from '../../domain/messages';
 import { validateTaxCodes } from '../../domain/rules/properties';
-import type { TaxCodeMapping } from '../../domain/schemas/properties';
 import { touchesRow, useLatestEntry } from '../../local/hooks/use-latest-entry';
 import { useOrgSetting } from '../../local/hooks/use-org-settings';
 import { saveTaxCodes } from '../../local/mutations/buyer-settings';
@@ -16,7 +15,7 @@ const LABELS = { taxableCode: 'Taxable Code', nonTaxableCode: 'Non Taxable Code'
 /** Buyers: the tax codes their exports use, both required. */
 export function TaxCodesPanel({ buyerId }: { buyerId: string }) {
   const row = useOrgSetting('buyerSettings', buyerId);
-  const mapping = (row?.taxCodeMapping ?? null) as TaxCodeMapping | null;
+  const mapping = row?.taxCodeMapping ?? null;
   const touch = { table: 'buyerSettings' as const, scope: scopeId('org', buyerId), key: buyerId };
   const entry = useLatestEntry((e) => touchesRow(e, touch), [buyerId]);
   const form = useSettingForm({

@@ -79,4 +79,12 @@ export const Avatar = styled.span`
   color: ${({ theme }) => theme.color.onPrimary};
   font-size: 0.875rem;
   font-weight: 700;
+
+  /*
+   * The initials are drawn, not written: as text they would be the visible name of the
+   * Account menu button, which its label (the name a voice user says) does not contain.
+   */
+  &::before {
+    content: attr(data-initials);
+  }
 `;

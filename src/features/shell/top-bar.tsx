@@ -54,10 +54,7 @@ export function TopBar({ navId, navExpanded, onToggleNav, onOpenSettings, status
         </Company>
       </Who>
       <MenuButton label="Account menu" items={items}>
-        <Avatar aria-hidden="true">
-          {firstName.charAt(0)}
-          {lastName.charAt(0)}
-        </Avatar>
+        <Avatar aria-hidden="true" data-initials={`${firstName.charAt(0)}${lastName.charAt(0)}`} />
       </MenuButton>
       {warning}
     </Bar>
