@@ -2,12 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { changesQuerySchema, type Change, type ChangesAnswer } from '../../src/domain/schemas/sync';
 import type { AppContext } from '../app-context';
+import { preparedQuery } from '../db/prepared-query';
 import { parse } from '../http/parse';
 import { requireOrg } from '../policy';
 import type { Scope } from '../sync/change-log';
 import { entityLoaders } from '../sync/entities';
 import { mayReadEntity } from '../sync/entity-permissions';
 import { groupBy } from '../sync/group-by';
+
+/** One page of a scope's change_log after a revision, in revision order. */
+const changePage = preparedQuery((db, v: { kind: Scope['kind']; orgKey: string; since: number; limit: number }) =>
+  db
+    .selectFrom('change_log')
+    .select(['rev', 'entity', 'entity_key', 'op'])
+    .where('scope_kind', '=', v.kind)
+    .where('org_key', '=', v.orgKey)
+    .where('rev', '>', v.since)
+    .orderBy('rev')
+    .limit(v.limit),
+);
 
 const params = z.object({ kind: z.enum(['seller', 'buyer', 'org']), orgId: z.string().min(1).max(40) });
 
@@ -23,22 +36,18 @@ export async function syncRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const { since, limit } = parse(changesQuerySchema, request.query);
     const scope: Scope = { kind, orgKey: org.orgKey };
 
-    const entries = await ctx.db
-      .selectFrom('change_log')
-      .select(['rev', 'entity', 'entity_key', 'op'])
-      .where('scope_kind', '=', kind)
-      .where('org_key', '=', org.orgKey)
-      .where('rev', '>', since)
-      .orderBy('rev')
-      .limit(limit + 1)
-      .execute();
+    const entries = await changePage(ctx.db, { kind, orgKey: org.orgKey, since, limit: limit + 1 });
     const hasMore = entries.length > limit;
     const page = entries.slice(0, limit);
 
     const latest = new Map<string, Change>();
+    // A page holds few entity names, each asked of the capability table once.
+    const readable = new Map<string, boolean>();
     for (const e of page) {
+      let mayRead = readable.get(e.entity);
+      if (mayRead === undefined) readable.set(e.entity, (mayRead = mayReadEntity(user, org, e.entity)));
       // What the entity's own route would refuse is left out; the cursor still moves past it.
-      if (!mayReadEntity(user, org, e.entity)) continue;
+      if (!mayRead) continue;
       const id = `${e.entity}\u0000${e.entity_key}`;
       latest.delete(id);
       latest.set(id, { entity: e.entity, key: e.entity_key, op: e.op === 'delete' ? 'delete' : 'upsert', rev: Number(e.rev) });
