@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changesAnswerSchema, type ChangesAnswer } from '../../src/domain/schemas/sync';
 import { seedOrders } from '../../server/db/demo/seed-orders';
@@ -55,5 +56,16 @@ describe('remembered pages of the changes feed', () => {
     expect(regular.changes).toEqual([]);
     // The cursor still moves past what the user may not read.
     expect(regular.cursor).toBe(since + 1);
+  });
+
+  it('a remembered page goes out compressed to a client that asks, and reads as the same page', async () => {
+    const url = `/api/sync/buyer/${WESTMERE}/changes?since=0&limit=50`;
+    const plain = await changes(ADMIN, 'buyer', 0);
+    expect(plain.changes.length).toBe(50);
+    const res = await t.as(ADMIN, { method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString('utf8'))).toEqual(plain);
   });
 });
