@@ -3,6 +3,7 @@ import { can, orgTypeForPathKind, type Capability, type OrgPathKind, type Viewer
 import type { SessionUser } from './auth/session';
 import { orgTypeOfNumber } from './auth/session';
 import type { Db } from './db/database';
+import { preparedQuery } from './db/prepared-query';
 import { forbidden, HttpError, notFound, unauthorized } from './http/errors';
 import { readCacheOf } from './http/read-cache';
 
@@ -42,13 +43,12 @@ export async function findOrg(db: Db, orgKey: string): Promise<OrgRef | null> {
   return cache ? cache.through(`org:${orgKey}`, () => readOrg(db, orgKey)) : readOrg(db, orgKey);
 }
 
+const orgRow = preparedQuery((db, v: { orgKey: string }) =>
+  db.selectFrom('orgs').select(['org_no', 'unique_key', 'type', 'name']).where('unique_key', '=', v.orgKey).where('deleted', '=', 0),
+);
+
 async function readOrg(db: Db, orgKey: string): Promise<OrgRef | null> {
-  const row = await db
-    .selectFrom('orgs')
-    .select(['org_no', 'unique_key', 'type', 'name'])
-    .where('unique_key', '=', orgKey)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
+  const [row] = await orgRow(db, { orgKey });
   return row ? { orgNo: row.org_no, orgKey: row.unique_key, orgType: orgTypeOfNumber(row.type), name: row.name } : null;
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OrgType, UserType } from '../../src/domain/roles';
 import type { Db } from '../db/database';
+import { preparedQuery } from '../db/prepared-query';
 import { readCacheOf } from '../http/read-cache';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -63,8 +64,9 @@ export async function loadSessionUser(db: Db, token: string | undefined): Promis
   return { ...user };
 }
 
-async function readSessionUser(db: Db, id: string): Promise<SessionUser | null> {
-  const row = await db
+/** The session with its user and organisation: one query, compiled once (on PostgreSQL every request runs it). */
+const sessionRow = preparedQuery((db, v: { id: string }) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.user_no', 's.user_no')
     .innerJoin('orgs as o', 'o.org_no', 'u.org_no')
@@ -84,10 +86,13 @@ async function readSessionUser(db: Db, id: string): Promise<SessionUser | null> 
       'o.type as org_type',
       'o.name as org_name',
     ])
-    .where('s.id', '=', id)
+    .where('s.id', '=', v.id)
     .where('u.deleted', '=', 0)
-    .where('o.deleted', '=', 0)
-    .executeTakeFirst();
+    .where('o.deleted', '=', 0),
+);
+
+async function readSessionUser(db: Db, id: string): Promise<SessionUser | null> {
+  const [row] = await sessionRow(db, { id });
   if (!row || row.expires_at < new Date().toISOString()) return null;
   return {
     sessionId: row.id,

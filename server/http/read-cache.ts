@@ -27,6 +27,8 @@ export class ReadCache {
   private entries = new Map<string, Entry>();
   private generation = 0;
 
+  constructor(private readonly maxEntries = MAX_ENTRIES) {}
+
   async through<T>(key: string, load: () => Promise<T | null>, expiresAt: (value: T) => number = () => Infinity): Promise<T | null> {
     const now = Date.now();
     const hit = this.entries.get(key);
@@ -34,7 +36,7 @@ export class ReadCache {
     const generation = this.generation;
     const value = await load();
     if (value !== null && generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
       this.entries.set(key, { value, until: Math.min(now + READ_CACHE_MS, expiresAt(value)) });
     }
     return value;
@@ -53,6 +55,9 @@ export class ReadCache {
 
 /** One cache per database: test apps on fresh databases in one process never see each other's rows. */
 const caches = new WeakMap<Db, ReadCache>();
+/** Whole answers (pages of the changes feed) are large: a few dozen are remembered, not thousands. */
+const ANSWER_ENTRIES = 64;
+const answerCaches = new WeakMap<Db, ReadCache>();
 
 /**
  * The cache of `db` when it is the app's own database; a transaction (or a database
@@ -60,6 +65,11 @@ const caches = new WeakMap<Db, ReadCache>();
  */
 export function readCacheOf(db: Db): ReadCache | undefined {
   return caches.get(db);
+}
+
+/** The cache of whole answers of `db`, on the same terms as `readCacheOf`. */
+export function answerCacheOf(db: Db): ReadCache | undefined {
+  return answerCaches.get(db);
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -73,9 +83,14 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerReadCache(app: FastifyInstance, db: Db): void {
   if (isPostgres(db)) return;
   const cache = new ReadCache();
+  const answers = new ReadCache(ANSWER_ENTRIES);
   caches.set(db, cache);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ_METHODS.has(request.method)) cache.clear();
-    return payload;
+  answerCaches.set(db, answers);
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!READ_METHODS.has(request.method)) {
+      cache.clear();
+      answers.clear();
+    }
+    done(null, payload);
   });
 }

@@ -6,13 +6,15 @@ declare module 'autocannon' {
     p50: number;
     p99: number;
   }
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     overallRate?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Each request's path may be set afresh by setupRequest. */
+    requests?: Array<{ setupRequest: (request: { path: string }) => { path: string } }>;
   }
   interface Result {
     latency: Histogram;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import autocannon, { type Options } from 'autocannon';
 
 /** The server under load: where it listens and its process. */
 export interface Server {
@@ -10,6 +10,8 @@ export interface Server {
 export interface HotPath {
   name: string;
   path: string;
+  /** The path of the n-th request, when requests must differ (no answer repeats, so none is served remembered). */
+  pathOf?: (n: number) => string;
 }
 
 export interface LoadFigures {
@@ -38,10 +40,19 @@ export const RUN_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 export const FIXED_RATE = 300;
 export const CONNECTION_COUNTS = [50, 200] as const;
 
-async function load(server: Server, path: string, cookie: string, opts: { connections: number; seconds: number; overallRate?: number }): Promise<LoadFigures> {
+/** The autocannon option that gives each request its own path, for a path that asks for that. */
+export function varyingPaths(path: HotPath): Pick<Options, 'requests'> {
+  const pathOf = path.pathOf;
+  if (!pathOf) return {};
+  let sent = 0;
+  return { requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(sent++) }) }] };
+}
+
+async function load(server: Server, path: HotPath, cookie: string, opts: { connections: number; seconds: number; overallRate?: number }): Promise<LoadFigures> {
   const cpuBefore = cpuTimeMs(server.pid);
   const result = await autocannon({
-    url: `${server.url}${path}`,
+    url: `${server.url}${path.path}`,
+    ...varyingPaths(path),
     headers: { cookie, accept: 'application/json' },
     connections: opts.connections,
     duration: opts.seconds,
@@ -68,9 +79,9 @@ export interface PathFigures {
  * as it answers at 50 and at 200 connections (the most it serves, and its latency then).
  */
 export async function measurePath(server: Server, cookie: string, path: HotPath): Promise<PathFigures> {
-  await load(server, path.path, cookie, { connections: 10, seconds: Math.min(3, RUN_SECONDS) });
-  const fixed = await load(server, path.path, cookie, { connections: 50, seconds: RUN_SECONDS, overallRate: FIXED_RATE });
+  await load(server, path, cookie, { connections: 10, seconds: Math.min(3, RUN_SECONDS) });
+  const fixed = await load(server, path, cookie, { connections: 50, seconds: RUN_SECONDS, overallRate: FIXED_RATE });
   const max: Record<number, LoadFigures> = {};
-  for (const connections of CONNECTION_COUNTS) max[connections] = await load(server, path.path, cookie, { connections, seconds: RUN_SECONDS });
+  for (const connections of CONNECTION_COUNTS) max[connections] = await load(server, path, cookie, { connections, seconds: RUN_SECONDS });
   return { fixed, max };
 }
