@@ -18,9 +18,12 @@ export interface Scope {
  * anyway.
  */
 export async function nextRevision(trx: Tx): Promise<number> {
-  const row = await sql<{ value: number | string }>`update rev_counter set value = value + 1 where id = 1 returning value`.execute(
-    trx,
-  );
+  return nextRevisions(trx, 1);
+}
+
+/** `count` consecutive revisions in one counter step; answers the last (highest) of them. */
+export async function nextRevisions(trx: Tx, count: number): Promise<number> {
+  const row = await sql<{ value: number | string }>`update rev_counter set value = value + ${count} where id = 1 returning value`.execute(trx);
   return Number(row.rows[0]!.value);
 }
 

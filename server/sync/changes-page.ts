@@ -20,6 +20,16 @@ const changePage = preparedQuery((db, v: { kind: Scope['kind']; orgKey: string; 
     .limit(v.limit),
 );
 
+/** Every entry of one revision of a scope. */
+const revisionEntries = preparedQuery((db, v: { kind: Scope['kind']; orgKey: string; rev: number }) =>
+  db
+    .selectFrom('change_log')
+    .select(['rev', 'entity', 'entity_key', 'op'])
+    .where('scope_kind', '=', v.kind)
+    .where('org_key', '=', v.orgKey)
+    .where('rev', '=', v.rev),
+);
+
 /**
  * A page of the changes feed: change_log entries of one scope after `since`, in
  * revision order. Several entries of one row within a page collapse into the latest,
@@ -30,7 +40,15 @@ export async function loadChangesPage(db: Db, user: SessionUser, org: OrgRef, ki
   const scope: Scope = { kind, orgKey: org.orgKey };
   const entries = await changePage(db, { kind, orgKey: org.orgKey, since, limit: limit + 1 });
   const hasMore = entries.length > limit;
-  const page = entries.slice(0, limit);
+  let page = entries.slice(0, limit);
+  // The cursor is a revision, so a page never ends inside one: the rest of it would be
+  // skipped for good. Databases written before each batched row got a revision of its
+  // own (server/catalogue/changes.ts) hold imports of thousands of rows under one.
+  const next = entries[limit];
+  if (next && Number(page[page.length - 1]!.rev) === Number(next.rev)) {
+    const before = page.filter((e) => Number(e.rev) < Number(next.rev));
+    page = before.length > 0 ? before : await revisionEntries(db, { kind, orgKey: org.orgKey, rev: Number(next.rev) });
+  }
 
   const latest = new Map<string, Change>();
   // A page holds few entity names, each asked of the capability table once.

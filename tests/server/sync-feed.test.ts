@@ -3,6 +3,7 @@ import { asnSchema } from '../../src/domain/schemas/asn';
 import { orderSchema } from '../../src/domain/schemas/orders';
 import { changesAnswerSchema, type ChangesAnswer } from '../../src/domain/schemas/sync';
 import { seedOrders } from '../../server/db/demo/seed-orders';
+import { recordChanges } from '../../server/catalogue/changes';
 import { recordChange } from '../../server/sync/change-log';
 import { ACME, WESTMERE, demoOrder, matrix, newKey } from './helpers/orders-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -53,6 +54,48 @@ describe('changes feed', () => {
     const anOrder = seen.get(`order:${orders[0]!.id}`);
     expect(orderSchema.parse(anOrder).sellerId).toBe(ACME);
     expect(asnSchema.parse(seen.get(`asn:${asns[0]!.id}`)).sellerId).toBe(ACME);
+  });
+
+  it('delivers every row of a batch recorded at once, wherever a page ends', async () => {
+    const since = await latestRev();
+    // Ids no order has: each comes as a deletion, which is enough to count them.
+    const keys = Array.from({ length: 250 }, (_, i) => String(900_000 + i));
+    await t.db.transaction().execute((trx) => recordChanges(trx, 'order', keys.map((key) => ({ key, scopes: [{ kind: 'seller', orgKey: ACME }] }))));
+    const seen = new Set<string>();
+    let cursor = since;
+    for (;;) {
+      const page = await changes(SUPPLIER, 'seller', ACME, cursor, 100);
+      for (const c of page.changes) seen.add(c.key);
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    expect(keys.filter((key) => seen.has(key))).toHaveLength(250);
+  });
+
+  it('never ends a page inside a revision, for batches an older database recorded under one', async () => {
+    const since = await latestRev();
+    // One row alone, then 250 under one revision: the first page ends before them, the second holds them all.
+    const shared = since + 2;
+    const keys = Array.from({ length: 250 }, (_, i) => String(910_000 + i));
+    await t.db.updateTable('rev_counter').set({ value: shared + 1 }).execute();
+    await t.db
+      .insertInto('change_log')
+      .values([
+        { rev: since + 1, scope_kind: 'seller', org_key: ACME, entity: 'order', entity_key: '909999', op: 'upsert' },
+        ...keys.map((key) => ({ rev: shared, scope_kind: 'seller', org_key: ACME, entity: 'order', entity_key: key, op: 'upsert' })),
+        { rev: shared + 1, scope_kind: 'seller', org_key: ACME, entity: 'order', entity_key: '920000', op: 'upsert' },
+      ])
+      .execute();
+    const seen = new Set<string>();
+    let cursor = since;
+    for (;;) {
+      const page = await changes(SUPPLIER, 'seller', ACME, cursor, 100);
+      for (const c of page.changes) seen.add(c.key);
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    expect(keys.filter((key) => seen.has(key))).toHaveLength(250);
+    expect(seen.has('909999') && seen.has('920000')).toBe(true);
   });
 
   it('answers the given cursor and nothing more when nothing changed', async () => {

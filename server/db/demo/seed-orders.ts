@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { Address } from '../../../src/domain/schemas/orders';
 import { roundMoney } from '../../../src/domain/money';
 import { prefillAsnLines } from '../../../src/domain/remaining-quantities';
 import type { Db } from '../database';
+import { nextRevisions } from '../../sync/change-log';
 import { SUPPLIERS, UNIVERSITIES, type DemoOrg } from './orgs';
 import { Random } from './random';
 
@@ -264,8 +264,7 @@ function addAsns(rng: Random, order: SeedOrder): void {
 }
 
 async function allocateRevisions(db: Db, count: number): Promise<number> {
-  const result = await sql<{ value: number | string }>`update rev_counter set value = value + ${count} where id = 1 returning value`.execute(db);
-  return Number(result.rows[0]!.value) - count + 1;
+  return (await nextRevisions(db, count)) - count + 1;
 }
 
 async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
