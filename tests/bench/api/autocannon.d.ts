@@ -10,7 +10,6 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
-    overallRate?: number;
     headers?: Record<string, string>;
     timeout?: number;
     /** Each request's path may be set afresh by setupRequest. */

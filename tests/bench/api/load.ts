@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import autocannon, { type Options } from 'autocannon';
+import { evenLoad } from './even-rate';
 
 /** The server under load: where it listens and its process. */
 export interface Server {
@@ -48,7 +49,7 @@ export function varyingPaths(path: HotPath): Pick<Options, 'requests'> {
   return { requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(sent++) }) }] };
 }
 
-async function load(server: Server, path: HotPath, cookie: string, opts: { connections: number; seconds: number; overallRate?: number }): Promise<LoadFigures> {
+async function load(server: Server, path: HotPath, cookie: string, opts: { connections: number; seconds: number }): Promise<LoadFigures> {
   const cpuBefore = cpuTimeMs(server.pid);
   const result = await autocannon({
     url: `${server.url}${path.path}`,
@@ -57,7 +58,6 @@ async function load(server: Server, path: HotPath, cookie: string, opts: { conne
     connections: opts.connections,
     duration: opts.seconds,
     timeout: 30,
-    ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
   });
   return {
     p50: result.latency.p50,
@@ -75,12 +75,12 @@ export interface PathFigures {
 
 /**
  * One path: a short warm-up (the server compiles its code and statements first), then
- * a fixed 300 req/s (latency at a load the server should carry easily), then as fast
+ * a fixed 300 req/s evenly spaced (latency at a load the server should carry easily), then as fast
  * as it answers at 50 and at 200 connections (the most it serves, and its latency then).
  */
 export async function measurePath(server: Server, cookie: string, path: HotPath): Promise<PathFigures> {
   await load(server, path, cookie, { connections: 10, seconds: Math.min(3, RUN_SECONDS) });
-  const fixed = await load(server, path, cookie, { connections: 50, seconds: RUN_SECONDS, overallRate: FIXED_RATE });
+  const fixed = await evenLoad(server, path, cookie, FIXED_RATE, RUN_SECONDS);
   const max: Record<number, LoadFigures> = {};
   for (const connections of CONNECTION_COUNTS) max[connections] = await load(server, path, cookie, { connections, seconds: RUN_SECONDS });
   return { fixed, max };
