@@ -30,6 +30,17 @@ async function latestRev(): Promise<number> {
   return Number(row.value);
 }
 
+/** Every key the supplier's feed delivers after `since`, paged 100 at a time as a device pages it. */
+async function keysPagedFrom(since: number): Promise<Set<string>> {
+  const seen = new Set<string>();
+  for (let cursor = since; ; ) {
+    const page = await changes(SUPPLIER, 'seller', ACME, cursor, 100);
+    for (const c of page.changes) seen.add(c.key);
+    if (!page.hasMore) return seen;
+    cursor = page.cursor;
+  }
+}
+
 describe('changes feed', () => {
   it('pages through every mirrored row of a scope by cursor, in revision order', async () => {
     const seen = new Map<string, unknown>();
@@ -61,14 +72,7 @@ describe('changes feed', () => {
     // Ids no order has: each comes as a deletion, which is enough to count them.
     const keys = Array.from({ length: 250 }, (_, i) => String(900_000 + i));
     await t.db.transaction().execute((trx) => recordChanges(trx, 'order', keys.map((key) => ({ key, scopes: [{ kind: 'seller', orgKey: ACME }] }))));
-    const seen = new Set<string>();
-    let cursor = since;
-    for (;;) {
-      const page = await changes(SUPPLIER, 'seller', ACME, cursor, 100);
-      for (const c of page.changes) seen.add(c.key);
-      cursor = page.cursor;
-      if (!page.hasMore) break;
-    }
+    const seen = await keysPagedFrom(since);
     expect(keys.filter((key) => seen.has(key))).toHaveLength(250);
   });
 
@@ -86,14 +90,7 @@ describe('changes feed', () => {
         { rev: shared + 1, scope_kind: 'seller', org_key: ACME, entity: 'order', entity_key: '920000', op: 'upsert' },
       ])
       .execute();
-    const seen = new Set<string>();
-    let cursor = since;
-    for (;;) {
-      const page = await changes(SUPPLIER, 'seller', ACME, cursor, 100);
-      for (const c of page.changes) seen.add(c.key);
-      cursor = page.cursor;
-      if (!page.hasMore) break;
-    }
+    const seen = await keysPagedFrom(since);
     expect(keys.filter((key) => seen.has(key))).toHaveLength(250);
     expect(seen.has('909999') && seen.has('920000')).toBe(true);
   });
