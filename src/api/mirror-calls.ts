@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { OrgPathKind } from '../domain/roles';
+import { accountSchema } from '../domain/schemas/accounts';
 import { asnSchema } from '../domain/schemas/asn';
 import { metaSchema, productWrapperSchema } from '../domain/schemas/catalogue';
 import { invoiceItemSchema } from '../domain/schemas/invoices';
 import { historyEntrySchema, orderSchema, orderSummarySchema } from '../domain/schemas/orders';
+import { pricelistMappingSchema, pricelistSchema } from '../domain/schemas/pricelists';
 import {
   buyerSellerPropsRowSchema,
   buyerSettingsSchema,
@@ -16,6 +18,7 @@ import {
   uomMappingSchema,
 } from '../domain/schemas/properties';
 import { changesAnswerSchema, type Change } from '../domain/schemas/sync';
+import { userSchema } from '../domain/schemas/users';
 import { ApiError } from './api-error';
 import { apiUrl } from './endpoint';
 import { orgUrl, seg } from './org-path';
@@ -27,8 +30,9 @@ import { request, requestWithText } from './request';
  * here with the schema of src/domain the server answers with (orders, order lines,
  * ASNs, history, products and their meta, invoices, an organisation's properties,
  * other-account properties, receiving emails, sender sources, EDI export settings, the
- * UOM mapping, tax codes and a buyer's codes for its suppliers); entities
- * without a schema yet stay plain records the store keeps as sent.
+ * UOM mapping, tax codes, a buyer's codes for its suppliers, accounts, users,
+ * pricelists and their prices); entities without a schema yet stay plain records the
+ * store keeps as sent.
  */
 export type Row = Record<string, unknown>;
 const rowSchema = z.record(z.string(), z.unknown());
@@ -49,6 +53,11 @@ const FEED_ROW_SCHEMAS: Partial<Record<string, z.ZodType<Row>>> = {
   uomMapping: uomMappingSchema.transform((mapping) => ({ mapping })),
   buyerSettings: buyerSettingsSchema,
   buyerSellerProps: buyerSellerPropsRowSchema,
+  account: accountSchema,
+  // A user community is per account: the feed's row names its account.
+  user: userSchema.extend({ orgId: z.string() }),
+  // The mapping comes along so Map Universities opens offline.
+  pricelist: pricelistSchema.extend(pricelistMappingSchema.shape),
 };
 
 export interface CallOptions {
@@ -117,11 +126,11 @@ export const fetchInvoice = (buyerId: string, invoiceId: string, opts: CallOptio
   request('GET', orgUrl('buyer', buyerId, `/invoice${seg(invoiceId)}`), { schema: invoiceItemSchema, ...opts });
 
 /** GET /org: the accounts support administers (suppliers and universities), by name. */
-export const fetchAccountPage = (query: OffsetQuery, opts: CallOptions = {}) => fetchList(apiUrl('/org', query), opts);
+export const fetchAccountPage = (query: OffsetQuery, opts: CallOptions = {}) => fetchList(apiUrl('/org', query), opts, accountSchema);
 
 /** GET /org/{orgid}/user: one account's user community. */
 export const fetchUserPage = (orgId: string, query: OffsetQuery, opts: CallOptions = {}) =>
-  fetchList(orgUrl('org', orgId, '/user', query), opts);
+  fetchList(orgUrl('org', orgId, '/user', query), opts, userSchema);
 
 /** GET /uom: the standard units, each with its description and variations. */
 export const fetchStandardUnits = (opts: CallOptions = {}) => request('GET', apiUrl('/uom'), { schema: standardUnitsSchema, ...opts });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { counterpartSchema } from '../domain/schemas/accounts';
 import { PAGE_SIZE } from '../domain/constants';
 import { categoryTreeSchema } from '../domain/schemas/catalogue';
-import { pricelistMappingSchema } from '../domain/schemas/pricelists';
+import { priceGroupSchema, pricelistMappingSchema, pricelistSchema } from '../domain/schemas/pricelists';
 import { fetchList, type CallOptions } from './mirror-calls';
 import { apiUrl } from './endpoint';
 import { orgUrl, seg } from './org-path';
@@ -10,10 +11,10 @@ import { request } from './request';
 /** Read calls of the pricelists and preferences screens that the sync engine mirrors. */
 
 export const fetchPricelistPage = (sellerId: string, cursor: string | null, opts: CallOptions = {}) =>
-  fetchList(orgUrl('seller', sellerId, '/pricelist', { limit: PAGE_SIZE, cursor: cursor ?? undefined }), opts);
+  fetchList(orgUrl('seller', sellerId, '/pricelist', { limit: PAGE_SIZE, cursor: cursor ?? undefined }), opts, pricelistSchema);
 
 export const fetchPricePage = (sellerId: string, pricelistId: string, cursor: string | null, opts: CallOptions = {}) =>
-  fetchList(orgUrl('seller', sellerId, `/pricelist${seg(pricelistId)}/price`, { limit: PAGE_SIZE, cursor: cursor ?? undefined }), opts);
+  fetchList(orgUrl('seller', sellerId, `/pricelist${seg(pricelistId)}/price`, { limit: PAGE_SIZE, cursor: cursor ?? undefined }), opts, priceGroupSchema);
 
 export const fetchPricelistBuyers = (sellerId: string, pricelistId: string, opts: CallOptions = {}) =>
   request('GET', orgUrl('seller', sellerId, `/pricelist${seg(pricelistId)}/buyers`), { schema: pricelistMappingSchema, ...opts });
@@ -25,6 +26,6 @@ export const fetchCategoryTree = (buyerId: string, opts: CallOptions = {}) =>
 export const COUNTERPART_PAGE_SIZE = 100;
 export const fetchCounterpartPage = (type: 1 | 2, offset: number, opts: CallOptions = {}) =>
   request('GET', apiUrl('/org', { type, offset, limit: COUNTERPART_PAGE_SIZE }), {
-    schema: z.array(z.object({ uniqueKey: z.string(), name: z.string(), type: z.number() }).passthrough()),
+    schema: z.array(counterpartSchema),
     ...opts,
   });

@@ -6,7 +6,6 @@ import {
   fetchPricelistPage,
   fetchPricePage,
 } from '../api/preference-mirror-calls';
-import type { Row } from '../api/mirror-calls';
 import { applyRows } from './apply-rows';
 import type { CursorPageResult, MirrorContext } from './mirror-pages';
 import { priceGroupKey } from './row-keys';
@@ -51,8 +50,8 @@ export async function mirrorPricePage(
 ): Promise<CursorPageResult> {
   const { orgKey } = parseScope(scope);
   const page = await fetchPricePage(orgKey, pricelistId, cursor, { fetch: ctx.fetch });
-  const writes = page.rows.map((row: Row) => {
-    const key = priceGroupKey(pricelistId, String(row.productCode));
+  const writes = page.rows.map((row) => {
+    const key = priceGroupKey(pricelistId, row.productCode);
     return { table: 'prices' as const, scope, key, rev: 0, row: { ...row, pricelistId } };
   });
   const kept = new Set(writes.map((w) => w.key));

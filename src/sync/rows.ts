@@ -1,7 +1,9 @@
 import type { FieldIssue } from '../domain/messages';
+import type { Account } from '../domain/schemas/accounts';
 import type { Asn, AsnSubmit } from '../domain/schemas/asn';
 import type { InvoiceDocument, InvoiceItem, InvoiceMessage } from '../domain/schemas/invoices';
 import type { HistoryEntry, Order, OrderLine, OrderSummary } from '../domain/schemas/orders';
+import type { PriceGroup, Pricelist } from '../domain/schemas/pricelists';
 import type {
   BuyerSellerPropsRow,
   BuyerSettings,
@@ -12,6 +14,7 @@ import type {
   SenderSource,
   UomMapping,
 } from '../domain/schemas/properties';
+import type { User } from '../domain/schemas/users';
 
 /**
  * Rows of the browser's store. A mirrored row is the server's row as sent, plus its
@@ -109,6 +112,22 @@ export type SupplierCodeRow = MirrorFields & Pick<BuyerSellerPropsRow, 'supplier
  * must not meet the store's own fields (`scope`, `key`, ...).
  */
 export type UomMappingRow = MirrorFields & { mapping: UomMapping };
+
+/**
+ * An account as support's list holds it (an account added offline holds the form's
+ * fields until the server answers), or, in a supplier's or buyer's own scope, one of
+ * the other side's accounts it may pick: only `uniqueKey`, `name` and `type`.
+ */
+export type AccountRow = MirrorFields & Partial<Account>;
+/** A community user; `orgId` names its account (the feed and the page rows carry it). */
+export type CommunityUserRow = MirrorFields & Partial<User> & { orgId?: string };
+/**
+ * A supplier's pricelist; one added offline has no `pricelistId` until the server
+ * answers. `buyerIds`, the universities it is mapped to, is absent until first read.
+ */
+export type PricelistRow = MirrorFields & Partial<Pricelist> & { buyerIds?: string[] };
+/** The prices of one product in one pricelist, under that pricelist's id. */
+export type PriceGroupRow = MirrorFields & PriceGroup & { pricelistId: string };
 
 export type AsnDraftState = 'draft' | 'submitting';
 

@@ -43,10 +43,10 @@ export class StoreDatabase extends Dexie {
   declare invoiceMessages: Mirror<'invoiceMessages'>;
   declare products: Mirror<'products'>;
   declare productMeta: Mirror;
-  declare pricelists: Mirror;
-  declare prices: Mirror;
-  declare accounts: Mirror;
-  declare users: Mirror;
+  declare pricelists: Mirror<'pricelists'>;
+  declare prices: Mirror<'prices'>;
+  declare accounts: Mirror<'accounts'>;
+  declare users: Mirror<'users'>;
   declare properties: Mirror<'properties'>;
   declare otherOrgProperties: Mirror<'otherOrgProperties'>;
   declare receivingEmails: Mirror<'receivingEmails'>;

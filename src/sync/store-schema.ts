@@ -1,8 +1,10 @@
 import type { Dexie, Table } from 'dexie';
 import type {
+  AccountRow,
   AsnDraftRow,
   AsnRow,
   BuyerSettingsRow,
+  CommunityUserRow,
   EdiExportRow,
   HistoryRow,
   InvoiceDocumentRow,
@@ -12,6 +14,8 @@ import type {
   OrderLineRow,
   OrderRow,
   OtherPropertyRow,
+  PriceGroupRow,
+  PricelistRow,
   ProductRow,
   PropertyRow,
   ReceivingEmailRow,
@@ -165,6 +169,10 @@ interface TypedRows {
   uomMappings: UomMappingRow;
   buyerSettings: BuyerSettingsRow;
   buyerSellerProps: SupplierCodeRow;
+  accounts: AccountRow;
+  users: CommunityUserRow;
+  pricelists: PricelistRow;
+  prices: PriceGroupRow;
 }
 export type MirrorRowOf<T extends MirrorTable> = T extends keyof TypedRows ? TypedRows[T] : MirrorRow;
 

@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
-import { mirrorInvoice, mirrorInvoicePage, mirrorOrder, mirrorOrderPage, mirrorProductPage, mirrorPropertyPage } from '../../src/sync/mirror-pages';
+import {
+  mirrorAccountPage,
+  mirrorInvoice,
+  mirrorInvoicePage,
+  mirrorOrder,
+  mirrorOrderPage,
+  mirrorProductPage,
+  mirrorPropertyPage,
+  mirrorUserPage,
+} from '../../src/sync/mirror-pages';
+import { mirrorCounterparts, mirrorPricelistPage, mirrorPricePage } from '../../src/sync/mirror-preferences';
 import { chunkRows } from '../../src/sync/product-chunks';
 import { pullScope } from '../../src/sync/pull-changes';
 import { freshDb } from './helpers/fresh-db';
@@ -168,5 +178,54 @@ describe('rows entering the browser', () => {
     expect(code).toEqual({ sellerId: 'SUPOTHER0001', supplierCode: 'AC-1', scope: orgScope, key: 'SUPACMESCI01/SUPOTHER0001', rev: 6 });
     expect((await db.buyerSettings.get([orgScope, 'SUPACMESCI01']))?.taxCodeMapping.taxableCode).toBe('T');
     expect((await db.cursors.get(orgScope))?.rev).toBe(7);
+  });
+
+  it('of accounts, users, pricelists, prices and counterparts are parsed: kept as the schema shapes them, refused when a field was renamed', async () => {
+    db = freshDb();
+    const supportScope = 'org:SUPPORT00001';
+    const account = {
+      uniqueKey: 'UNIWESTMERE1', orgNo: 2, name: 'Westmere University', tradingName: null, type: 2, countryNo: 13, address2: null,
+      state: null, postCode: null, email: null, industryNo: 1, membershipStatus: 'ACTIVE', busy: false, alert: false,
+    };
+    const user = { userNo: 9, firstName: 'Ann', lastName: 'Lee', email: 'ann@uni.example', username: 'ann@uni.example', type: 'REGULAR' };
+    const pricelist = { pricelistId: 5, name: 'Term 1' };
+    const group = { productCode: 'P1', prices: [{ uom: 'EA', startDate: '2026-01-01', lowerQuantity: 1, upperQuantity: null, price: 2.5 }] };
+    const ctx = (body: unknown) => ({ db: asSyncDb(db), fetch: scriptedFetch(() => ({ status: 200, body })).fetch });
+
+    await mirrorAccountPage(ctx([{ ...account, notInTheSchema: 'x' }]), supportScope, 0);
+    expect(await db.accounts.get([supportScope, 'UNIWESTMERE1'])).toEqual({ ...account, scope: supportScope, key: 'UNIWESTMERE1', rev: 0 });
+    await mirrorUserPage(ctx([{ ...user, notInTheSchema: 'x' }]), supportScope, 'UNIWESTMERE1', 0);
+    expect(await db.users.get([supportScope, '9'])).toEqual({ ...user, orgId: 'UNIWESTMERE1', scope: supportScope, key: '9', rev: 0 });
+    await mirrorPricelistPage(ctx({ data: [{ ...pricelist, notInTheSchema: 'x' }], cursor: null }), scope, null);
+    expect(await db.pricelists.get([scope, '5'])).toEqual({ ...pricelist, scope, key: '5', rev: 0 });
+    await mirrorPricePage(ctx({ data: [{ ...group, notInTheSchema: 'x' }], cursor: null }), scope, '5', null);
+    expect((await db.prices.toArray()).map(({ productCode, prices, pricelistId }) => ({ productCode, prices, pricelistId }))).toEqual([
+      { ...group, pricelistId: '5' },
+    ]);
+    await mirrorCounterparts(ctx([{ uniqueKey: 'UNIWESTMERE1', name: 'Westmere University', type: 2, orgNo: 2 }]), 'SUPACMESCI01', 2);
+    expect(await db.accounts.get([orgScope, 'UNIWESTMERE1'])).toEqual({ uniqueKey: 'UNIWESTMERE1', name: 'Westmere University', type: 2, scope: orgScope, key: 'UNIWESTMERE1', rev: 0 });
+
+    const { name, ...unnamed } = account;
+    await expect(mirrorAccountPage(ctx([{ ...unnamed, accountName: name }]), supportScope, 0)).rejects.toBeInstanceOf(ApiError);
+    const { firstName, ...userRest } = user;
+    await expect(mirrorUserPage(ctx([{ ...userRest, givenName: firstName }]), supportScope, 'UNIWESTMERE1', 0)).rejects.toBeInstanceOf(ApiError);
+    await expect(mirrorPricelistPage(ctx({ data: [{ id: 6, name: 'Term 2' }], cursor: null }), scope, null)).rejects.toBeInstanceOf(ApiError);
+    await expect(mirrorPricePage(ctx({ data: [{ code: 'P2', prices: [] }], cursor: null }), scope, '5', null)).rejects.toBeInstanceOf(ApiError);
+    await expect(mirrorCounterparts(ctx([{ key: 'UNIOTHER0001', name: 'Other', type: 2 }]), 'SUPACMESCI01', 2)).rejects.toBeInstanceOf(ApiError);
+    expect(await db.pricelists.count()).toBe(1);
+    expect(await db.prices.count()).toBe(1);
+
+    const feedRows: Array<[string, string, string, Record<string, unknown>]> = [
+      [supportScope, 'account', 'UNIWESTMERE1', { ...unnamed, accountName: name }],
+      [supportScope, 'user', '9', user],
+      [scope, 'pricelist', '5', pricelist],
+    ];
+    for (const [feedScope, entity, key, row] of feedRows) {
+      const feed = scriptedFetch(() => ({ status: 200, body: { changes: [{ entity, key, op: 'upsert', rev: 7, row }], cursor: 7, hasMore: false } }));
+      await expect(pullScope({ db: asSyncDb(db), fetch: feed.fetch, signal: new AbortController().signal }, feedScope)).rejects.toThrow(
+        `The server sent an entity of type ${entity} in an unexpected shape`,
+      );
+    }
+    expect(await db.cursors.get(supportScope)).toBeUndefined();
   });
 });

@@ -63,6 +63,9 @@ export const countrySchema = z.object({
 });
 export type Country = z.infer<typeof countrySchema>;
 
+/** GET /org with a counterpart type, asked by a supplier or a buyer: only what a picker needs. */
+export const counterpartSchema = accountSchema.pick({ uniqueKey: true, name: true, type: true });
+
 /** GET /org: one offset page (page size 20). */
 export const accountPageSchema = z.array(accountSchema);
 

@@ -2,20 +2,17 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { PAGE_SIZE } from '../../domain/constants';
 import { accountNameMatches } from '../../domain/rules/accounts';
-import type { Account } from '../../domain/schemas/accounts';
-import type { User } from '../../domain/schemas/users';
 import { isTemporaryKey, savedKeyMetaKey } from '../../sync/commands/collection-item';
 import type { OutboxEntry } from '../../sync/outbox-entry';
 import { touchId } from '../../sync/overlay';
-import type { MirrorRow } from '../../sync/rows';
+import type { AccountRow, CommunityUserRow } from '../../sync/rows';
 import { scopeId } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
 import { syncEngine } from '../sync-start/engine-handle';
 import { useOffsetMirror, type OffsetMirror } from './use-offset-mirror';
 import { useOnline } from './use-sync-state';
 
-export type AccountRow = MirrorRow & Partial<Account> & { uniqueKey?: string };
-export type CommunityUserRow = MirrorRow & Partial<User> & { orgId?: string };
+export type { AccountRow, CommunityUserRow };
 
 /**
  * An account whose create is still queued: only the browser holds it (a server row
@@ -55,7 +52,7 @@ function usePagedRows<R>(rows: R[] | undefined, paging: OffsetMirror, resetKey: 
 export function useAccountList(supportOrgId: string, nameFilter: string, serverFilter: string) {
   const scope = scopeId('org', supportOrgId);
   const accounts = useLiveQuery(async () => {
-    const rows = (await localDatabase().accounts.where('[scope+key]').between([scope, ''], [scope, '\uffff']).toArray()) as AccountRow[];
+    const rows = await localDatabase().accounts.where('[scope+key]').between([scope, ''], [scope, '\uffff']).toArray();
     return rows.filter((a) => accountNameMatches(String(a.name ?? ''), nameFilter)).sort(byName);
   }, [scope, nameFilter]);
   const searched = serverFilter.trim();
@@ -67,7 +64,7 @@ export function useAccountList(supportOrgId: string, nameFilter: string, serverF
 export function useAccount(supportOrgId: string, uniqueKey: string | null) {
   const scope = scopeId('org', supportOrgId);
   return useLiveQuery(
-    async () => (uniqueKey ? (((await localDatabase().accounts.get([scope, uniqueKey])) as AccountRow | undefined) ?? null) : null),
+    async () => (uniqueKey ? ((await localDatabase().accounts.get([scope, uniqueKey])) ?? null) : null),
     [scope, uniqueKey],
   );
 }
@@ -76,7 +73,7 @@ export function useAccount(supportOrgId: string, uniqueKey: string | null) {
 export function useCommunityUsers(supportOrgId: string, orgId: string) {
   const scope = scopeId('org', supportOrgId);
   const users = useLiveQuery(async () => {
-    const rows = (await localDatabase().users.where('[scope+key]').between([scope, ''], [scope, '\uffff']).toArray()) as CommunityUserRow[];
+    const rows = await localDatabase().users.where('[scope+key]').between([scope, ''], [scope, '\uffff']).toArray();
     return rows.filter((u) => u.orgId === orgId).sort((a, b) => Number(a.userNo ?? Infinity) - Number(b.userNo ?? Infinity));
   }, [scope, orgId]);
   const paging = useOffsetMirror((offset) => syncEngine()?.mirrorUserPage(scope, orgId, offset), `${scope}|${orgId}`);
@@ -159,7 +156,7 @@ export function useSavedKey(supportOrgId: string, key: string | null): string | 
 export function useCommunityUser(supportOrgId: string, userKey: string | null) {
   const scope = scopeId('org', supportOrgId);
   return useLiveQuery(
-    async () => (userKey ? (((await localDatabase().users.get([scope, userKey])) as CommunityUserRow | undefined) ?? null) : null),
+    async () => (userKey ? ((await localDatabase().users.get([scope, userKey])) ?? null) : null),
     [scope, userKey],
   );
 }

@@ -1,15 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import type { MirrorRow } from '../../sync/rows';
+import type { Account } from '../../domain/schemas/accounts';
+import type { AccountRow } from '../../sync/rows';
 import { scopeId } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
 import { syncEngine } from '../sync-start/engine-handle';
 
-export interface CounterpartRow extends MirrorRow {
-  uniqueKey: string;
-  name: string;
-  type: number;
-}
+/** An account of the other side: the counterpart list sends only these fields. */
+export type CounterpartRow = AccountRow & Pick<Account, 'uniqueKey' | 'name' | 'type'>;
+
+const isCounterpart = (row: AccountRow, type: 1 | 2): row is CounterpartRow =>
+  row.type === type && typeof row.uniqueKey === 'string' && typeof row.name === 'string';
 
 /**
  * The accounts of one type the viewer may pick (a supplier's universities, a buyer's
@@ -28,8 +29,8 @@ export function useCounterparts(ownOrgId: string, type: 1 | 2) {
       );
   }, [ownOrgId, type]);
   const accounts = useLiveQuery(async () => {
-    const rows = (await localDatabase().accounts.where('[scope+name]').between([scope, ''], [scope, '\uffff']).toArray()) as CounterpartRow[];
-    return rows.filter((r) => Number(r.type) === type);
+    const rows = await localDatabase().accounts.where('[scope+name]').between([scope, ''], [scope, '\uffff']).toArray();
+    return rows.filter((r) => isCounterpart(r, type));
   }, [scope, type]);
   return { accounts, failed };
 }
