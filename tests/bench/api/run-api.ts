@@ -52,7 +52,7 @@ function describeInside(f: LoadFigures): string {
   if (!f.inside) return '';
   const { server, clientLoopDelayP99 } = f.inside;
   const gc = Object.entries(server.gc)
-    .map(([kind, g]) => `${kind} ${g.count}× max ${fmt(g.maxMs, 1)} ms`)
+    .map(([kind, g]) => `${kind} ${g.count}× ${fmt(g.totalMs, 0)} ms in all, max ${fmt(g.maxMs, 1)} ms`)
     .join(', ');
   return (
     `; server: answer p50 ${server.requestP50Ms} ms p99 ${server.requestP99Ms} ms max ${server.requestMaxMs} ms, ` +
