@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -16,7 +16,7 @@ export interface DatabaseOptions {
 export function createDatabase(opts: DatabaseOptions): Db {
   if (opts.databaseUrl) {
     return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10 }) }),
+      dialect: new PostgresDialect({ pool: withNamedStatements(new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })) }),
     });
   }
   const sqlite = new SQLite(opts.sqliteFile ?? join(opts.dataDir, 'portal.sqlite'));
@@ -84,6 +84,45 @@ function withRowBuilder(statement: SQLite.Statement): SqliteStatement {
     *iterate(parameters) {
       for (const values of raw.iterate(...parameters) as IterableIterator<unknown[]>) yield toRow(values);
     },
+  };
+}
+
+/** Distinct statements named, at most: each connection keeps every statement it prepared for as long as it lives. */
+const NAMED_STATEMENT_LIMIT = 1000;
+
+/**
+ * node-postgres sends each query unnamed, so PostgreSQL parses and plans it afresh on
+ * every run; on a small page that is most of the database's work, on the same cores
+ * as the server. A named statement is parsed once per connection and then only bound
+ * and executed. The same SQL text always gets the same name. Texts without parameters
+ * go as before: they use the simple protocol, which allows several statements in one
+ * text (migrations), and which a named statement would not.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (!name && names.size < NAMED_STATEMENT_LIMIT) names.set(text, (name = `portal_${names.size}`));
+    return name;
+  };
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrapped.get(client);
+      if (!wrapper) {
+        wrapper = {
+          query: ((text: string, values?: readonly unknown[]) => {
+            const name = values?.length ? nameOf(text) : undefined;
+            return name ? client.query({ name, text, values: [...values!] }) : client.query(text, values ? [...values] : undefined);
+          }) as unknown as PostgresPoolClient['query'],
+          release: () => client.release(),
+        };
+        wrapped.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
   };
 }
 

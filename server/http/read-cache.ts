@@ -75,20 +75,23 @@ export function answerCacheOf(db: Db): ReadCache | undefined {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Gives `db` its cache, cleared by every request other than a read before its answer is
- * sent (after its commit). Only on SQLite, which one process serves: on PostgreSQL
- * several processes may share the database, and a sign-out or a password change in one
- * must end the session in the others at once, not up to READ_CACHE_MS later.
+ * Gives `db` its caches, cleared by every request other than a read before its answer is
+ * sent (after its commit). The cache of sessions and organisations only on SQLite, which
+ * one process serves: on PostgreSQL several processes may share the database, and a
+ * sign-out or a password change in one must end the session in the others at once, not
+ * up to READ_CACHE_MS later. The cache of whole answers on both: what it remembers is
+ * keyed by the revision counter as the database holds it (server/sync/changes-answer.ts),
+ * which a change recorded by any process moves, so no process serves a page older
+ * than the last change it can read.
  */
 export function registerReadCache(app: FastifyInstance, db: Db): void {
-  if (isPostgres(db)) return;
-  const cache = new ReadCache();
+  const cache = isPostgres(db) ? undefined : new ReadCache();
   const answers = new ReadCache(ANSWER_ENTRIES);
-  caches.set(db, cache);
+  if (cache) caches.set(db, cache);
   answerCaches.set(db, answers);
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (!READ_METHODS.has(request.method)) {
-      cache.clear();
+      cache?.clear();
       answers.clear();
     }
     done(null, payload);

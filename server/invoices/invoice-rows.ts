@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
 import { invoiceDocumentSchema, type InvoiceDocument, type InvoiceItem } from '../../src/domain/schemas/invoices';
 import type { Db } from '../db/database';
+import { idList, inIdList } from '../db/id-list';
+import { preparedQuery } from '../db/prepared-query';
 import type { InvoicesTable } from '../db/tables/invoices';
 
 /** The entity name of invoices in the change log, the changes feed and history. */
@@ -64,15 +66,14 @@ export function toInvoiceItem(row: InvoiceRow): InvoiceItem {
   };
 }
 
+/** One query for any number of ids (server/db/id-list.ts). */
+const invoicesById = preparedQuery((db, v: { buyerKey: string; ids: unknown }) =>
+  db.selectFrom('invoices').select(INVOICE_COLUMNS).where('buyer_key', '=', v.buyerKey).where(inIdList(db, 'oiid', v.ids)).where('deleted', '=', 0),
+);
+
 /** Live invoices of one buyer by id, for the changes feed: deleted or other buyers' ids are left out. */
 export async function loadInvoices(db: Db, buyerKey: string, oiids: number[]): Promise<Map<number, InvoiceItem>> {
   if (oiids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('invoices')
-    .select(INVOICE_COLUMNS)
-    .where('buyer_key', '=', buyerKey)
-    .where('oiid', 'in', oiids)
-    .where('deleted', '=', 0)
-    .execute();
+  const rows = await invoicesById(db, { buyerKey, ids: idList(db, oiids) });
   return new Map(rows.map((r) => [r.oiid, toInvoiceItem(r)]));
 }

@@ -1,5 +1,7 @@
 import type { Asn } from '../../src/domain/schemas/asn';
 import type { Db } from '../db/database';
+import { idList, inIdList } from '../db/id-list';
+import { preparedQuery } from '../db/prepared-query';
 import type { Tx } from '../sync/change-log';
 import { parseAddress, type OrderSide } from './order-rows';
 
@@ -11,19 +13,13 @@ function asnQuery(db: Tx) {
 
 type AsnRow = Awaited<ReturnType<ReturnType<typeof asnQuery>['execute']>>[number];
 
+const linesOfAsns = preparedQuery((db, v: { ids: unknown }) =>
+  db.selectFrom('asn_lines').selectAll().where(inIdList(db, 'asn_id', v.ids)).orderBy('asn_id').orderBy('number'),
+);
+
 async function withLines(db: Tx, rows: AsnRow[]): Promise<Asn[]> {
   if (rows.length === 0) return [];
-  const lines = await db
-    .selectFrom('asn_lines')
-    .selectAll()
-    .where(
-      'asn_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('asn_id')
-    .orderBy('number')
-    .execute();
+  const lines = await linesOfAsns(db, { ids: idList(db, rows.map((r) => r.id)) });
   const byAsn = new Map<number, Asn['lines']>();
   for (const l of lines) {
     const list = byAsn.get(l.asn_id) ?? [];
@@ -54,6 +50,11 @@ async function withLines(db: Tx, rows: AsnRow[]): Promise<Asn[]> {
 
 const sideColumn = (side: OrderSide) => (side === 'seller' ? 'seller_key' : 'buyer_key');
 
+/** ASNs by id on one side: one query for any number of ids. */
+const asnsByIdQuery = (side: OrderSide) =>
+  preparedQuery((db, v: { ids: unknown; orgKey: string }) => asnQuery(db).where(inIdList(db, 'id', v.ids)).where(sideColumn(side), '=', v.orgKey));
+const ASNS_BY_ID = { seller: asnsByIdQuery('seller'), buyer: asnsByIdQuery('buyer') };
+
 /** One page of an organisation's ASNs, newest first, optionally of one order number. */
 export async function listAsns(
   db: Db,
@@ -69,7 +70,7 @@ export async function listAsns(
 
 export async function loadAsns(db: Tx, side: OrderSide, orgKey: string, ids: number[]): Promise<Map<number, Asn>> {
   if (ids.length === 0) return new Map();
-  const rows = await asnQuery(db).where('id', 'in', ids).where(sideColumn(side), '=', orgKey).execute();
+  const rows = await ASNS_BY_ID[side](db, { ids: idList(db, ids), orgKey });
   return new Map((await withLines(db, rows)).map((a) => [a.id, a]));
 }
 

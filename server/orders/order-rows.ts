@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Address, Order, OrderLine, OrderSummary } from '../../src/domain/schemas/orders';
 import { emptyAddress } from '../../src/domain/schemas/orders';
 import type { Db } from '../db/database';
+import { idList, inIdList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
 import type { Tx } from '../sync/change-log';
 
@@ -109,27 +110,29 @@ export async function listOrders(
   return rows.map((r) => toSummary(r, side));
 }
 
+/** Orders by id on one side, with their addresses: one query for any number of ids. */
+function ordersByIdQuery(side: OrderSide) {
+  return preparedQuery((db, v: { ids: unknown; orgKey: string }) =>
+    summaryQuery(db)
+      .select(['o.contact', 'o.bill_to', 'o.ship_to'])
+      .where(inIdList(db, 'o.id', v.ids))
+      .where(side === 'seller' ? 'o.seller_key' : 'o.buyer_key', '=', v.orgKey),
+  );
+}
+
+const ORDERS_BY_ID = { seller: ordersByIdQuery('seller'), buyer: ordersByIdQuery('buyer') };
+
+const linesOfOrders = preparedQuery((db, v: { ids: unknown }) =>
+  db.selectFrom('order_lines').selectAll().where(inIdList(db, 'order_id', v.ids)).orderBy('order_id').orderBy('number'),
+);
+
 /** Full orders (addresses and lines) by id, limited to those the organisation is a party to on that side. */
 export async function loadOrders(db: Tx, side: OrderSide, orgKey: string, ids: number[]): Promise<Map<number, Order>> {
   const out = new Map<number, Order>();
   if (ids.length === 0) return out;
-  const rows = await summaryQuery(db)
-    .select(['o.contact', 'o.bill_to', 'o.ship_to'])
-    .where('o.id', 'in', ids)
-    .where(side === 'seller' ? 'o.seller_key' : 'o.buyer_key', '=', orgKey)
-    .execute();
+  const rows = await ORDERS_BY_ID[side](db, { ids: idList(db, ids), orgKey });
   if (rows.length === 0) return out;
-  const lines = await db
-    .selectFrom('order_lines')
-    .selectAll()
-    .where(
-      'order_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('order_id')
-    .orderBy('number')
-    .execute();
+  const lines = await linesOfOrders(db, { ids: idList(db, rows.map((r) => r.id)) });
   const linesByOrder = new Map<number, OrderLine[]>();
   for (const l of lines) {
     const list = linesByOrder.get(l.order_id) ?? [];

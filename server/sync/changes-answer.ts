@@ -15,8 +15,8 @@ const MAX_REMEMBERED_BYTES = 512 * 1024;
 /**
  * A page of the changes feed as the UTF-8 JSON it is sent as. When a shift's tablets
  * pull the same pages (a fresh install syncing from the start, tablets that last
- * synced together), building each page again is most of the server's work, so on
- * SQLite the encoded page is remembered (server/http/read-cache.ts: cleared by every
+ * synced together), building each page again is most of the server's work, so the
+ * encoded page is remembered (server/http/read-cache.ts: cleared by every
  * write request, gone after two seconds) under the revision counter as it was: a
  * change recorded by anyone, a job included, moves the counter, and the next pull
  * builds a new page. The page also depends on what the user may read, so that is in

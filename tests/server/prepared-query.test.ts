@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { insertUser } from '../../server/accounts/insert-user';
 import type { Db } from '../../server/db/database';
+import { idList, inIdList } from '../../server/db/id-list';
 import { migrateToLatest } from '../../server/db/migrations';
 import { preparedQuery } from '../../server/db/prepared-query';
 import { seedOrgsAndUsers } from '../../server/db/demo/seed-orgs';
@@ -83,4 +84,18 @@ test('a transaction runs the query on its own connection and sees its own writes
     return usersOfOrg(trx, { orgKey: org!.unique_key, like: 'added-%', limit: 10 });
   });
   expect(inside.map((r) => r.username)).toEqual(['added-in-trx@example.test']);
+});
+
+const usersById = preparedQuery((d, v: { ids: unknown }) => d.selectFrom('users').select('user_no').where(inIdList(d, 'user_no', v.ids)).orderBy('user_no'));
+
+test('a list of ids as one parameter finds the same rows as an `in` of each id, whatever its length', async () => {
+  const all = (await db.selectFrom('users').select('user_no').orderBy('user_no').execute()).map((r) => r.user_no);
+  expect(all.length).toBeGreaterThan(3);
+  const absent = Math.max(...all) + 1000;
+  const lists = [[all[0]!], all.slice(1, 4), all, [absent], [all[2]!, absent, all[2]!]];
+  for (const ids of lists) {
+    const got = (await usersById(db, { ids: idList(db, ids) })).map((r) => r.user_no);
+    const expected = (await db.selectFrom('users').select('user_no').where('user_no', 'in', ids).orderBy('user_no').execute()).map((r) => r.user_no);
+    expect(got).toEqual(expected);
+  }
 });

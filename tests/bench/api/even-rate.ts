@@ -1,8 +1,31 @@
 import { Agent, request } from 'node:http';
-import { cpuTimeMs, type HotPath, type LoadFigures, type Server } from './load';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { HOT_PATHS } from './hot-paths';
 
 /** Of sorted values, the one at fraction `q`. */
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
+
+/** What the load generator measured: latencies as the client saw them, and its own event loop's delay. */
+export interface EvenLoadResult {
+  p50: number;
+  p99: number;
+  answered: number;
+  failures: number;
+  seconds: number;
+  /** The client's own event loop delay p99: a request timed late by a busy client shows up here, not in the server's figures. */
+  clientLoopDelayP99: number;
+}
+
+/** What the parent bench sends to the load generator process (EVEN_RATE_JOB, JSON). */
+export interface EvenLoadJob {
+  url: string;
+  cookie: string;
+  /** Index into HOT_PATHS: a path's function cannot cross a process boundary, its index can. */
+  path: number;
+  rate: number;
+  seconds: number;
+}
 
 /**
  * An open-loop load of exactly `rate` requests a second, evenly spaced. autocannon's
@@ -11,14 +34,17 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
  * not the server's latency at that load. Each latency here runs from the moment the
  * request was due, so a request the client sent late (a busy machine) still counts its wait.
  */
-export async function evenLoad(server: Server, path: HotPath, cookie: string, rate: number, seconds: number): Promise<LoadFigures> {
+export async function evenLoad(job: EvenLoadJob): Promise<EvenLoadResult> {
+  const path = HOT_PATHS[job.path]!;
+  const { rate, seconds, cookie } = job;
   const agent = new Agent({ keepAlive: true, maxSockets: 50 });
-  const { hostname, port } = new URL(server.url);
+  const { hostname, port } = new URL(job.url);
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
   let failures = 0;
   let sent = 0;
-  const cpuBefore = cpuTimeMs(server.pid);
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
   const start = performance.now();
 
   const send = (n: number, due: number) =>
@@ -54,13 +80,23 @@ export async function evenLoad(server: Server, path: HotPath, cookie: string, ra
   });
   await Promise.all(pending);
   const elapsed = (performance.now() - start) / 1000;
+  loopDelay.disable();
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
-    p50: Math.round(quantile(latencies, 0.5) * 10) / 10,
-    p99: Math.round(quantile(latencies, 0.99) * 10) / 10,
-    rate: latencies.length / elapsed,
+    p50: tenths(quantile(latencies, 0.5)),
+    p99: tenths(quantile(latencies, 0.99)),
+    answered: latencies.length,
     failures,
-    cpuMs: (cpuTimeMs(server.pid) - cpuBefore) / Math.max(1, latencies.length + failures),
+    seconds: elapsed,
+    clientLoopDelayP99: tenths(loopDelay.percentile(99) / 1e6),
   };
+}
+
+// Run as its own process by load.ts (`node --import tsx even-rate.ts`), so that the
+// bench process's garbage (autocannon's histograms and buffers from the run before)
+// is not collected in the middle of this run's timings; prints its result as JSON.
+if (process.env.EVEN_RATE_JOB) {
+  const result = await evenLoad(JSON.parse(process.env.EVEN_RATE_JOB) as EvenLoadJob);
+  process.stdout.write(JSON.stringify(result));
 }

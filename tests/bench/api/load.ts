@@ -1,11 +1,16 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import autocannon, { type Options } from 'autocannon';
-import { evenLoad } from './even-rate';
+import type { EvenLoadJob, EvenLoadResult } from './even-rate';
+import { HOT_PATHS } from './hot-paths';
+import { serverStats, type ServerStats } from './server-stats';
 
-/** The server under load: where it listens and its process. */
+/** The server under load: where it listens, its process, and where its stats hook writes (server-stats-hook.mjs). */
 export interface Server {
   url: string;
   pid: number;
+  statsFile?: string;
 }
 
 export interface HotPath {
@@ -27,6 +32,8 @@ export interface LoadFigures {
    * work, latency and rate depend on what else runs; this figure hardly does.
    */
   cpuMs: number;
+  /** The fixed-rate run only: the server's own view and the load generator's (server-stats-hook.mjs, even-rate.ts). */
+  inside?: { server: ServerStats; clientLoopDelayP99: number };
 }
 
 /** User plus system CPU time of a process so far, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
@@ -68,6 +75,36 @@ async function load(server: Server, path: HotPath, cookie: string, opts: { conne
   };
 }
 
+const run = promisify(execFile);
+
+/**
+ * The fixed-rate run, from a load generator in a process of its own (even-rate.ts), with
+ * the server's own figures for the same span beside the client's. Not pinned to separate
+ * cores: at 300 req/s the product page takes most of a core of server time, and a server
+ * held to one core (its GC and compression threads included) while the rest of the
+ * machine is busy measured the pinning, not the server.
+ */
+async function fixedRate(server: Server, path: HotPath, cookie: string, rate: number, seconds: number): Promise<LoadFigures> {
+  const job: EvenLoadJob = { url: server.url, cookie, path: HOT_PATHS.indexOf(path), rate, seconds };
+  await serverStats(server);
+  const cpuBefore = cpuTimeMs(server.pid);
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', `${import.meta.dirname}/even-rate.ts`], {
+    env: { ...process.env, EVEN_RATE_JOB: JSON.stringify(job) },
+    maxBuffer: 1024 * 1024,
+  });
+  const cpuMs = cpuTimeMs(server.pid) - cpuBefore;
+  const result = JSON.parse(stdout) as EvenLoadResult;
+  const inside = await serverStats(server);
+  return {
+    p50: result.p50,
+    p99: result.p99,
+    rate: result.answered / result.seconds,
+    failures: result.failures,
+    cpuMs: cpuMs / Math.max(1, result.answered + result.failures),
+    inside: inside ? { server: inside, clientLoopDelayP99: result.clientLoopDelayP99 } : undefined,
+  };
+}
+
 export interface PathFigures {
   fixed: LoadFigures;
   max: Record<number, LoadFigures>;
@@ -80,7 +117,7 @@ export interface PathFigures {
  */
 export async function measurePath(server: Server, cookie: string, path: HotPath): Promise<PathFigures> {
   await load(server, path, cookie, { connections: 10, seconds: Math.min(3, RUN_SECONDS) });
-  const fixed = await evenLoad(server, path, cookie, FIXED_RATE, RUN_SECONDS);
+  const fixed = await fixedRate(server, path, cookie, FIXED_RATE, RUN_SECONDS);
   const max: Record<number, LoadFigures> = {};
   for (const connections of CONNECTION_COUNTS) max[connections] = await load(server, path, cookie, { connections, seconds: RUN_SECONDS });
   return { fixed, max };

@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer } from '../../e2e/support/server-process';
 import { fmt } from '../measure';
 import { BUYER, HOT_PATHS, USERNAME } from './hot-paths';
@@ -14,7 +16,14 @@ interface DatabaseFigures {
 
 /** One server process on a fresh data directory with the demo data, measured from outside over loopback. */
 async function measureServer(env: Record<string, string>): Promise<DatabaseFigures> {
-  const server = await startServer({ env });
+  const statsDir = mkdtempSync(join(tmpdir(), 'portal-bench-stats-'));
+  const statsFile = join(statsDir, 'stats.json');
+  // The young generation's size as `npm start` sets it (package.json): 64 MB semi-spaces
+  // cut scavenges to about a quarter (12 to 3 in a 6 s run of the order list, 73 to 16 of
+  // pages built afresh), and their pauses with them.
+  const hook = { NODE_OPTIONS: `--max-semi-space-size=64 --import ${join(import.meta.dirname, 'server-stats-hook.mjs')}`, PORTAL_BENCH_STATS: statsFile };
+  const started = await startServer({ env: { ...env, ...hook } });
+  const server = { ...started, statsFile };
   try {
     const cookie = await signIn(server.url, USERNAME);
     const paths: PathFigures[] = [];
@@ -24,6 +33,7 @@ async function measureServer(env: Record<string, string>): Promise<DatabaseFigur
   } finally {
     await server.stop();
     rmSync(server.dataDir, { recursive: true, force: true });
+    rmSync(statsDir, { recursive: true, force: true });
   }
 }
 
@@ -40,12 +50,28 @@ async function measurePostgres(): Promise<DatabaseFigures | string> {
 const describe = (f: LoadFigures) =>
   `${Math.round(f.rate)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, CPU ${fmt(f.cpuMs, 2)} ms/req${f.failures ? ` (${f.failures} FAILED)` : ''}`;
 
+/** The server's own view of the fixed-rate run beside the client's: which side the tail came from. */
+function describeInside(f: LoadFigures): string {
+  if (!f.inside) return '';
+  const { server, clientLoopDelayP99 } = f.inside;
+  const gc = Object.entries(server.gc)
+    .map(([kind, g]) => `${kind} ${g.count}× ${fmt(g.totalMs, 0)} ms in all, max ${fmt(g.maxMs, 1)} ms`)
+    .join(', ');
+  return (
+    `; server: answer p50 ${server.requestP50Ms} ms p99 ${server.requestP99Ms} ms max ${server.requestMaxMs} ms, ` +
+    `event loop delay p99 ${server.loopDelayP99Ms} ms max ${server.loopDelayMaxMs} ms, GC ${gc || 'none'}; client event loop delay p99 ${clientLoopDelayP99} ms`
+  );
+}
+
 function printTable(columns: Array<[string, DatabaseFigures | string]>): void {
   const rows: string[][] = [['', ...columns.map(([name]) => name)]];
   const cell = (figures: DatabaseFigures | string, pick: (f: DatabaseFigures) => string) => (typeof figures === 'string' ? 'not measured' : pick(figures));
   HOT_PATHS.forEach((path, i) => {
     rows.push([path.name, ...columns.map(() => '')]);
     rows.push([`  at a fixed ${FIXED_RATE} req/s`, ...columns.map(([, f]) => cell(f, (d) => describe(d.paths[i]!.fixed)))]);
+    for (const [name, figures] of columns) {
+      if (typeof figures !== 'string') rows.push([`    inside, ${name}`, ...columns.map(([other]) => (other === name ? describeInside(figures.paths[i]!.fixed).slice(2) : ''))]);
+    }
     for (const connections of CONNECTION_COUNTS) {
       rows.push([`  most it serves, ${connections} connections`, ...columns.map(([, f]) => cell(f, (d) => describe(d.paths[i]!.max[connections]!)))]);
     }
@@ -65,7 +91,8 @@ function printTable(columns: Array<[string, DatabaseFigures | string]>): void {
 export async function runApiBench(): Promise<void> {
   console.log(
     `API under load: one server process (server/main.ts, demo data, request log off), ${USERNAME} signed in; ` +
-      `autocannon on the same machine over loopback, ${RUN_SECONDS} s per run after a warm-up; CPU is the server process's own time per answer`,
+      `autocannon on the same machine over loopback, ${RUN_SECONDS} s per run after a warm-up; CPU is the server process's own time per answer; ` +
+      `the fixed rate comes from a load generator process of its own, with the server's own figures (server-stats-hook.mjs) beside it`,
   );
   const sqlite = await measureServer({});
   const postgres = await measurePostgres();
