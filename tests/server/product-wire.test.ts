@@ -4,18 +4,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameShape } from '../../src/api/same-shape';
 import { productPageSchema, type ProductWrapper } from '../../src/domain/schemas/catalogue';
-import { productWire } from '../../server/catalogue/products';
+import { pricesWire, productWire } from '../../server/catalogue/products';
 import { seedCatalogue } from '../../server/db/demo/seed-catalogue';
 import { migrateTo, migrateToLatest } from '../../server/db/migrations';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createTestDatabase } from './helpers/test-database';
 
 /**
- * Product pages are made from each product's stored wire JSON (products.wire). These
+ * Product pages are made from each product's stored wire JSON (products.wire) and its
+ * prices' (products.prices_wire). These
  * check that the wrappers a page answers are the spec's, field by field from the
  * tables, and that every writer of what a page shows is seen at once: the demo seed
- * and the migration (the only writers of product columns), price files, includes and
- * category trees (read live with each page).
+ * and the migration (the only writers of product columns), price files (which rewrite
+ * the prices JSON), includes and category trees (read live with each page).
  */
 let t: TestApp;
 const SELLER = 'SUPACMESCI01';
@@ -96,10 +97,14 @@ describe('product pages made from stored wire JSON', () => {
     }
   });
 
-  it('are written by the demo seed for every product', async () => {
+  it('are written by the demo seed for every product, with its prices', async () => {
     const rows = await t.db.selectFrom('products').selectAll().execute();
     expect(rows.length).toBeGreaterThan(30);
-    for (const row of rows) expect(row.wire).toBe(productWire(row));
+    const prices = await t.db.selectFrom('seller_prices').selectAll().orderBy('id').execute();
+    for (const row of rows) {
+      expect(row.wire).toBe(productWire(row));
+      expect(row.prices_wire).toBe(pricesWire(prices.filter((p) => p.seller_key === row.seller_key && p.product_code === row.product_code)));
+    }
   });
 
   it('show a price file, an include and a category tree at once', async () => {
@@ -130,8 +135,8 @@ describe('product pages made from stored wire JSON', () => {
   });
 });
 
-describe('the migration that adds the wire column', () => {
-  it('writes the wire JSON of products a database held before it', async () => {
+describe('the migration that adds the wire columns', () => {
+  it('writes the wire JSON and prices JSON of products a database held before it', async () => {
     const { db, drop } = await createTestDatabase(mkdtempSync(join(tmpdir(), 'portal-wire-')));
     try {
       await migrateTo(db, '0015-edi-payloads');
@@ -146,8 +151,14 @@ describe('the migration that adds the wire column', () => {
       };
       // Written as the release before the column wrote it: without `wire`.
       await db.insertInto('products').values({ ...columns, search: 'old-1 old glove', updated_at: '2026-01-01', rev: 0, deleted: 0 } as never).execute();
+      const price = { seller_key: 'SUPOLD', product_code: 'OLD-1', uom: 'EA', lower_quantity: 1, upper_quantity: null, price: 2.5, start_date: '2026-01-01', currency: 'AUD' };
+      await db.insertInto('seller_prices').values([price, { ...price, lower_quantity: 10, price: 2.25 }]).execute();
       await migrateToLatest(db);
       const row = await db.selectFrom('products').selectAll().executeTakeFirstOrThrow();
+      expect(JSON.parse(row.prices_wire)).toEqual([
+        { uom: 'EA', lowerQuantity: 1, upperQuantity: null, price: 2.5, startDate: '2026-01-01', currency: 'AUD' },
+        { uom: 'EA', lowerQuantity: 10, upperQuantity: null, price: 2.25, startDate: '2026-01-01', currency: 'AUD' },
+      ]);
       expect(JSON.parse(row.wire)).toEqual(expectedProduct(row, Object.keys(JSON.parse(productWire(row)) as object)));
       expect(JSON.parse(row.wire)).toMatchObject({ productCode: 'OLD-1', sellerId: 'SUPOLD', dangerousGoodsFlag: false, radioActiveFlag: true, comments: 'Keep dry' });
     } finally {

@@ -47,6 +47,8 @@ export interface ProductsTable {
   search: string;
   /** The product's JSON as every wrapper holds it (catalogue/products.ts productWire), written with the row. */
   wire: string;
+  /** Its seller prices as the wrapper's `prices` JSON (pricesWire), rewritten by every writer of seller_prices. */
+  prices_wire: string;
   updated_at: string;
   rev: number;
   deleted: number;
