@@ -7,12 +7,12 @@ import { bumpTableVersion } from './table-version';
 
 /**
  * How a seller's catalogue is held: in chunks, one record per server page of up to
- * PRODUCT_PAGE_MAX (1,000) products, with the `products` table as a per-row overlay that reads prefer.
+ * 500 products, with the `products` table as a per-row overlay that reads prefer.
  *
  * Why: IndexedDB costs about the same per record whatever its size, and one record per
  * product tops out near 5,500 rows/s on a small machine (18 s for 100,000). A page
  * lands in one put of one record, mostly strings (store-schema.ts says why), and a reader
- * takes a whole catalogue of 100,000 in 100 reads.
+ * takes a whole catalogue in 200 reads.
  *
  * - A fill is one pass over the catalogue from its first page. Its chunks have ids
  *   `seller|fill|first code`, so they sort in code order under one key range, and a

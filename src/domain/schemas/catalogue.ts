@@ -119,12 +119,8 @@ export type ProductWrapper = z.infer<typeof productWrapperSchema>;
 export const productPageSchema = z.object({ data: z.array(productWrapperSchema), cursor: z.string().nullable() });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
-/**
- * Product lists are mirrored whole on demand, so a page may be larger than the screen's
- * 20. A fill's page is a chunk of the browser's store: larger pages mean fewer requests,
- * transactions and stored records per catalogue (100 for 100,000 products).
- */
-export const PRODUCT_PAGE_MAX = 1000;
+/** Product lists are mirrored whole on demand, so a page may be larger than the screen's 20. */
+export const PRODUCT_PAGE_MAX = 500;
 
 export const productListQuerySchema = z.object({
   limit: wholeNumber(z.number().min(1).max(PRODUCT_PAGE_MAX)).default(20),
