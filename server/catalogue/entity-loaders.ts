@@ -3,7 +3,7 @@ import type { Pricelist, PricelistMapping } from '../../src/domain/schemas/price
 import type { Db } from '../db/database';
 import type { Scope } from '../sync/change-log';
 import { groupBy } from '../sync/group-by';
-import { META_COLUMNS, PRODUCT_COLUMNS, toMeta, wrapProducts } from './products';
+import { META_COLUMNS, toMeta, WRAPPER_COLUMNS, wrapProducts } from './products';
 
 type Loader = (db: Db, keys: string[], scope: Scope) => Promise<Map<string, unknown>>;
 
@@ -54,7 +54,7 @@ export const catalogueEntityLoaders: Record<string, Loader> = {
       const codes = keyParts.map(([, code]) => code!);
       const rows = await db
         .selectFrom('products')
-        .select(PRODUCT_COLUMNS)
+        .select(WRAPPER_COLUMNS)
         .where('seller_key', '=', seller)
         .where('product_code', 'in', codes)
         .where('deleted', '=', 0)

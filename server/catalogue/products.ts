@@ -12,6 +12,7 @@ import type {
 import type { ProductMetaTable, ProductsTable, SellerPricesTable } from '../db/tables/catalogue';
 import type { Tx } from '../sync/change-log';
 import { groupBy } from '../sync/group-by';
+import { chunks } from './changes';
 
 /** What a product wrapper is made of: every column but the row's bookkeeping (id, search text, times, revision, tombstone). */
 export const PRODUCT_COLUMNS = [
@@ -24,6 +25,18 @@ export const PRODUCT_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof ProductsTable>;
 
 export type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
+
+/**
+ * What a wrapper is made from: the product's stored wire JSON (`productWire`, written
+ * with the row), its prices' (`pricesWire`, written with its prices) and the codes and names its breadcrumb is made of, which the buyer's
+ * tree may rename so they are not part of the stored JSON.
+ */
+export const WRAPPER_COLUMNS = [
+  'product_code', 'wire', 'prices_wire', 'catalog_code', 'class_code', 'category_code', 'group_code', 'category_descriptions',
+] as const satisfies ReadonlyArray<keyof ProductsTable>;
+
+export type WrapperRow = Pick<Selectable<ProductsTable>, (typeof WRAPPER_COLUMNS)[number]>;
+type CategoryColumns = Pick<WrapperRow, 'catalog_code' | 'class_code' | 'category_code' | 'group_code' | 'category_descriptions'>;
 export type MetaRow = Selectable<ProductMetaTable>;
 
 const flag = (v: number | null) => (v === null ? null : v === 1);
@@ -69,6 +82,13 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
+/**
+ * A product's part of every wrapper, as JSON: the same for every viewer, so it is made
+ * once when the row is written (every writer of `products` stores it in `wire`) and a
+ * page of 500 is a string join instead of 500 objects built and written out.
+ */
+export const productWire = (row: ProductRow): string => JSON.stringify(toProduct(row));
+
 export const buyerSellerId = (buyerKey: string, sellerKey: string) => `${buyerKey}:${sellerKey}`;
 /** The changes-feed key of a meta row. */
 export const metaEntityKey = (buyerKey: string, sellerKey: string, productCode: string) => `${buyerKey}:${sellerKey}:${productCode}`;
@@ -87,7 +107,7 @@ export function toMeta(row: Pick<MetaRow, (typeof META_COLUMNS)[number]>): Meta 
   };
 }
 
-export function toSellerPrice(row: Omit<Selectable<SellerPricesTable>, 'id' | 'seller_key'>): SellerPrice {
+export function toSellerPrice(row: SellerPriceRow): SellerPrice {
   return {
     uom: row.uom,
     lowerQuantity: row.lower_quantity,
@@ -96,6 +116,36 @@ export function toSellerPrice(row: Omit<Selectable<SellerPricesTable>, 'id' | 's
     startDate: row.start_date,
     currency: row.currency,
   };
+}
+
+export type SellerPriceRow = Omit<Selectable<SellerPricesTable>, 'id' | 'seller_key'>;
+
+/** One product's seller prices (in the order they were written) as the wrapper's `prices` JSON. */
+export const pricesWire = (rows: readonly SellerPriceRow[]): string => (rows.length ? JSON.stringify(rows.map(toSellerPrice)) : '[]');
+
+/**
+ * Rewrites the stored prices JSON of these products of one seller from seller_prices:
+ * every writer of seller_prices calls it in the same transaction, after its writes.
+ */
+export async function rewritePricesWire(db: Tx, sellerKey: string, codes: readonly string[]): Promise<void> {
+  for (const part of chunks(codes)) {
+    const rows = await db
+      .selectFrom('seller_prices')
+      .select(['product_code', 'uom', 'lower_quantity', 'upper_quantity', 'price', 'start_date', 'currency'])
+      .where('seller_key', '=', sellerKey)
+      .where('product_code', 'in', part)
+      .orderBy('id')
+      .execute();
+    const byProduct = groupBy(rows, (p) => p.product_code);
+    for (const code of part) {
+      await db
+        .updateTable('products')
+        .set({ prices_wire: pricesWire(byProduct.get(code) ?? []) })
+        .where('seller_key', '=', sellerKey)
+        .where('product_code', '=', code)
+        .execute();
+    }
+  }
 }
 
 type Level = keyof ProductCategoryDescription;
@@ -116,7 +166,7 @@ export function flattenTree(tree: readonly CategoryNode[], into = new Map<string
 }
 
 /** The breadcrumb: the buyer's own category names where its tree knows the code, the supplier's otherwise. */
-export function categoryDescription(row: ProductRow, buyerNames: Map<string, string> | null): ProductCategoryDescription {
+export function categoryDescription(row: CategoryColumns, buyerNames: Map<string, string> | null): ProductCategoryDescription {
   const own = row.category_descriptions ? (JSON.parse(row.category_descriptions) as Partial<Record<Level, string>>) : {};
   const out = { catalog: null, class: null, category: null, group: null } as ProductCategoryDescription;
   for (const [level, column] of LEVELS) {
@@ -145,26 +195,15 @@ export async function buyerCategoryNames(db: Tx, buyerKey: string): Promise<Map<
 }
 
 /**
- * Which products' prices and meta to read: a list of codes, or all codes from the first
- * to the last of a page read in code order. For a 500-product page the range is one
- * index scan where the list is 500 look-ups (less than half the time); rows of products
- * in the range but not on the page (deleted ones) are read and never asked for.
+ * Which products' meta to read: a list of codes, or all codes from the first to the
+ * last of a page read in code order. For a 500-product page the range is one index scan
+ * where the list is 500 look-ups (less than half the time); rows of products in the
+ * range but not on the page (deleted ones) are read and never asked for.
  */
 type Codes = { list: string[] } | { from: string; to: string };
 
-const codesOf = (rows: ProductRow[], contiguous: boolean): Codes =>
+const codesOf = (rows: WrapperRow[], contiguous: boolean): Codes =>
   contiguous ? { from: rows[0]!.product_code, to: rows[rows.length - 1]!.product_code } : { list: rows.map((r) => r.product_code) };
-
-async function pricesOf(db: Tx, sellerKey: string, codes: Codes): Promise<Map<string, SellerPrice[]>> {
-  let q = db
-    .selectFrom('seller_prices')
-    .select(['product_code', 'uom', 'lower_quantity', 'upper_quantity', 'price', 'start_date', 'currency'])
-    .where('seller_key', '=', sellerKey);
-  q = 'list' in codes ? q.where('product_code', 'in', codes.list) : q.where('product_code', '>=', codes.from).where('product_code', '<=', codes.to);
-  const rows = await q.orderBy('id').execute();
-  const byProduct = groupBy(rows, (p) => p.product_code);
-  return new Map([...byProduct].map(([code, list]) => [code, list.map(toSellerPrice)]));
-}
 
 async function metasOf(db: Tx, buyerKey: string, sellerKey: string, codes: Codes): Promise<Map<string, Meta>> {
   let q = db.selectFrom('product_meta').select(META_COLUMNS).where('buyer_key', '=', buyerKey).where('seller_key', '=', sellerKey);
@@ -174,48 +213,57 @@ async function metasOf(db: Tx, buyerKey: string, sellerKey: string, codes: Codes
 }
 
 /**
- * Product wrappers for a page of one supplier's products, with four batched reads
- * (prices, meta, category names, mapping) however long the page is, sent together so
- * PostgreSQL answers them side by side. Without a buyer: the supplier's view.
- * `contiguous`: the rows are every product from the first to the last, in code order
- * (a list page without a search), so prices and meta are read as one range.
+ * Product wrappers for a page of one supplier's products, each as its JSON text, with
+ * three batched reads (meta, category names, mapping) however long the page is, sent
+ * together so PostgreSQL answers them side by side; product and prices are the row's. Without a buyer: the
+ * supplier's view. `contiguous`: the rows are every product from the first to the
+ * last, in code order (a list page without a search), so meta is read as one range. The wrapper's fields are written by name in the schema's order; parts
+ * shared by many products (mapping, breadcrumbs) are written out once.
  */
-export async function wrapProducts(
+export async function wrapProductsJson(
   db: Tx,
   sellerKey: string,
-  rows: ProductRow[],
+  rows: WrapperRow[],
   buyerKey: string | null,
   contiguous = false,
-): Promise<ProductWrapper[]> {
+): Promise<string[]> {
   if (rows.length === 0) return [];
   const codes = codesOf(rows, contiguous);
-  const [prices, metas, names, uomMapping] = await Promise.all([
-    pricesOf(db, sellerKey, codes),
+  const [metas, names, uomMapping] = await Promise.all([
     buyerKey ? metasOf(db, buyerKey, sellerKey, codes) : new Map<string, Meta>(),
     buyerKey ? buyerCategoryNames(db, buyerKey) : null,
     uomMappingOf(db, sellerKey),
   ]);
   const at = today();
-  // Products of one group share their breadcrumb: it is made (and its JSON parsed) once a page.
-  const breadcrumbs = new Map<string, ProductCategoryDescription>();
-  const breadcrumbOf = (row: ProductRow) => {
+  const mappingJson = JSON.stringify(uomMapping);
+  // Products of one group share their breadcrumb: it is made (and its JSON parsed and written) once a page.
+  const breadcrumbs = new Map<string, string>();
+  const breadcrumbOf = (row: WrapperRow) => {
     const key = `${row.catalog_code}|${row.class_code}|${row.category_code}|${row.group_code}|${row.category_descriptions}`;
     let crumb = breadcrumbs.get(key);
-    if (!crumb) breadcrumbs.set(key, (crumb = categoryDescription(row, names)));
+    if (crumb === undefined) breadcrumbs.set(key, (crumb = JSON.stringify(categoryDescription(row, names))));
     return crumb;
   };
   return rows.map((row) => {
     const meta = metas.get(row.product_code) ?? null;
-    const sellerPrices = prices.get(row.product_code) ?? [];
-    return {
-      product: toProduct(row),
-      meta,
-      prices: sellerPrices,
-      uomMapping,
-      productCategoryDescription: breadcrumbOf(row),
-      priceDiscrepancyTable: meta ? priceDiscrepancies(sellerPrices, meta.contractPrices, at) : [],
-    };
+    // Only a buyer's curated products compare prices: the others' stay text.
+    const discrepancies = meta ? priceDiscrepancies(JSON.parse(row.prices_wire) as SellerPrice[], meta.contractPrices, at) : [];
+    return (
+      `{"product":${row.wire},"meta":${JSON.stringify(meta)},"prices":${row.prices_wire},` +
+      `"uomMapping":${mappingJson},"productCategoryDescription":${breadcrumbOf(row)},` +
+      `"priceDiscrepancyTable":${discrepancies.length ? JSON.stringify(discrepancies) : '[]'}}`
+    );
   });
+}
+
+/** The wrappers as values, for answers of one product or a few (a detail, the changes feed). */
+export async function wrapProducts(
+  db: Tx,
+  sellerKey: string,
+  rows: WrapperRow[],
+  buyerKey: string | null,
+): Promise<ProductWrapper[]> {
+  return (await wrapProductsJson(db, sellerKey, rows, buyerKey)).map((json) => JSON.parse(json) as ProductWrapper);
 }
 
 /** `a%b_c` searched literally: LIKE wildcards in the user's text are escaped. */

@@ -143,6 +143,14 @@ export async function storeProductPage(
   return fill;
 }
 
+/**
+ * Whether a fill of this catalogue reached its end on this device: the whole catalogue
+ * is then held (the changes feed keeps it fresh), even while a newer fill is under way.
+ */
+export async function holdsWholeCatalogue(db: SyncDb, scope: string, sellerId: string): Promise<boolean> {
+  return (await fillState(db, scope, sellerId)).complete !== null;
+}
+
 /** The ids of the chunks readers see, in code order. */
 async function shownChunkIds(db: SyncDb, scope: string, sellerId: string): Promise<string[]> {
   const fill = shownFill(await fillState(db, scope, sellerId));

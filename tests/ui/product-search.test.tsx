@@ -124,3 +124,31 @@ describe('searching a catalogue the device does not hold whole', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('searching a catalogue an earlier visit held whole', () => {
+  it('searches the device alone while the new visit\'s fill is under way', async () => {
+    // The earlier visit: one page of the whole catalogue, its fill complete.
+    const earlier = scriptedFetch(() => ({ status: 200, body: { data: CATALOGUE, cursor: null } }));
+    const stored = await mirrorProductPage({ db: asSyncDb(db), fetch: earlier.fetch }, SCOPE, SELLER, null, 100);
+    expect(stored).toEqual({ count: 100, next: null });
+
+    // This visit's fill stops after the first 20 (its large pages fail): not complete, but the earlier one is.
+    const server = catalogueServer();
+    engineOver(server);
+    render(
+      <ThemeProvider theme={buildTheme(DEFAULT_THEME)}>
+        <TooltipProvider>
+          <ProductTable scope={SCOPE} sellerId={SELLER} onToggleIncluded={null} onOpen={() => undefined} />
+        </TooltipProvider>
+      </ThemeProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Products' });
+    await screen.findByText(/100 products on this device; the rest could not be loaded/);
+    await waitFor(() => expect(shownCount(table)).toBe(100));
+    fireEvent.change(screen.getByLabelText('Search by code or description'), { target: { value: 'flask' } });
+    await waitFor(() => expect(shownCount(table)).toBe(50));
+    await new Promise((r) => setTimeout(r, 600));
+    expect(searchRequests(server)).toEqual([]);
+  });
+});
+

@@ -1,5 +1,5 @@
 import { recordChanges } from '../../catalogue/changes';
-import { metaEntityKey, searchText } from '../../catalogue/products';
+import { metaEntityKey, pricesWire, productWire, searchText } from '../../catalogue/products';
 import type { BlobStore } from '../../files/blob-store';
 import { blobStoreFor } from '../../files/blob-stores';
 import type { Db } from '../database';
@@ -204,8 +204,12 @@ export async function seedCatalogue(db: Db, opts: CatalogueSeedOptions): Promise
       for (let start = 0; start < total; start += BATCH) {
         const count = Math.min(BATCH, total - start);
         const rows = Array.from({ length: count }, (_, i) => productRow(rnd, supplier.key, prefix, start + i, withAssets));
-        await trx.insertInto('products').values(rows.map((r) => r.product)).execute();
-        const prices = rows.flatMap((r) => sellerPrices(rnd, supplier.key, r.seeded));
+        const pricesOf = rows.map((r) => sellerPrices(rnd, supplier.key, r.seeded));
+        await trx
+          .insertInto('products')
+          .values(rows.map((r, i) => ({ ...r.product, wire: productWire(r.product), prices_wire: pricesWire(pricesOf[i]!) })))
+          .execute();
+        const prices = pricesOf.flat();
         for (let i = 0; i < prices.length; i += BATCH) await trx.insertInto('seller_prices').values(prices.slice(i, i + BATCH)).execute();
         seeded.push(...rows.map((r) => r.seeded));
       }

@@ -9,6 +9,7 @@ import * as accounts from './0009-accounts';
 import * as invoices from './0007-invoices';
 import * as uploadTokens from './0011-upload-tokens';
 import * as ediPayloads from './0015-edi-payloads';
+import * as productWire from './0016-product-wire';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-invoices': invoices,
   '0011-upload-tokens': uploadTokens,
   '0015-edi-payloads': ediPayloads,
+  '0016-product-wire': productWire,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -29,4 +31,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Migrates up to and including `name` only: how tests make a database as an older release left it. */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

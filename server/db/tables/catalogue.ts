@@ -45,6 +45,10 @@ export interface ProductsTable {
   category_descriptions: string | null;
   /** Lower-cased code and description: what `q` searches. */
   search: string;
+  /** The product's JSON as every wrapper holds it (catalogue/products.ts productWire), written with the row. */
+  wire: string;
+  /** Its seller prices as the wrapper's `prices` JSON (pricesWire), rewritten by every writer of seller_prices. */
+  prices_wire: string;
   updated_at: string;
   rev: number;
   deleted: number;

@@ -1,5 +1,6 @@
 import { ASN_FIELD_LENGTHS } from '../../../src/domain/constants';
 import { chunks, recordChanges } from '../../catalogue/changes';
+import { rewritePricesWire } from '../../catalogue/products';
 import { writeHistory } from '../../history';
 import type { Tx } from '../../sync/change-log';
 import type { JobContext } from '../job-context';
@@ -92,6 +93,7 @@ export async function importPriceFile(ctx: JobContext, job: JobRow): Promise<unk
         )
         .execute();
     }
+    await rewritePricesWire(trx, sellerKey, codes);
     // Buyers that curate these products see new supplier prices (and discrepancies) too.
     const buyersByCode = new Map<string, string[]>();
     for (const part of chunks(codes)) {

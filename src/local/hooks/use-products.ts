@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZE, SEARCH_DELAY_MS } from '../../domain/constants';
-import { HeldCatalogue, heldProduct, type FillPosition } from '../../sync/product-chunks';
+import { HeldCatalogue, heldProduct, holdsWholeCatalogue, type FillPosition } from '../../sync/product-chunks';
 import type { ProductMetaRow, ProductRow } from '../../sync/rows';
 import { productMetaKey } from '../../sync/row-keys';
 import { parseScope } from '../../sync/scope';
@@ -106,7 +106,7 @@ export interface ProductSearchResult {
  * never waits on it; the worker answers keys, shown as the rows of `held` (the list's
  * rows, kept live, so an include shows in the hits at once), and searches again whenever
  * the held catalogue changes. While the device does not hold the whole catalogue
- * (`complete` false) the server is searched too, the spec's 20 a page and the next
+ * (`complete` false: this visit's fill has not finished, and no earlier fill did) the server is searched too, the spec's 20 a page and the next
  * page when the last hit is visible, once typing pauses; its hits are mirrored into the store, so they show
  * through the same local search, once each. Offline that fails quietly: local hits only.
  */
@@ -121,7 +121,9 @@ export function useProductSearch(
   const [hits, setHits] = useState<{ keys: string[]; pages: number } | undefined>(undefined);
   const [remote, setRemote] = useState<{ text: string; pages: number; next: string | null; loading: boolean }>({ text: '', pages: 0, next: null, loading: false });
   const query = text.trim();
-  const askServer = !complete && query !== '' && Boolean(sellerId);
+  const heldWhole = useLiveQuery(() => (sellerId ? holdsWholeCatalogue(localDatabase(), scope, sellerId) : false), [scope, sellerId]);
+  // Undefined until read: not asked yet, so a held catalogue is never searched on the server for a moment.
+  const askServer = !complete && heldWhole === false && query !== '' && Boolean(sellerId);
 
   const fetchRemote = useCallback(
     (cursor: string | null) => {
