@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -45,12 +45,48 @@ function bootFrame(): Plugin {
   };
 }
 
+/** The modules src/app/main.tsx imports dynamically to start in steps, and whose chunks the page preloads. */
+const BOOT_MODULES = ['src/app/app.tsx', 'src/app/router.ts'].map((path) => resolve(import.meta.dirname, path));
+
+/**
+ * Adds `modulepreload` links for the chunks main.tsx imports dynamically (and theirs):
+ * Vite preloads only an entry's static imports, and the browser would otherwise find
+ * these only once the entry ran, one round trip after another.
+ */
+function bootPreloads(): Plugin {
+  return {
+    name: 'portal-boot-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk }) {
+        if (!bundle || !chunk) return html;
+        const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+        const byFile = new Map(chunks.map((item) => [item.fileName, item]));
+        const files = new Set<string>();
+        const add = (file: string) => {
+          if (files.has(file) || file === chunk.fileName || chunk.imports.includes(file)) return;
+          files.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) add(imported);
+        };
+        for (const boot of chunks.filter((item) => item.facadeModuleId && BOOT_MODULES.includes(item.facadeModuleId))) add(boot.fileName);
+        if (files.size === 0) throw new Error('The boot chunks of src/app/main.tsx were not found in the bundle');
+        return {
+          html,
+          tags: [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+        };
+      },
+    },
+  };
+}
+
 const apiTarget = `http://localhost:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
   plugins: [
     react(),
     bootFrame(),
+    bootPreloads(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',

@@ -1,17 +1,41 @@
 // First: no schema may run before zod is told not to use eval (see the module).
 import '../domain/schemas/no-eval';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
-import { createAppRouter } from './router';
-import { registerServiceWorker } from './service-worker/register-service-worker';
+
+/** Gives the main thread back to the browser (to paint, to answer input) between steps of the start. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Runs `task` once the page has loaded and the browser is idle: work the first screen does not need. */
+function afterLoadWhenIdle(task: () => void): void {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1000));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+/**
+ * Starts the app in steps, none of them a long task on a slow phone: React's code, then
+ * the app's (its chunks preloaded from index.html, see vite.config.ts), then the first
+ * render as a transition, which React renders in slices. The boot frame in index.html
+ * shows until that render commits.
+ */
+async function start(container: HTMLElement): Promise<void> {
+  const [{ App }, { createAppRouter }] = await Promise.all([import('./app'), import('./router')]);
+  await yieldToBrowser();
+  const router = createAppRouter();
+  await yieldToBrowser();
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });
+  // The service worker serves the next start and the offline one, not this first screen.
+  afterLoadWhenIdle(() => void import('./service-worker/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker()));
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
-
-registerServiceWorker();
-createRoot(container).render(
-  <StrictMode>
-    <App router={createAppRouter()} />
-  </StrictMode>,
-);
+void start(container);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { acceptTermsOfUse } from '../../api/session';
 import type { RenderFor } from '../../domain/roles';
 import { useStoredValue } from '../storage/stored-value';
@@ -31,7 +31,8 @@ export function SessionProvider({ children, onIdentityChange, reloadPage = reloa
     latestLoad.current = loading;
     const next = await loading;
     // Only the page reload ends a sign-out: an answer arriving during it must not bring the session back.
-    setState((previous) => (previous.status === 'signingOut' ? previous : next));
+    // A transition: what the answer brings (the login, or the whole shell) renders in slices, not as one long task.
+    startTransition(() => setState((previous) => (previous.status === 'signingOut' ? previous : next)));
   }, []);
 
   useEffect(() => {
