@@ -65,7 +65,7 @@ const detailItems = (audit: { details?: unknown } | undefined) => (audit?.detail
 const shortUrl = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
 
 /**
- * Where the main thread's time went: Lighthouse's long tasks (the longest five, with the
+ * What moved (the elements behind CLS), and where the main thread's time went: Lighthouse's long tasks (the longest five, with the
  * script each was attributed to), the scripts that cost most CPU, and the work by kind.
  * These are what TBT adds up, so a change to the boot can be read from the printout.
  */
@@ -80,7 +80,15 @@ function mainThreadLines(audits: Record<string, { details?: unknown } | undefine
   const work = detailItems(audits['mainthread-work-breakdown'])
     .slice(0, 5)
     .map((w) => `${String(w.groupLabel ?? w.group)} ${Math.round(Number(w.duration))} ms`);
-  return [`  long tasks: ${longTasks.join('; ') || '-'}`, `  script evaluation: ${bootup.join('; ') || '-'}`, `  main thread: ${work.join('; ') || '-'}`];
+  const shifts = detailItems(audits['layout-shifts'])
+    .slice(0, 3)
+    .map((shift) => `${firstSnippet(shift.node)?.slice(0, 100) ?? '-'} ${Number(shift.score).toFixed(3)}`);
+  return [
+    ...(shifts.length ? [`  layout shifts: ${shifts.join('; ')}`] : []),
+    `  long tasks: ${longTasks.join('; ') || '-'}`,
+    `  script evaluation: ${bootup.join('; ') || '-'}`,
+    `  main thread: ${work.join('; ') || '-'}`,
+  ];
 }
 
 /** The element Lighthouse took as the largest paint: what the LCP waits for. */
