@@ -45,13 +45,13 @@ function bootFrame(): Plugin {
   };
 }
 
-/** The modules src/app/main.tsx imports dynamically to start in steps, and whose chunks the page preloads. */
-const BOOT_MODULES = ['src/app/app.tsx', 'src/app/router.ts'].map((path) => resolve(import.meta.dirname, path));
+/** What src/app/main.tsx imports dynamically only after the first screen, so not preloaded. */
+const AFTER_START = [resolve(import.meta.dirname, 'src/app/service-worker/register-service-worker.ts')];
 
 /**
- * Adds `modulepreload` links for the chunks main.tsx imports dynamically (and theirs):
- * Vite preloads only an entry's static imports, and the browser would otherwise find
- * these only once the entry ran, one round trip after another.
+ * Adds `modulepreload` links for the chunks main.tsx imports dynamically to start in
+ * steps (React, the app, the router) and for theirs: Vite preloads only an entry's
+ * static imports, and the browser would otherwise find these only once the entry ran.
  */
 function bootPreloads(): Plugin {
   return {
@@ -61,16 +61,22 @@ function bootPreloads(): Plugin {
       order: 'post',
       handler(html, { bundle, chunk }) {
         if (!bundle || !chunk) return html;
-        const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
-        const byFile = new Map(chunks.map((item) => [item.fileName, item]));
+        const chunks = new Map(
+          Object.values(bundle)
+            .filter((item): item is Rollup.OutputChunk => item.type === 'chunk')
+            .map((item) => [item.fileName, item]),
+        );
         const files = new Set<string>();
         const add = (file: string) => {
           if (files.has(file) || file === chunk.fileName || chunk.imports.includes(file)) return;
           files.add(file);
-          for (const imported of byFile.get(file)?.imports ?? []) add(imported);
+          for (const imported of chunks.get(file)?.imports ?? []) add(imported);
         };
-        for (const boot of chunks.filter((item) => item.facadeModuleId && BOOT_MODULES.includes(item.facadeModuleId))) add(boot.fileName);
-        if (files.size === 0) throw new Error('The boot chunks of src/app/main.tsx were not found in the bundle');
+        for (const file of chunk.dynamicImports) {
+          const facade = chunks.get(file)?.facadeModuleId;
+          if (!facade || !AFTER_START.includes(facade)) add(file);
+        }
+        if (files.size === 0) throw new Error('The chunks src/app/main.tsx starts with were not found in the bundle');
         return {
           html,
           tags: [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),

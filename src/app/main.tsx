@@ -1,10 +1,19 @@
 // First: no schema may run before zod is told not to use eval (see the module).
 import '../domain/schemas/no-eval';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 
 /** Gives the main thread back to the browser (to paint, to answer input) between steps of the start. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Resolves once the browser has painted what it holds (the boot frame), or after a short
+ * wait in a tab that does not paint (hidden): the start's scripts then never hold the
+ * first paint back.
+ */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
 
 /** Runs `task` once the page has loaded and the browser is idle: work the first screen does not need. */
 function afterLoadWhenIdle(task: () => void): void {
@@ -14,12 +23,15 @@ function afterLoadWhenIdle(task: () => void): void {
 }
 
 /**
- * Starts the app in steps, none of them a long task on a slow phone: React's code, then
- * the app's (its chunks preloaded from index.html, see vite.config.ts), then the first
- * render as a transition, which React renders in slices. The boot frame in index.html
- * shows until that render commits.
+ * Starts the app in steps, none of them a long task on a slow phone: after the first
+ * paint, React's code, then the app's (all their chunks preloaded from index.html, see
+ * vite.config.ts), then the first render as a transition, which React renders in slices.
+ * The boot frame in index.html shows until that render commits.
  */
 async function start(container: HTMLElement): Promise<void> {
+  await afterPaint();
+  const [{ startTransition, StrictMode }, { createRoot }] = await Promise.all([import('react'), import('react-dom/client')]);
+  await yieldToBrowser();
   const [{ App }, { createAppRouter }] = await Promise.all([import('./app'), import('./router')]);
   await yieldToBrowser();
   const router = createAppRouter();
