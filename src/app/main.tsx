@@ -15,11 +15,10 @@ const afterPaint = () =>
     setTimeout(resolve, 100);
   });
 
-/** Runs `task` once the page has loaded and the browser is idle: work the first screen does not need. */
-function afterLoadWhenIdle(task: () => void): void {
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1000));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+/** Runs `task` once the page has loaded: work the first screen does not need. */
+function afterLoad(task: () => void): void {
+  if (document.readyState === 'complete') task();
+  else window.addEventListener('load', task, { once: true });
 }
 
 /**
@@ -44,8 +43,10 @@ async function start(container: HTMLElement): Promise<void> {
       </StrictMode>,
     );
   });
-  // The service worker serves the next start and the offline one, not this first screen.
-  afterLoadWhenIdle(() => void import('./service-worker/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker()));
+  // The service worker serves the next start and the offline one, not this first screen. Not
+  // later than the load, though (not when idle): its install must be done by the time the
+  // user, gone offline, reloads (tests/e2e/offline-sign-out.test.ts).
+  afterLoad(() => void import('./service-worker/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker()));
 }
 
 const container = document.getElementById('root');
