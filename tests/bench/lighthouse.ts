@@ -119,6 +119,8 @@ async function audit(url: string, port: number, cookie?: string) {
     lines: [
       `performance ${score(lhr.categories.performance?.score)}, accessibility ${score(lhr.categories.accessibility?.score)}, best practices ${score(lhr.categories['best-practices']?.score)}`,
       `  FCP ${ms(numeric('first-contentful-paint'))}, LCP ${ms(numeric('largest-contentful-paint'))}, TBT ${Math.round(numeric('total-blocking-time') ?? 0)} ms, CLS ${(numeric('cumulative-layout-shift') ?? 0).toFixed(3)}`,
+      ...(lhr.runtimeError ? [`  Lighthouse could not measure: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`] : []),
+      ...(lhr.runWarnings.length ? [`  Lighthouse warned: ${lhr.runWarnings.join(' / ').slice(0, 300)}`] : []),
       `  LCP element: ${lcpElement(lhr.audits)}`,
       ...mainThreadLines(lhr.audits),
       ...(failed.length ? [`  failed audits: ${failed.join(', ')}`, ...why] : []),
