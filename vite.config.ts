@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -45,12 +45,54 @@ function bootFrame(): Plugin {
   };
 }
 
+/** What src/app/main.tsx imports dynamically only after the first screen, so not preloaded. */
+const AFTER_START = [resolve(import.meta.dirname, 'src/app/service-worker/register-service-worker.ts')];
+
+/**
+ * Adds `modulepreload` links for the chunks main.tsx imports dynamically to start in
+ * steps (React, the app, the router) and for theirs: Vite preloads only an entry's
+ * static imports, and the browser would otherwise find these only once the entry ran.
+ */
+function bootPreloads(): Plugin {
+  return {
+    name: 'portal-boot-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk }) {
+        if (!bundle || !chunk) return html;
+        const chunks = new Map(
+          Object.values(bundle)
+            .filter((item): item is Rollup.OutputChunk => item.type === 'chunk')
+            .map((item) => [item.fileName, item]),
+        );
+        const files = new Set<string>();
+        const add = (file: string) => {
+          if (files.has(file) || file === chunk.fileName || chunk.imports.includes(file)) return;
+          files.add(file);
+          for (const imported of chunks.get(file)?.imports ?? []) add(imported);
+        };
+        for (const file of chunk.dynamicImports) {
+          const facade = chunks.get(file)?.facadeModuleId;
+          if (!facade || !AFTER_START.includes(facade)) add(file);
+        }
+        if (files.size === 0) throw new Error('The chunks src/app/main.tsx starts with were not found in the bundle');
+        return {
+          html,
+          tags: [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+        };
+      },
+    },
+  };
+}
+
 const apiTarget = `http://localhost:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
   plugins: [
     react(),
     bootFrame(),
+    bootPreloads(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',

@@ -2,6 +2,7 @@ import { useCallback, type ReactNode } from 'react';
 import { messages } from '../domain/messages';
 import type { RenderFor } from '../domain/roles';
 import { SessionProvider } from '../local/session/session-provider';
+import { preloadShellFrame } from '../routes/shell';
 import { useSnackbar } from '../ui/snackbar/use-snackbar';
 
 interface SessionWithNoticesProps {
@@ -9,7 +10,10 @@ interface SessionWithNoticesProps {
   reloadPage?: () => void;
 }
 
-/** The session, wired to tell the user whenever the assumed organisation changes. */
+/**
+ * The session, wired to tell the user whenever the assumed organisation changes, and to
+ * fetch the shell's code while the profile is still being asked for.
+ */
 export function SessionWithNotices({ children, reloadPage }: SessionWithNoticesProps) {
   const { notify } = useSnackbar();
   const onIdentityChange = useCallback(
@@ -17,7 +21,7 @@ export function SessionWithNotices({ children, reloadPage }: SessionWithNoticesP
     [notify],
   );
   return (
-    <SessionProvider onIdentityChange={onIdentityChange} reloadPage={reloadPage}>
+    <SessionProvider onIdentityChange={onIdentityChange} reloadPage={reloadPage} onSessionFound={preloadShellFrame}>
       {children}
     </SessionProvider>
   );

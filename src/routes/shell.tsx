@@ -10,7 +10,13 @@ import { rootRoute } from './root';
  * lazyRouteComponent's render-time load held the first render of the shell back by
  * seconds in the component tests.
  */
-const ShellFrame = lazy(() => import('./shell-frame').then((module) => ({ default: module.ShellFrame })));
+const loadShellFrame = () => import('./shell-frame');
+const ShellFrame = lazy(() => loadShellFrame().then((module) => ({ default: module.ShellFrame })));
+
+/** Starts fetching the frame's chunk once a session is known to exist, so it is there when the session turns active. */
+export function preloadShellFrame(): void {
+  void loadShellFrame().catch(() => undefined);
+}
 
 /** The layout every screen inside the app shares; it adds no path segment. */
 export const shellRoute = createRoute({

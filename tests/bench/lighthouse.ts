@@ -60,6 +60,37 @@ function firstSnippet(value: unknown): string | undefined {
   return undefined;
 }
 
+type DetailItems = { items?: Array<Record<string, unknown>> } | undefined;
+const detailItems = (audit: { details?: unknown } | undefined) => (audit?.details as DetailItems)?.items ?? [];
+const shortUrl = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
+
+/**
+ * What moved (the elements behind CLS), and where the main thread's time went: Lighthouse's long tasks (the longest five, with the
+ * script each was attributed to), the scripts that cost most CPU, and the work by kind.
+ * These are what TBT adds up, so a change to the boot can be read from the printout.
+ */
+function mainThreadLines(audits: Record<string, { details?: unknown } | undefined>): string[] {
+  const longTasks = detailItems(audits['long-tasks'])
+    .toSorted((a, b) => Number(b.duration) - Number(a.duration))
+    .slice(0, 5)
+    .map((t) => `${shortUrl(t.url)} ${Math.round(Number(t.duration))} ms at ${Math.round(Number(t.startTime))} ms`);
+  const bootup = detailItems(audits['bootup-time'])
+    .slice(0, 5)
+    .map((s) => `${shortUrl(s.url)} ${Math.round(Number(s.scripting))} ms`);
+  const work = detailItems(audits['mainthread-work-breakdown'])
+    .slice(0, 5)
+    .map((w) => `${String(w.groupLabel ?? w.group)} ${Math.round(Number(w.duration))} ms`);
+  const shifts = detailItems(audits['layout-shifts'])
+    .slice(0, 3)
+    .map((shift) => `${firstSnippet(shift.node)?.slice(0, 100) ?? '-'} ${Number(shift.score).toFixed(3)}`);
+  return [
+    ...(shifts.length ? [`  layout shifts: ${shifts.join('; ')}`] : []),
+    `  long tasks: ${longTasks.join('; ') || '-'}`,
+    `  script evaluation: ${bootup.join('; ') || '-'}`,
+    `  main thread: ${work.join('; ') || '-'}`,
+  ];
+}
+
 /** The element Lighthouse took as the largest paint: what the LCP waits for. */
 const lcpElement = (audits: Record<string, { details?: unknown } | undefined>) =>
   (firstSnippet(audits['lcp-breakdown-insight']?.details) ?? firstSnippet(audits['largest-contentful-paint-element']?.details) ?? '-').slice(0, 160);
@@ -88,7 +119,10 @@ async function audit(url: string, port: number, cookie?: string) {
     lines: [
       `performance ${score(lhr.categories.performance?.score)}, accessibility ${score(lhr.categories.accessibility?.score)}, best practices ${score(lhr.categories['best-practices']?.score)}`,
       `  FCP ${ms(numeric('first-contentful-paint'))}, LCP ${ms(numeric('largest-contentful-paint'))}, TBT ${Math.round(numeric('total-blocking-time') ?? 0)} ms, CLS ${(numeric('cumulative-layout-shift') ?? 0).toFixed(3)}`,
+      ...(lhr.runtimeError ? [`  Lighthouse could not measure: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`] : []),
+      ...(lhr.runWarnings.length ? [`  Lighthouse warned: ${lhr.runWarnings.join(' / ').slice(0, 300)}`] : []),
       `  LCP element: ${lcpElement(lhr.audits)}`,
+      ...mainThreadLines(lhr.audits),
       ...(failed.length ? [`  failed audits: ${failed.join(', ')}`, ...why] : []),
     ],
     network: ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []),

@@ -91,6 +91,8 @@ describe('login', () => {
       const login = new LoginPage(page);
       await login.goto();
       const before = await login.loginButton.boundingBox();
+      // The widget's script loads once the visitor starts on the form.
+      await login.username.focus();
       release();
       await page.waitForFunction(() => customElements.get('altcha-widget') !== undefined);
       await login.humanCheckBox.waitFor({ state: 'visible', timeout: UI_WAIT_MS });

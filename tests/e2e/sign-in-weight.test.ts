@@ -9,11 +9,13 @@ let browser: Browser;
 
 /**
  * A byte budget, not a timing: what the sign-in page downloads is the same on every
- * machine. Issue 9 aims at 150 KB; the page weighs 171.7 KiB (React, the router,
- * styled-components, zod's core and the ALTCHA widget, about 34 KiB of it). The budget
- * holds that figure so it can only shrink: lower it when the page gets lighter.
+ * machine. Issue 9 aims at 150 KB (146.5 KiB); the page loads 144.5 KiB with the service
+ * worker's registration (loaded at the load event): React, the router, styled-components
+ * and zod's core, in the several chunks the start is split into. The ALTCHA widget,
+ * 34 KiB, waits for the visitor to start on the form. The budget holds that figure so it
+ * can only shrink: lower it when the page gets lighter.
  */
-const SIGN_IN_JS_BUDGET_KIB = 172;
+const SIGN_IN_JS_BUDGET_KIB = 145;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -23,7 +25,7 @@ afterAll(async () => {
 });
 
 describe('the sign-in page', () => {
-  it('loads its JavaScript within the budget, without the local store or the shell', async () => {
+  it('loads its JavaScript within the budget, without the human check, the local store or the shell', async () => {
     const context = await newContext(browser, baseUrl);
     try {
       const page = await openPage(context);
@@ -33,16 +35,18 @@ describe('the sign-in page', () => {
       });
       const login = new LoginPage(page);
       await login.goto('/');
-      // The human check's script is part of the page: wait until the widget is defined and drawn.
-      await login.humanCheck.getByText("I'm not a robot").waitFor({ state: 'visible' });
       await waitUntil(async () => (await page.evaluate(() => document.readyState)) === 'complete', 'the page to finish loading');
 
       const kib = scriptGzipBytes(scripts) / 1024;
       console.log(`sign-in page JavaScript: ${kib.toFixed(1)} KiB gzip in ${scripts.length} files`);
       expect(kib).toBeLessThan(SIGN_IN_JS_BUDGET_KIB);
-      // Dexie, the sync start and the shell come after a session exists.
-      const names = scripts.map((url) => new URL(url).pathname);
-      expect(names.filter((name) => /local-store|current-database|dexie|shell-frame/.test(name))).toEqual([]);
+      // Dexie, the sync start and the shell come after a session exists; the human check once the visitor starts on the form.
+      const names = () => scripts.map((url) => new URL(url).pathname);
+      expect(names().filter((name) => /altcha|local-store|current-database|dexie|shell-frame/.test(name))).toEqual([]);
+
+      await login.username.focus();
+      await login.humanCheck.getByText("I'm not a robot").waitFor({ state: 'visible' });
+      expect(names().filter((name) => /altcha/.test(name))).toHaveLength(1);
     } finally {
       await context.close();
     }

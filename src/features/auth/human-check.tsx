@@ -4,6 +4,11 @@ import { useTheme } from 'styled-components';
 import { altchaChallengeUrl } from '../../api/endpoint';
 
 interface HumanCheckProps {
+  /**
+   * Whether the visitor has started on the form: the widget's script (a third of the
+   * page's JavaScript) loads only then, so the page's first load does not carry it.
+   */
+  wanted: boolean;
   /** The ALTCHA payload once solved; null when it expires, fails or restarts. */
   onChange: (payload: string | null) => void;
 }
@@ -17,14 +22,14 @@ interface StateChangeDetail {
  * The self-hosted proof-of-work check the login needs. Kept behind this small
  * component because the web component cannot run outside a real browser.
  */
-export function HumanCheck({ onChange }: HumanCheckProps) {
+export function HumanCheck({ wanted, onChange }: HumanCheckProps) {
   const widget = useRef<HTMLElement>(null);
   const theme = useTheme();
 
   useEffect(() => {
-    // Defines <altcha-widget>; loaded here so only the login page pays for it.
-    void import('altcha');
-  }, []);
+    // Defines <altcha-widget>; until then the element is an empty box of its own height.
+    if (wanted) void import('altcha');
+  }, [wanted]);
 
   useEffect(() => {
     const element = widget.current;

@@ -20,6 +20,9 @@ export function LoginForm({ username, onUsernameChange, onForgotPassword }: Logi
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<FormNotice>(null);
+  // Set by the first focus, touch or pointer over the form; see HumanCheck.
+  const [started, setStarted] = useState(false);
+  const start = () => setStarted(true);
   const signIn = useLogin();
 
   const ready = canLogin({ username, password, captcha: captcha ?? '' });
@@ -39,7 +42,7 @@ export function LoginForm({ username, onUsernameChange, onForgotPassword }: Logi
   };
 
   return (
-    <Form onSubmit={submit} noValidate>
+    <Form onSubmit={submit} noValidate onFocus={start} onPointerEnter={start} onPointerDown={start}>
       <Field
         label="Username"
         name="username"
@@ -55,7 +58,7 @@ export function LoginForm({ username, onUsernameChange, onForgotPassword }: Logi
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <HumanCheck key={attempt} onChange={setCaptcha} />
+      <HumanCheck key={attempt} wanted={started} onChange={setCaptcha} />
       <FormMessage notice={notice} />
       <Actions>
         <Button type="submit" fullWidth disabled={!ready || busy}>

@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ComponentType, type ReactNode } from 'react';
 import { useActiveSession } from '../../local/session/use-session';
 import { useSideMenuCollapsed } from '../../local/shell/side-menu-choice';
 import { breakpoints } from '../../ui/theme/theme';
@@ -33,6 +33,12 @@ export function ShellLayout({ settingsPanel: SettingsPanel, status, children }: 
   const [collapsedByDefault] = useState(startsCollapsed);
   const [collapsed, setCollapsed] = useSideMenuCollapsed(collapsedByDefault);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Mounted from its first opening on (and kept, so it can animate closed): the panel may be a lazy chunk.
+  const [settingsWanted, setSettingsWanted] = useState(false);
+  const openSettings = () => {
+    setSettingsWanted(true);
+    setSettingsOpen(true);
+  };
   const navId = useId();
 
   return (
@@ -42,12 +48,16 @@ export function ShellLayout({ settingsPanel: SettingsPanel, status, children }: 
           navId={navId}
           navExpanded={!collapsed}
           onToggleNav={() => setCollapsed(!collapsed)}
-          onOpenSettings={() => setSettingsOpen(true)}
+          onOpenSettings={openSettings}
           status={status}
         />
         <SideMenu id={navId} viewer={viewer} collapsed={collapsed} />
         <Main>{children}</Main>
-        <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
+        {settingsWanted && (
+          <Suspense fallback={null}>
+            <SettingsPanel open={settingsOpen} onOpenChange={setSettingsOpen} />
+          </Suspense>
+        )}
       </Root>
     </TooltipProvider>
   );

@@ -11,8 +11,9 @@ import type { SessionState } from './session-state';
  * profile loaded online stands in; any other failure, 401 first, means signed out.
  * A sign-out that has not reached the server yet comes first: until it has, the
  * session cookie may still be valid, and the login shows whatever the server says.
+ * `onSessionFound` is told as soon as the server confirms a session, before the profile.
  */
-export async function loadSession(): Promise<SessionState> {
+export async function loadSession(onSessionFound?: () => void): Promise<SessionState> {
   if (isSignOutOwed()) {
     await settleOwedSignOut();
     return { status: 'signedOut' };
@@ -28,8 +29,9 @@ export async function loadSession(): Promise<SessionState> {
       cachedProfile.set(null);
       return { status: 'termsPending', policy };
     }
-    // The store's code loads while the profile is asked for, not after it.
+    // The store's code (and what the caller wants ready for a session) loads while the profile is asked for, not after it.
     void loadLocalStore().catch(() => undefined);
+    onSessionFound?.();
     const profile = await fetchProfile();
     cachedProfile.set(profile);
     return activate(profile, false);

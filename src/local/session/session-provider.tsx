@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { acceptTermsOfUse } from '../../api/session';
 import type { RenderFor } from '../../domain/roles';
 import { useStoredValue } from '../storage/stored-value';
@@ -16,22 +16,26 @@ interface SessionProviderProps {
   onIdentityChange?: (renderFor: RenderFor | null) => void;
   /** How sign-out restarts the app; a full reload drops every in-memory trace of the user. */
   reloadPage?: () => void;
+  /** Told when the server confirms a session, before the profile arrives: time to fetch the shell's code. */
+  onSessionFound?: () => void;
 }
 
 const reloadWindow = () => window.location.reload();
 
-export function SessionProvider({ children, onIdentityChange, reloadPage = reloadWindow }: SessionProviderProps) {
+export function SessionProvider({ children, onIdentityChange, reloadPage = reloadWindow, onSessionFound }: SessionProviderProps) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   const renderFor = useStoredValue(assumedOrganisation);
   /** The latest load: sign-out waits for it, since a load still running may yet open the user's database. */
   const latestLoad = useRef<Promise<SessionState> | null>(null);
 
+  const sessionFound = useRef(onSessionFound);
   const reload = useCallback(async () => {
-    const loading = loadSession();
+    const loading = loadSession(sessionFound.current);
     latestLoad.current = loading;
     const next = await loading;
     // Only the page reload ends a sign-out: an answer arriving during it must not bring the session back.
-    setState((previous) => (previous.status === 'signingOut' ? previous : next));
+    // A transition: what the answer brings (the login, or the whole shell) renders in slices, not as one long task.
+    startTransition(() => setState((previous) => (previous.status === 'signingOut' ? previous : next)));
   }, []);
 
   useEffect(() => {
