@@ -1,6 +1,7 @@
 import type { FieldIssue } from '../domain/messages';
 import type { Account } from '../domain/schemas/accounts';
 import type { Asn, AsnSubmit } from '../domain/schemas/asn';
+import type { Meta, Product, ProductWrapper } from '../domain/schemas/catalogue';
 import type { InvoiceDocument, InvoiceItem, InvoiceMessage } from '../domain/schemas/invoices';
 import type { HistoryEntry, Order, OrderLine, OrderSummary } from '../domain/schemas/orders';
 import type { PriceGroup, Pricelist } from '../domain/schemas/pricelists';
@@ -66,22 +67,19 @@ export type InvoiceMessageRow = MirrorFields & InvoiceMessage;
 /**
  * A product as the store holds it: the server's wrapper laid flat (product fields, then
  * prices, discrepancies...; the buyer's meta apart, in productMeta). Parsed with the
- * domain's wrapper schema on the way in (src/api).
+ * domain's wrapper schema on the way in (src/api). Partial: a row of the per-row overlay
+ * may be only a removal, and chunks stored by an earlier version lack later fields.
  */
-export interface ProductRow extends MirrorRow {
-  sellerId: string;
-  productCode?: string;
-  description?: string | null;
-  otherName?: string | null;
-  unitOfMeasure?: string | null;
-  /** Only in the per-row overlay over the chunks: the server deleted this product (see product-chunks.ts). */
-  removed?: true;
-}
+export type ProductRow = MirrorFields &
+  Partial<Product> &
+  Partial<Omit<ProductWrapper, 'product' | 'meta'>> & {
+    sellerId: string;
+    /** Only in the per-row overlay over the chunks: the server deleted this product (see product-chunks.ts). */
+    removed?: true;
+  };
 
-export interface ProductMetaRow extends MirrorRow {
-  excluded?: boolean;
-  productCode?: string;
-}
+/** The buyer's meta of one product; one created by an include made offline holds only what the include set. */
+export type ProductMetaRow = MirrorFields & Partial<Meta>;
 
 /**
  * A row of the account drawer's lists as the server sends it. A row added offline holds

@@ -42,7 +42,7 @@ export class StoreDatabase extends Dexie {
   declare invoiceDocuments: Mirror<'invoiceDocuments'>;
   declare invoiceMessages: Mirror<'invoiceMessages'>;
   declare products: Mirror<'products'>;
-  declare productMeta: Mirror;
+  declare productMeta: Mirror<'productMeta'>;
   declare pricelists: Mirror<'pricelists'>;
   declare prices: Mirror<'prices'>;
   declare accounts: Mirror<'accounts'>;

@@ -16,6 +16,7 @@ import type {
   OtherPropertyRow,
   PriceGroupRow,
   PricelistRow,
+  ProductMetaRow,
   ProductRow,
   PropertyRow,
   ReceivingEmailRow,
@@ -161,6 +162,7 @@ interface TypedRows {
   invoiceMessages: InvoiceMessageRow;
   history: HistoryRow;
   products: ProductRow;
+  productMeta: ProductMetaRow;
   properties: PropertyRow;
   otherOrgProperties: OtherPropertyRow;
   receivingEmails: ReceivingEmailRow;

@@ -1,33 +1,34 @@
-import type { ContractPrice, Discrepancy, ProductCategoryDescription, SellerPrice } from '../../domain/schemas/catalogue';
+import type { Product } from '../../domain/schemas/catalogue';
 import type { ProductWithMeta } from '../../local/hooks/use-products';
 
+/** The product's fields whose value is a `V` (or missing). */
+type FieldOf<V> = { [K in keyof Product]-?: NonNullable<Product[K]> extends V ? K : never }[keyof Product];
+
 /**
- * Typed reads of the mirrored product row: the store keeps the wrapper's product
- * fields and its other parts (prices, discrepancies, category) side by side on one
- * row, as the server sent them.
+ * Reads of the mirrored product row for the screens: the store keeps the wrapper's
+ * product fields and its other parts (prices, discrepancies, category) side by side on
+ * one row, as the server sent them. An empty text counts as missing, as the spec's
+ * 'Information is not provided' does.
  */
-export function productFields(item: ProductWithMeta) {
-  const p = item.product as Record<string, unknown>;
-  const text = (name: string) => (typeof p[name] === 'string' && p[name] !== '' ? (p[name] as string) : null);
-  const num = (name: string) => (typeof p[name] === 'number' ? (p[name] as number) : null);
-  const bool = (name: string) => (typeof p[name] === 'boolean' ? (p[name] as boolean) : null);
-  const list = <T>(name: string) => (Array.isArray(p[name]) ? (p[name] as T[]) : []);
-  const meta = item.meta as Record<string, unknown> | null;
+export function productFields({ product: p, meta }: ProductWithMeta) {
+  const text = (name: FieldOf<string>) => p[name] || null;
+  const num = (name: FieldOf<number>) => p[name] ?? null;
+  const bool = (name: FieldOf<boolean>) => p[name] ?? null;
   return {
-    code: String(p.productCode ?? ''),
-    sellerId: String(p.sellerId ?? ''),
+    code: p.productCode ?? '',
+    sellerId: p.sellerId,
     text,
     num,
     bool,
-    barcodes: list<{ uom: string; code: string; type: string }>('barcodes'),
-    urls: list<{ url: string; notes: string | null }>('urls'),
-    assets: list<{ type: string; downloadUrl: string }>('assets'),
-    prices: list<SellerPrice>('prices'),
-    discrepancies: list<Discrepancy>('priceDiscrepancyTable'),
-    category: (p.productCategoryDescription ?? null) as ProductCategoryDescription | null,
-    included: meta ? meta.excluded === false : false,
-    contractPrices: meta && Array.isArray(meta.contractPrices) ? (meta.contractPrices as ContractPrice[]) : [],
-    lastExported: meta && typeof meta.lastExportedEpochMilliSeconds === 'number' ? meta.lastExportedEpochMilliSeconds : null,
+    barcodes: p.barcodes ?? [],
+    urls: p.urls ?? [],
+    assets: p.assets ?? [],
+    prices: p.prices ?? [],
+    discrepancies: p.priceDiscrepancyTable ?? [],
+    category: p.productCategoryDescription ?? null,
+    included: meta?.excluded === false,
+    contractPrices: meta?.contractPrices ?? [],
+    lastExported: meta?.lastExportedEpochMilliSeconds ?? null,
   };
 }
 

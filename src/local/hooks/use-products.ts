@@ -22,12 +22,12 @@ async function withMetas(scope: string, sellerId: string, rows: ProductRow[]): P
   const { kind, orgKey } = parseScope(scope);
   if (kind !== 'buyer') return rows.map((product) => ({ product, meta: null }));
   const prefix = productMetaKey(orgKey, sellerId, '');
-  const held = (await localDatabase()
+  const held = await localDatabase()
     .productMeta.where('[scope+key]')
     .between([scope, prefix], [scope, `${prefix}\uffff`])
-    .toArray()) as ProductMetaRow[];
+    .toArray();
   const metas = new Map(held.map((m) => [m.key, m]));
-  return rows.map((product) => ({ product, meta: metas.get(productMetaKey(orgKey, sellerId, String(product.productCode))) ?? null }));
+  return rows.map((product) => ({ product, meta: metas.get(productMetaKey(orgKey, sellerId, product.productCode ?? '')) ?? null }));
 }
 
 export interface MirrorProgress {
@@ -197,7 +197,7 @@ export function useProduct(scope: string, sellerId: string, productCode: string,
     const { kind, orgKey } = parseScope(scope);
     const [product, meta] = await Promise.all([
       heldProduct(db, scope, sellerId, productCode),
-      kind === 'buyer' ? (db.productMeta.get([scope, productMetaKey(orgKey, sellerId, productCode)]) as Promise<ProductMetaRow | undefined>) : undefined,
+      kind === 'buyer' ? db.productMeta.get([scope, productMetaKey(orgKey, sellerId, productCode)]) : undefined,
     ]);
     return product ? { product, meta: meta ?? null } : null;
   }, [scope, sellerId, productCode]);
