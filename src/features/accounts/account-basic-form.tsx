@@ -13,7 +13,8 @@ import { Field } from '../../ui/field/Field';
 import { SelectField } from '../../ui/field/SelectField';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { scopeId } from '../../sync/scope';
-import { ButtonRow, ErrorList, FieldGrid, FormStack } from '../../ui/form-parts';
+import { ButtonRow, FieldGrid, FormStack } from '../../ui/form-parts';
+import { FormErrors } from '../../ui/form-errors';
 import { useRefusal } from './use-refusal';
 
 const TYPE_OPTIONS = [
@@ -160,13 +161,7 @@ export function AccountBasicForm({ supportOrgId, accountKey, account, onSelect, 
         <Field label={LABELS.address2} name="address2" value={form.address2} onChange={set('address2')} error={at.address2} />
         <Field label={LABELS.postCode} name="postCode" value={form.postCode} onChange={set('postCode')} error={at.postCode} />
       </FieldGrid>
-      {refusal.form.length > 0 && (
-        <ErrorList role="alert" aria-label="Basic Info not saved">
-          {refusal.form.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ErrorList>
-      )}
+      <FormErrors errors={refusal.form} label="Basic Info not saved" />
       <ButtonRow>
         <Button type="submit" disabled={!ready}>
           Save

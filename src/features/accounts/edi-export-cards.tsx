@@ -17,7 +17,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
 import { Field } from '../../ui/field/Field';
 import { SelectField } from '../../ui/field/SelectField';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { ButtonRow, ErrorList } from '../../ui/form-parts';
+import { ButtonRow } from '../../ui/form-parts';
+import { FormErrors } from '../../ui/form-errors';
 import { MutedText } from '../../ui/page';
 import { Card, Cards, CardTitle, Conflict, Section, SectionTitle } from './accounts.styles';
 import { useRefusal } from './use-refusal';
@@ -210,13 +211,7 @@ function EdiCard({ orgId, docType, title, row, passwordSendable }: EdiCardProps)
           )}
         </>
       )}
-      {formErrors.length > 0 && (
-        <ErrorList role="alert" aria-label={`${title} not saved`}>
-          {formErrors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ErrorList>
-      )}
+      <FormErrors errors={formErrors} label={`${title} not saved`} />
       {saving && <MutedText>Saving…</MutedText>}
       <ButtonRow>
         <Button type="submit" disabled={formatErrors.length > 0 || saving}>

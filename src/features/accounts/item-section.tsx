@@ -8,7 +8,8 @@ import { Field } from '../../ui/field/Field';
 import { DeleteIcon, EditIcon } from '../../ui/icons/action-icons';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { scopeId } from '../../sync/scope';
-import { ButtonRow, ErrorList, FieldGrid, FormStack } from '../../ui/form-parts';
+import { ButtonRow, FieldGrid, FormStack } from '../../ui/form-parts';
+import { FormErrors } from '../../ui/form-errors';
 import { MutedText } from '../../ui/page';
 import { Item, ItemList, ItemText, RowActions, Section, SectionTitle } from './accounts.styles';
 import { useRefusal } from './use-refusal';
@@ -115,13 +116,7 @@ export function ItemSection<R extends MirrorRow>(props: ItemSectionProps<R>) {
             />
           ))}
         </FieldGrid>
-        {refusal.form.length > 0 && (
-          <ErrorList role="alert" aria-label={`${title} not saved`}>
-            {refusal.form.map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-          </ErrorList>
-        )}
+        <FormErrors errors={refusal.form} label={`${title} not saved`} />
         <ButtonRow>
           <Button type="submit" disabled={!ready}>
             Save

@@ -11,7 +11,8 @@ import { Button } from '../../ui/button/Button';
 import { Field } from '../../ui/field/Field';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { useRefusal } from './use-refusal';
-import { ButtonRow, ErrorList, FormStack } from '../../ui/form-parts';
+import { ButtonRow, FormStack } from '../../ui/form-parts';
+import { FormErrors } from '../../ui/form-errors';
 import { MutedText } from '../../ui/page';
 import { Card, Cards, CardTitle } from './accounts.styles';
 
@@ -73,13 +74,7 @@ function UomMappingForm({ orgId, units, held }: UomMappingFormProps) {
           </Card>
         ))}
       </Cards>
-      {refusal.form.length > 0 && (
-        <ErrorList role="alert" aria-label="UOM Mapping not saved">
-          {refusal.form.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ErrorList>
-      )}
+      <FormErrors errors={refusal.form} label="UOM Mapping not saved" />
       <ButtonRow>
         <Button type="submit" disabled={!ready}>
           Save Mapping

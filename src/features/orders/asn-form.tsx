@@ -7,7 +7,8 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/Tabs';
 import { AsnAddressFields } from './asn-address-fields';
 import type { AsnBody } from './asn-draft-model';
 import { sortAsnErrors } from './asn-field-errors';
-import { ErrorList, FieldGrid, FormStack } from '../../ui/form-parts';
+import { FieldGrid, FormStack } from '../../ui/form-parts';
+import { FormErrors } from '../../ui/form-errors';
 import { ErrorMark } from './asn-form.styles';
 import { AsnLinesTable } from './asn-lines-table';
 import { SectionTitle } from './order-detail.styles';
@@ -48,13 +49,7 @@ export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaini
         onSubmit?.();
       }}
     >
-      {general.length > 0 && (
-        <ErrorList role="alert" aria-label="ASN errors">
-          {general.map((text) => (
-            <li key={text}>{text}</li>
-          ))}
-        </ErrorList>
-      )}
+      <FormErrors errors={general} label="ASN errors" />
       <FieldGrid>
         <Field label="Order Number" value={value.orderNumber} readOnly error={errorOf('orderNumber')} />
         <Field

@@ -10,7 +10,8 @@ import { Drawer } from '../../ui/drawer/Drawer';
 import { CheckboxField } from '../../ui/field/CheckboxField';
 import { Field } from '../../ui/field/Field';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { ButtonRow, ErrorList, StatusText } from '../../ui/form-parts';
+import { ButtonRow, StatusText } from '../../ui/form-parts';
+import { FormErrors } from '../../ui/form-errors';
 import { PaneContent, UniversityList } from './pricelists.styles';
 
 interface MapUniversitiesDrawerProps {
@@ -70,13 +71,7 @@ export function MapUniversitiesDrawer({ open, onOpenChange, sellerId, ownOrgId, 
   return (
     <Drawer open={open} onOpenChange={close} title="Map Universities">
       <PaneContent>
-        {refused.length > 0 && (
-          <ErrorList role="alert" aria-label="Mapping refused">
-            {refused.map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-          </ErrorList>
-        )}
+        <FormErrors errors={refused} label="Mapping refused" />
         <Field label="Search universities" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
         {!chosen && mapping.failed && <StatusText role="alert">The mapping of this pricelist has not been read yet and the server cannot be reached.</StatusText>}
         {!mapping.failed && (chosen === null || accounts === undefined) && <StatusText role="status">Loading…</StatusText>}
