@@ -43,7 +43,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerJsonParser(app);
   registerSecurityHeaders(app, { https: ctx.config.secureCookies });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 1024 * 1024, fields: 20, files: 1 } });
   registerErrorHandler(app);
   registerReadCache(app, ctx.db);
   registerSessionLoader(app, ctx.db);
@@ -58,7 +57,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     { prefix: '/api' },
   );
-  await servletRoutes(app, ctx);
+  // Only the servlet reads multipart forms (the sign-in): registered around it alone, the
+  // plugin's per-request hooks (a listener on every answer's close, two async hooks)
+  // stay off every API read.
+  await app.register(async (servlet) => {
+    await servlet.register(multipart, { limits: { fileSize: 1024 * 1024, fields: 20, files: 1 } });
+    await servletRoutes(servlet, ctx);
+  });
   await fileRoutes(app, ctx);
   startJobs(app, ctx);
 

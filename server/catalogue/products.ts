@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { priceDiscrepancies } from '../../src/domain/price-discrepancies';
+import { fillRowJson } from '../../src/domain/schemas/product-fill';
 import type {
   CategoryNode,
   ContractPrice,
@@ -10,6 +11,7 @@ import type {
   SellerPrice,
 } from '../../src/domain/schemas/catalogue';
 import type { ProductMetaTable, ProductsTable, SellerPricesTable } from '../db/tables/catalogue';
+import { preparedQuery } from '../db/prepared-query';
 import type { Tx } from '../sync/change-log';
 import { groupBy } from '../sync/group-by';
 import { chunks } from './changes';
@@ -89,6 +91,9 @@ export function toProduct(row: ProductRow): Product {
  */
 export const productWire = (row: ProductRow): string => JSON.stringify(toProduct(row));
 
+/** A product's row of a fill chunk (src/domain/schemas/product-fill.ts), stored in `fill_wire` by every writer of `wire` or `prices_wire`. */
+export const fillWire = (row: ProductRow, prices: readonly SellerPriceRow[]): string => fillRowJson(toProduct(row), prices.map(toSellerPrice));
+
 export const buyerSellerId = (buyerKey: string, sellerKey: string) => `${buyerKey}:${sellerKey}`;
 /** The changes-feed key of a meta row. */
 export const metaEntityKey = (buyerKey: string, sellerKey: string, productCode: string) => `${buyerKey}:${sellerKey}:${productCode}`;
@@ -129,20 +134,24 @@ export const pricesWire = (rows: readonly SellerPriceRow[]): string => (rows.len
  */
 export async function rewritePricesWire(db: Tx, sellerKey: string, codes: readonly string[]): Promise<void> {
   for (const part of chunks(codes)) {
-    const rows = await db
-      .selectFrom('seller_prices')
-      .select(['product_code', 'uom', 'lower_quantity', 'upper_quantity', 'price', 'start_date', 'currency'])
-      .where('seller_key', '=', sellerKey)
-      .where('product_code', 'in', part)
-      .orderBy('id')
-      .execute();
+    const [rows, products] = await Promise.all([
+      db
+        .selectFrom('seller_prices')
+        .select(['product_code', 'uom', 'lower_quantity', 'upper_quantity', 'price', 'start_date', 'currency'])
+        .where('seller_key', '=', sellerKey)
+        .where('product_code', 'in', part)
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('products').select(PRODUCT_COLUMNS).where('seller_key', '=', sellerKey).where('product_code', 'in', part).execute(),
+    ]);
     const byProduct = groupBy(rows, (p) => p.product_code);
-    for (const code of part) {
+    for (const product of products) {
+      const prices = byProduct.get(product.product_code) ?? [];
       await db
         .updateTable('products')
-        .set({ prices_wire: pricesWire(byProduct.get(code) ?? []) })
+        .set({ prices_wire: pricesWire(prices), fill_wire: fillWire(product, prices) })
         .where('seller_key', '=', sellerKey)
-        .where('product_code', '=', code)
+        .where('product_code', '=', product.product_code)
         .execute();
     }
   }
@@ -166,7 +175,7 @@ export function flattenTree(tree: readonly CategoryNode[], into = new Map<string
 }
 
 /** The breadcrumb: the buyer's own category names where its tree knows the code, the supplier's otherwise. */
-export function categoryDescription(row: CategoryColumns, buyerNames: Map<string, string> | null): ProductCategoryDescription {
+export function categoryDescription(row: CategoryColumns, buyerNames: ReadonlyMap<string, string> | null): ProductCategoryDescription {
   const own = row.category_descriptions ? (JSON.parse(row.category_descriptions) as Partial<Record<Level, string>>) : {};
   const out = { catalog: null, class: null, category: null, group: null } as ProductCategoryDescription;
   for (const [level, column] of LEVELS) {
@@ -179,19 +188,48 @@ export function categoryDescription(row: CategoryColumns, buyerNames: Map<string
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
-async function uomMappingOf(db: Tx, sellerKey: string): Promise<Record<string, string>> {
-  const rows = await db
+// The reads of every product page, each built and compiled once (db/prepared-query.ts).
+const uomMappingRows = preparedQuery((db, v: { sellerKey: string }) =>
+  db
     .selectFrom('uom_mappings')
     .innerJoin('orgs', 'orgs.org_no', 'uom_mappings.org_no')
     .select(['uom_mappings.standard_unit', 'uom_mappings.code'])
-    .where('orgs.unique_key', '=', sellerKey)
-    .execute();
+    .where('orgs.unique_key', '=', v.sellerKey),
+);
+const categoryTreeRow = preparedQuery((db, v: { buyerKey: string }) => db.selectFrom('category_trees').select('tree').where('buyer_key', '=', v.buyerKey));
+const metaRange = preparedQuery((db, v: { buyerKey: string; sellerKey: string; from: string; to: string }) =>
+  db
+    .selectFrom('product_meta')
+    .select(META_COLUMNS)
+    .where('buyer_key', '=', v.buyerKey)
+    .where('seller_key', '=', v.sellerKey)
+    .where('product_code', '>=', v.from)
+    .where('product_code', '<=', v.to)
+    .where('deleted', '=', 0),
+);
+
+export async function uomMappingOf(db: Tx, sellerKey: string): Promise<Record<string, string>> {
+  const rows = await uomMappingRows(db, { sellerKey });
   return Object.fromEntries(rows.map((r) => [r.standard_unit, r.code]));
 }
 
-export async function buyerCategoryNames(db: Tx, buyerKey: string): Promise<Map<string, string> | null> {
-  const row = await db.selectFrom('category_trees').select('tree').where('buyer_key', '=', buyerKey).executeTakeFirst();
-  return row ? flattenTree(JSON.parse(row.tree) as CategoryNode[]) : null;
+/**
+ * Buyer trees flattened, by their stored text: every product page parsed and flattened
+ * the buyer's whole tree again (a tenth of a page's CPU). Keyed by the text itself, so
+ * an edited tree is a new entry, never a stale one; a few trees are kept.
+ */
+const flattenedTrees = new Map<string, ReadonlyMap<string, string>>();
+const FLATTENED_TREES_KEPT = 16;
+
+export async function buyerCategoryNames(db: Tx, buyerKey: string): Promise<ReadonlyMap<string, string> | null> {
+  const [row] = await categoryTreeRow(db, { buyerKey });
+  if (!row) return null;
+  let names = flattenedTrees.get(row.tree);
+  if (!names) {
+    if (flattenedTrees.size >= FLATTENED_TREES_KEPT) flattenedTrees.clear();
+    flattenedTrees.set(row.tree, (names = flattenTree(JSON.parse(row.tree) as CategoryNode[])));
+  }
+  return names;
 }
 
 /**
@@ -206,9 +244,17 @@ const codesOf = (rows: WrapperRow[], contiguous: boolean): Codes =>
   contiguous ? { from: rows[0]!.product_code, to: rows[rows.length - 1]!.product_code } : { list: rows.map((r) => r.product_code) };
 
 async function metasOf(db: Tx, buyerKey: string, sellerKey: string, codes: Codes): Promise<Map<string, Meta>> {
-  let q = db.selectFrom('product_meta').select(META_COLUMNS).where('buyer_key', '=', buyerKey).where('seller_key', '=', sellerKey);
-  q = 'list' in codes ? q.where('product_code', 'in', codes.list) : q.where('product_code', '>=', codes.from).where('product_code', '<=', codes.to);
-  const rows = await q.where('deleted', '=', 0).execute();
+  const rows =
+    'list' in codes
+      ? await db
+          .selectFrom('product_meta')
+          .select(META_COLUMNS)
+          .where('buyer_key', '=', buyerKey)
+          .where('seller_key', '=', sellerKey)
+          .where('product_code', 'in', codes.list)
+          .where('deleted', '=', 0)
+          .execute()
+      : await metaRange(db, { buyerKey, sellerKey, from: codes.from, to: codes.to });
   return new Map(rows.map((m) => [m.product_code, toMeta(m)]));
 }
 

@@ -1,17 +1,18 @@
 import type { Db } from '../db/database';
 import { groupBy } from '../sync/group-by';
-import { PRODUCT_COLUMNS, pricesWire, productWire } from './products';
+import { fillWire, PRODUCT_COLUMNS, pricesWire, productWire } from './products';
 
 /** Rows rewritten per step: one read and one statement each, a bounded amount of memory. */
 const STEP = 1_000;
 
 /**
- * Writes every product's wire JSON and prices JSON again from its columns and its
+ * Writes every product's wire JSON, prices JSON and fill row again from its columns and its
  * seller prices: for rows written before the columns existed, and for any later change
  * of what that JSON holds (`toProduct`, `toSellerPrice`), whose migration calls this so
- * no page serves the old shape.
+ * no page serves the old shape. `fill: false` for the migration that ran before the
+ * fill row existed (0016).
  */
-export async function rebuildProductWire(db: Db): Promise<number> {
+export async function rebuildProductWire(db: Db, { fill = true }: { fill?: boolean } = {}): Promise<number> {
   let after = 0;
   let rewritten = 0;
   for (;;) {
@@ -35,9 +36,10 @@ export async function rebuildProductWire(db: Db): Promise<number> {
           .execute();
         const byProduct = groupBy(prices, (p) => p.product_code);
         for (const row of own) {
+          const prices = byProduct.get(row.product_code) ?? [];
           await tx
             .updateTable('products')
-            .set({ wire: productWire(row), prices_wire: pricesWire(byProduct.get(row.product_code) ?? []) })
+            .set({ wire: productWire(row), prices_wire: pricesWire(prices), ...(fill ? { fill_wire: fillWire(row, prices) } : {}) })
             .where('id', '=', row.id)
             .execute();
         }

@@ -9,9 +9,12 @@ import {
   type ProductWrapper,
   type Supplier,
 } from '../../src/domain/schemas/catalogue';
+import { fillChunkQuerySchema, fillPlanQuerySchema } from '../../src/domain/schemas/product-fill';
 import { containsIgnoreCase } from '../accounts/like';
 import type { AppContext } from '../app-context';
 import { decodeCursor, encodeCursor } from '../catalogue/cursor';
+import { fillChunkJson } from '../catalogue/fill-chunk';
+import { fillPlan } from '../catalogue/fill-plan';
 import { likePattern, metaEntityKey, WRAPPER_COLUMNS, wrapProducts, wrapProductsJson } from '../catalogue/products';
 import { jobUploadUrl } from '../catalogue/upload-url';
 import type { Db } from '../db/database';
@@ -19,6 +22,7 @@ import { writeHistory } from '../history';
 import { badRequest, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
+import { preparedQuery } from '../db/prepared-query';
 import { JOB_KINDS } from '../jobs/kinds';
 import { enqueueJob } from '../jobs/queue';
 import { findOrg, requireCapability, requireOrg, type OrgRef } from '../policy';
@@ -30,6 +34,21 @@ export async function requireSupplierOrg(db: Db, sellerKey: string): Promise<Org
   if (!seller || seller.orgType !== 'SUPPLIER') throw notFound('Supplier');
   return seller;
 }
+
+/** A page of a supplier's products, from the start or after a cursor, with or without a search: four queries, each compiled once. */
+function productPageQuery(afterCursor: boolean, search: boolean) {
+  return preparedQuery((db, v: { sellerKey: string; after: string; like: string; limit: number }) => {
+    let q = db.selectFrom('products').select(WRAPPER_COLUMNS).where('seller_key', '=', v.sellerKey).where('deleted', '=', 0);
+    if (afterCursor) q = q.where('product_code', '>', v.after);
+    if (search) q = q.where(sql<boolean>`search like ${v.like} escape '\\'`);
+    return q.orderBy('product_code').limit(v.limit);
+  });
+}
+
+const PRODUCT_PAGE_QUERIES = {
+  first: { all: productPageQuery(false, false), search: productPageQuery(false, true) },
+  after: { all: productPageQuery(true, false), search: productPageQuery(true, true) },
+};
 
 /**
  * A page of products as the JSON text of the answer `{data, cursor}`. Written by hand,
@@ -45,10 +64,8 @@ async function productPageJson(
   query: z.infer<typeof productListQuerySchema>,
 ): Promise<string> {
   const after = decodeCursor<string>(query.cursor, 'string');
-  let q = db.selectFrom('products').select(WRAPPER_COLUMNS).where('seller_key', '=', sellerKey).where('deleted', '=', 0);
-  if (after !== null) q = q.where('product_code', '>', after);
-  if (query.q) q = q.where(sql<boolean>`search like ${likePattern(query.q)} escape '\\'`);
-  const rows = await q.orderBy('product_code').limit(query.limit + 1).execute();
+  const values = { sellerKey, after: after ?? '', like: query.q ? likePattern(query.q) : '', limit: query.limit + 1 };
+  const rows = await PRODUCT_PAGE_QUERIES[after !== null ? 'after' : 'first'][query.q ? 'search' : 'all'](db, values);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const data = await wrapProductsJson(db, sellerKey, page, buyerKey, !query.q);
@@ -97,6 +114,31 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
     return sendProductPage(reply, await productPageJson(db, org.orgKey, null, parse(productListQuerySchema, request.query)));
+  });
+
+  // The fill (ours, not the spec's): the same authorization as the product list of each view.
+  app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/products/fill', async (request) => {
+    const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
+    requireCapability(user, org, 'viewCatalogue');
+    return fillPlan(db, org.orgKey, parse(fillPlanQuerySchema, request.query).size);
+  });
+
+  app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/products/fill/chunk', async (request, reply) => {
+    const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
+    requireCapability(user, org, 'viewCatalogue');
+    return sendProductPage(reply, await fillChunkJson(db, org.orgKey, null, parse(fillChunkQuerySchema, request.query)));
+  });
+
+  app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/products/fill', async (request) => {
+    const { user, buyer, seller } = await buyerAndSeller(request, db);
+    requireCapability(user, buyer, 'viewCatalogue');
+    return fillPlan(db, seller.orgKey, parse(fillPlanQuerySchema, request.query).size);
+  });
+
+  app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/products/fill/chunk', async (request, reply) => {
+    const { user, buyer, seller } = await buyerAndSeller(request, db);
+    requireCapability(user, buyer, 'viewCatalogue');
+    return sendProductPage(reply, await fillChunkJson(db, seller.orgKey, buyer.orgKey, parse(fillChunkQuerySchema, request.query)));
   });
 
   app.get<{ Params: { sellerId: string; productCode: string } }>('/seller/:sellerId/product/:productCode', async (request) => {

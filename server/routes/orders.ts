@@ -8,6 +8,7 @@ import { readHistory, writeHistory } from '../history';
 import { answerSchema } from '../http/answer-schema';
 import { conflict, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
+import { rememberedAnswer } from '../http/remembered-answer';
 import { parse } from '../http/parse';
 import { deliveryText, exportWithHistory } from '../orders/export-document';
 import { listOrders, loadOrder, type OrderSide } from '../orders/order-rows';
@@ -46,12 +47,21 @@ async function orderOf(ctx: AppContext, side: OrderSide, orgKey: string, orderId
 
 export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const side of ['seller', 'buyer'] as const) {
-    app.get(`/${side}/:orgId/order`, { schema: { response: ORDER_LIST_ANSWER } }, async (request) => {
+    // A page of the list is the same for everyone who may view the organisation's orders
+    // on this side, so it is remembered under exactly that (server/http/remembered-answer.ts),
+    // written once by the route's compiled serialiser: tablets reconnecting together
+    // read the same first page.
+    app.get(`/${side}/:orgId/order`, { schema: { response: ORDER_LIST_ANSWER } }, async (request, reply) => {
       const { orgId } = parse(listParams, request.params);
       const { user, org } = await requireOrg(request, ctx.db, side, orgId);
       requireCapability(user, org, 'viewOrders');
       const query = parse(orderListQuerySchema, request.query);
-      return listOrders(ctx.db, side, org.orgKey, query);
+      const key = ['orders', side, org.orgKey, query.offset, query.limit, query.orderNumberLike ?? ''];
+      const json = await rememberedAnswer(ctx.db, key, async () =>
+        // The route's serialiser is compiled from a JSON schema: it writes a string.
+        Buffer.from(reply.serialize(await listOrders(ctx.db, side, org.orgKey, query)) as string),
+      );
+      return reply.type('application/json; charset=utf-8').send(json);
     });
 
     // The spec: opening an order marks it read. The detail call does so itself; the

@@ -26,6 +26,20 @@ export function policyOf(user: SessionUser): Policy {
   };
 }
 
+/** GET /profile's answer; GET /session carries it too, so a start needs one round trip. */
+async function profileOf(db: AppContext['db'], user: SessionUser): Promise<Profile> {
+  const row = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email', 'username'])
+    .where('user_no', '=', user.userNo)
+    .executeTakeFirstOrThrow();
+  return {
+    user: { userNo: user.userNo, firstName: row.first_name, lastName: row.last_name, email: row.email, username: row.username },
+    policy: policyOf(user),
+    orgName: user.orgName,
+  };
+}
+
 /** Names and the username make weak passwords: zxcvbn scores them as guessable. */
 const userInputs = (u: { username: string; first_name: string; last_name: string }) => [u.username, u.first_name, u.last_name];
 
@@ -39,7 +53,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, config }: AppCon
 
   app.get('/session', async (request, reply): Promise<SessionProbe> => {
     reply.header('cache-control', 'no-store');
-    return request.user ? { signedIn: true, policy: policyOf(request.user) } : { signedIn: false };
+    return request.user ? { signedIn: true, policy: policyOf(request.user), profile: await profileOf(db, request.user) } : { signedIn: false };
   });
 
   app.put('/policy/actions/acceptTermsOfUse', async (request, reply) => {
@@ -61,19 +75,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, config }: AppCon
     });
   });
 
-  app.get('/profile', async (request): Promise<Profile> => {
-    const user = requireUser(request, { allowPendingTerms: true });
-    const row = await db
-      .selectFrom('users')
-      .select(['first_name', 'last_name', 'email', 'username'])
-      .where('user_no', '=', user.userNo)
-      .executeTakeFirstOrThrow();
-    return {
-      user: { userNo: user.userNo, firstName: row.first_name, lastName: row.last_name, email: row.email, username: row.username },
-      policy: policyOf(user),
-      orgName: user.orgName,
-    };
-  });
+  app.get('/profile', async (request): Promise<Profile> => profileOf(db, requireUser(request, { allowPendingTerms: true })));
 
   app.get<{ Params: { id: string } }>('/org/:id', async (request) => {
     const { org } = await requireOrg(request, db, 'org', request.params.id);

@@ -3,6 +3,7 @@ import type { OrgPathKind } from '../domain/roles';
 import { accountSchema } from '../domain/schemas/accounts';
 import { asnSchema } from '../domain/schemas/asn';
 import { metaSchema, productWrapperSchema } from '../domain/schemas/catalogue';
+import { fillChunkSchema, fillPlanSchema, type FillRange } from '../domain/schemas/product-fill';
 import { invoiceItemSchema } from '../domain/schemas/invoices';
 import { historyEntrySchema, orderSchema, orderSummarySchema } from '../domain/schemas/orders';
 import { pricelistMappingSchema, pricelistSchema } from '../domain/schemas/pricelists';
@@ -158,3 +159,16 @@ export function fetchProduct(sellerId: string, buyerId: string | null, productCo
     : orgUrl('seller', sellerId, `/product${seg(productCode)}`);
   return request('GET', url, { schema: productWrapperSchema, ...opts });
 }
+
+const fillUrl = (sellerId: string, buyerId: string | null, path: string, query: Record<string, string | number | undefined>) =>
+  buyerId
+    ? orgUrl('buyer', buyerId, `/seller${seg(sellerId)}/products/fill${path}`, query)
+    : orgUrl('seller', sellerId, `/products/fill${path}`, query);
+
+/** How a seller's catalogue splits into fill chunks of `size` products (our call, not the spec's). */
+export const fetchFillPlan = (sellerId: string, buyerId: string | null, size: number, opts: CallOptions = {}) =>
+  request('GET', fillUrl(sellerId, buyerId, '', { size }), { schema: fillPlanSchema, ...opts });
+
+/** One compact chunk of a fill, checked once as a whole, and its text as sent (the store keeps it). */
+export const fetchFillChunk = (sellerId: string, buyerId: string | null, range: FillRange, opts: CallOptions = {}) =>
+  requestWithText('GET', fillUrl(sellerId, buyerId, '/chunk', { from: range.from, to: range.to }), { schema: fillChunkSchema, ...opts });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { loginAnswerSchema, policySchema, profileSchema, sessionProbeSchema, type Policy } from '../domain/schemas/session';
+import { loginAnswerSchema, policySchema, sessionProbeSchema, type Policy } from '../domain/schemas/session';
 import { apiUrl, servletUrl } from './endpoint';
 import { request } from './request';
 
@@ -34,8 +34,4 @@ export function fetchPolicy() {
 
 export function acceptTermsOfUse(policy: Policy) {
   return request('PUT', apiUrl('/policy/actions/acceptTermsOfUse'), { schema: policySchema, json: policy });
-}
-
-export function fetchProfile() {
-  return request('GET', apiUrl('/profile'), { schema: profileSchema });
 }

@@ -12,7 +12,7 @@ interface SessionWithNoticesProps {
 
 /**
  * The session, wired to tell the user whenever the assumed organisation changes, and to
- * fetch the shell's code while the profile is still being asked for.
+ * fetch the shell's code while the local database opens.
  */
 export function SessionWithNotices({ children, reloadPage }: SessionWithNoticesProps) {
   const { notify } = useSnackbar();

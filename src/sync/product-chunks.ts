@@ -1,4 +1,5 @@
 import type { Row } from '../api/mirror-calls';
+import { decodeFillProducts, type FillChunk } from '../domain/schemas/product-fill';
 import { HAYSTACK_SEPARATOR, productHaystack, type SearchedFields } from './product-haystack';
 import type { ProductRow } from './rows';
 import { productKey } from './row-keys';
@@ -6,15 +7,19 @@ import type { ProductChunkRow, SyncDb } from './store-schema';
 import { bumpTableVersion } from './table-version';
 
 /**
- * How a seller's catalogue is held: in chunks, one record per server page of up to
- * 500 products, with the `products` table as a per-row overlay that reads prefer.
+ * How a seller's catalogue is held: in chunks, one record per fill chunk of up to a few
+ * thousand products (or per spec list page: the screen's first 20), with the `products`
+ * table as a per-row overlay that reads prefer.
  *
  * Why: IndexedDB costs about the same per record whatever its size, and one record per
- * product tops out near 5,500 rows/s on a small machine (18 s for 100,000). A page
- * lands in one put of one record, mostly strings (store-schema.ts says why), and a reader
- * takes a whole catalogue in 200 reads.
+ * product tops out near 5,500 rows/s on a small machine (18 s for 100,000). A chunk
+ * lands in one put of one record, mostly strings (store-schema.ts says why): the compact
+ * answer of the fill calls as sent (product-fill.ts), field names once per chunk, so
+ * the bytes that are parsed, checked and written are a fraction of the spec's
+ * wrappers'. A reader takes a whole catalogue in a few dozen reads.
  *
- * - A fill is one pass over the catalogue from its first page. Its chunks have ids
+ * - A fill begins with the screen's first page, then asks the server's plan for
+ *   its key ranges and fetches several at once (mirror-pages.ts). Its chunks have ids
  *   `seller|fill|first code`, so they sort in code order under one key range, and a
  *   chunk is never rewritten: its id names its content (readers cache by id).
  * - Readers see the last complete fill, or the fill under way when there is none (the
@@ -92,15 +97,44 @@ export function flatProduct(scope: string, key: string, sellerId: string, rev: n
 }
 
 /**
- * A chunk's rows. A chunk holds its page's answer; chunks stored before that (Dexie
- * version 3 as first shipped) hold the flat rows themselves, and read as they are.
+ * A chunk's rows. A chunk holds a fill chunk's compact answer (product-fill.ts), or
+ * the spec's list page answer (the screen's first 20, and fills before the fill
+ * calls), or (Dexie version 3 as first shipped) the flat rows themselves; each reads as it is.
  */
 export function chunkRows(chunk: ProductChunkRow): ProductRow[] {
-  const held = JSON.parse(chunk.json) as ProductRow[] | { data: Row[] };
+  const held = JSON.parse(chunk.json) as ProductRow[] | { data: Row[] } | FillChunk;
   if (Array.isArray(held)) return held;
   const sellerId = chunk.id.slice(0, chunk.id.indexOf('|'));
-  return held.data.map((wrapper, i) => flatProduct(chunk.scope, chunk.keys[i]!, sellerId, 0, wrapper));
+  const wrappers = 'rows' in held ? (decodeFillProducts(held, sellerId) as unknown as Row[]) : held.data;
+  return wrappers.map((wrapper, i) => flatProduct(chunk.scope, chunk.keys[i]!, sellerId, 0, wrapper));
 }
+
+/**
+ * The fill is complete: it replaces the one before, and overlay rows older than its
+ * start go (it holds what they said). In the caller's transaction.
+ */
+async function completeFill(db: SyncDb, scope: string, sellerId: string, state: FillState, fill: string): Promise<void> {
+  if (state.complete && state.complete !== fill) await dropFill(db, scope, sellerId, state.complete);
+  const stale = await db.products
+    .where('[scope+sellerId]')
+    .equals([scope, sellerId])
+    .filter((r) => r.rev <= state.since)
+    .primaryKeys();
+  await db.products.bulkDelete(stale);
+  await db.meta.put({ key: stateKey(scope, sellerId), value: { complete: fill, current: null, since: state.since } });
+}
+
+/**
+ * A fill call's chunk id ends with this, so it never names the same record as the
+ * screen's first page it holds too (readers cache chunks by id); nobody's code has it.
+ */
+const FILL_CHUNK_MARK = '\u0000';
+
+const putChunk = async (db: SyncDb, scope: string, sellerId: string, fill: string, page: ProductPageText, mark = '') => {
+  const id = chunkPrefix(sellerId, fill) + page.products[0]!.productCode + mark;
+  await db.productChunks.put(chunkOf(scope, id, sellerId, page));
+  return id;
+};
 
 /**
  * Stores one page of a fill, inside the caller's read-write transaction (productChunks,
@@ -126,21 +160,50 @@ export async function storeProductPage(
     next = { ...state, current: crypto.randomUUID(), since: cursor?.rev ?? 0 };
   }
   const fill = next.current!;
-  const first = page.products[0];
-  if (first) await db.productChunks.put(chunkOf(scope, chunkPrefix(sellerId, fill) + first.productCode, sellerId, page));
-  if (last) {
-    if (state.complete && state.complete !== fill) await dropFill(db, scope, sellerId, state.complete);
-    const stale = await db.products
-      .where('[scope+sellerId]')
-      .equals([scope, sellerId])
-      .filter((r) => r.rev <= next.since)
-      .primaryKeys();
-    await db.products.bulkDelete(stale);
-    next = { complete: fill, current: null, since: next.since };
-  }
-  await db.meta.put({ key: stateKey(scope, sellerId), value: next });
+  if (page.products.length) await putChunk(db, scope, sellerId, fill, page);
+  if (last) await completeFill(db, scope, sellerId, next, fill);
+  else await db.meta.put({ key: stateKey(scope, sellerId), value: next });
   await bumpTableVersion(db, 'products');
   return fill;
+}
+
+/**
+ * Stores one chunk of a fill that fetches its chunks side by side (the fill calls), in
+ * the caller's read-write transaction; chunks land in any order, their ids keep code
+ * order. Answers the chunk's id (null for an empty range), or false when another tab
+ * has begun a newer fill of this catalogue.
+ */
+export async function storeFillChunk(db: SyncDb, scope: string, sellerId: string, fill: string, page: ProductPageText): Promise<string | null | false> {
+  if ((await fillState(db, scope, sellerId)).current !== fill) return false;
+  if (!page.products.length) return null;
+  // A chunk of this fill within this one's codes (the screen's first page) goes: no product shows twice while the fill runs.
+  const prefix = chunkPrefix(sellerId, fill);
+  await db.productChunks
+    .where('[scope+id]')
+    .between([scope, prefix + page.products[0]!.productCode], [scope, prefix + page.products[page.products.length - 1]!.productCode], true, true)
+    .delete();
+  const id = await putChunk(db, scope, sellerId, fill, page, FILL_CHUNK_MARK);
+  await bumpTableVersion(db, 'products');
+  return id;
+}
+
+/**
+ * Ends a fill whose chunks all landed: chunks of it that are not among `ids` (a chunk
+ * an earlier try of this fill stored for a range that is now empty) go, and the fill
+ * becomes the one readers see, in one transaction. False when another tab began a newer fill.
+ */
+export async function endFill(db: SyncDb, scope: string, sellerId: string, fill: string, ids: readonly string[]): Promise<boolean> {
+  return db.transaction('rw', [db.productChunks, db.products, db.meta], async () => {
+    const state = await fillState(db, scope, sellerId);
+    if (state.current !== fill) return false;
+    const keep = new Set(ids);
+    const [from, to] = fillRange(scope, sellerId, fill);
+    const own = await db.productChunks.where('[scope+id]').between(from, to).primaryKeys();
+    await db.productChunks.bulkDelete(own.filter(([, id]) => !keep.has(id)));
+    await completeFill(db, scope, sellerId, state, fill);
+    await bumpTableVersion(db, 'products');
+    return true;
+  });
 }
 
 /**
@@ -231,7 +294,7 @@ export async function heldProduct(db: SyncDb, scope: string, sellerId: string, p
   const chunk = fill
     ? await db.productChunks
         .where('[scope+id]')
-        .between([scope, chunkPrefix(sellerId, fill)], [scope, chunkPrefix(sellerId, fill) + productCode], true, true)
+        .between([scope, chunkPrefix(sellerId, fill)], [scope, chunkPrefix(sellerId, fill) + productCode + FILL_CHUNK_MARK], true, true)
         .last()
     : undefined;
   if (own) return own.removed ? undefined : own;

@@ -147,7 +147,7 @@ export interface ProductChunkRow {
   keys: string[];
   /** Each product's search text (product-haystack.ts), in order, joined by HAYSTACK_SEPARATOR. */
   text: string;
-  /** The server's answer of the page as sent, `{data: wrapper[], cursor}` (chunkRows lays it flat); chunks stored before that hold JSON of the ProductRow[]. */
+  /** The server's answer as sent: a fill chunk (product-fill.ts) or a list page `{data: wrapper[], cursor}` (chunkRows reads both); chunks stored before that hold JSON of the ProductRow[]. */
   json: string;
 }
 

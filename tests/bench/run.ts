@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/demo';
 import { LoginPage, openPage } from '../e2e/pages/login-page';
 import { assertBrowserPresent, CHROMIUM_LAUNCH } from '../e2e/support/browser';
@@ -23,6 +23,8 @@ import { benchInvoices } from './invoices.bench';
 import { fmt } from './measure';
 
 const SUPPLIER = 'supplier@acme.demo.test';
+/** Suites that run on a page signed in as another user than the supplier (in a browser profile of its own). */
+const SIGNED_IN_AS: Record<string, string> = { 'mirror-buyer': 'buyer@uni.demo.test' };
 const BENCH_PATH = '/__bench/';
 /** The 100,000-product mirror (twice: without and with the network) and its search take a minute or two on a small machine. */
 const SUITE_TIMEOUT_MS = 300_000;
@@ -69,17 +71,21 @@ async function main() {
   const only = process.argv[2];
   if (only === 'api') return (await import('./api/run-api')).runApiBench();
   if (only === 'api-profile') return (await import('./api/profile-api')).profileApi();
+  if (only === 'api-hook-probe') return (await import('./api/hook-probe')).hookProbe();
   if (only === 'lighthouse') return (await import('./lighthouse')).lighthouseBench();
   assertBrowserPresent();
-  const profile = mkdtempSync(join(tmpdir(), 'portal-bench-profile-'));
   const [script, server] = await Promise.all([bundle(), startServer({ dataDir: seededDataDir(only) })]);
-  // No service worker: it would answer the benchmark page with the app's shell.
-  const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM_LAUNCH, baseURL: server.url, serviceWorkers: 'block' });
-  try {
-    console.log(`Offline core benchmarks (Chromium ${context.browser()?.version() ?? ''} headless, IndexedDB on disk; real server process on ${server.url})`);
+  const profiles: string[] = [];
+  const contexts: BrowserContext[] = [];
+  /** The benchmark page on the server's origin, signed in as `user`, its IndexedDB on disk. */
+  const benchPage = async (user: string) => {
+    const profile = mkdtempSync(join(tmpdir(), 'portal-bench-profile-'));
+    profiles.push(profile);
+    // No service worker: it would answer the benchmark page with the app's shell.
+    const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM_LAUNCH, baseURL: server.url, serviceWorkers: 'block' });
+    contexts.push(context);
     const page = await openPage(context);
-    await new LoginPage(page).signIn(SUPPLIER, DEMO_PASSWORD);
-
+    await new LoginPage(page).signIn(user, DEMO_PASSWORD);
     await context.route(`${server.url}${BENCH_PATH}**`, (route) =>
       route.request().url().endsWith('.js')
         ? route.fulfill({ contentType: 'text/javascript', body: script })
@@ -87,9 +93,16 @@ async function main() {
     );
     await page.goto(BENCH_PATH);
     await page.waitForFunction(() => 'portalBench' in globalThis);
-    const suites = await page.evaluate(() => (globalThis as unknown as BenchPage).portalBench.suites);
     page.setDefaultTimeout(SUITE_TIMEOUT_MS);
-    for (const name of suites.filter((s) => !only || s === only)) {
+    return { page, version: context.browser()?.version() ?? '' };
+  };
+  try {
+    const supplier = await benchPage(SUPPLIER);
+    console.log(`Offline core benchmarks (Chromium ${supplier.version} headless, IndexedDB on disk; real server process on ${server.url})`);
+    const suites = await supplier.page.evaluate(() => (globalThis as unknown as BenchPage).portalBench.suites);
+    for (const name of suites.filter((s) => !only || s === only || s.startsWith(`${only}-`))) {
+      const user = SIGNED_IN_AS[name];
+      const { page } = user ? await benchPage(user) : supplier;
       const cpuBefore = cpuTimeMs(server.pid);
       const lines = await page.evaluate((suite) => (globalThis as unknown as BenchPage).portalBench.run(suite), name);
       for (const line of lines) console.log(line.startsWith(' ') ? line : `- ${line}`);
@@ -107,10 +120,10 @@ async function main() {
       }
     }
   } finally {
-    await context.close();
+    for (const context of contexts) await context.close();
     await server.stop();
     rmSync(server.dataDir, { recursive: true, force: true });
-    rmSync(profile, { recursive: true, force: true });
+    for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
   }
 }
 

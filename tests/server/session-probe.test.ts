@@ -20,11 +20,13 @@ describe('GET /api/session', () => {
     expect((await t.as(null, { method: 'GET', url: '/api/policy' })).statusCode).toBe(401);
   });
 
-  it('answers the policy of a signed-in user, the same as GET /api/policy', async () => {
+  it('answers the policy and the profile of a signed-in user, the same as GET /api/policy and GET /api/profile', async () => {
     const res = await t.as('supplier@acme.demo.test', { method: 'GET', url: '/api/session' });
     const policy = await t.as('supplier@acme.demo.test', { method: 'GET', url: '/api/policy' });
+    const profile = await t.as('supplier@acme.demo.test', { method: 'GET', url: '/api/profile' });
     expect(res.statusCode).toBe(200);
-    expect(sessionProbeSchema.parse(res.json())).toEqual({ signedIn: true, policy: policy.json() });
+    expect(sessionProbeSchema.parse(res.json())).toEqual({ signedIn: true, policy: policy.json(), profile: profile.json() });
+    expect(profile.json()).toMatchObject({ user: { username: 'supplier@acme.demo.test' } });
   });
 
   it('answers the terms-pending state too, which the start needs to show the terms', async () => {

@@ -11,6 +11,7 @@ import { ProductSearch } from '../../src/sync/product-search';
 import { pullScope } from '../../src/sync/pull-changes';
 import { productKey, productMetaKey } from '../../src/sync/row-keys';
 import { STORES_V1, STORES_V2 } from '../../src/sync/store-schema';
+import { fillAnswer } from './helpers/fill-answers';
 import { freshDb } from './helpers/fresh-db';
 import { metaFor, productWrapper } from './helpers/product-rows';
 import { scriptedFetch, scriptedOutbox } from './helpers/scripted-fetch';
@@ -22,10 +23,18 @@ const buyerScope = `buyer:${BUYER}`;
 let db: LocalDatabase;
 afterEach(() => db?.close());
 
-/** A seller's catalogue server: cursor paging in code order, and `q` (code or description contains), as GET .../product answers it. */
+/**
+ * A seller's catalogue server: cursor paging in code order, and `q` (code or description
+ * contains), as GET .../product answers it, and the fill calls. `down` fails a list
+ * page by its cursor, or a fill call by its `from` (`fill` for the plan).
+ */
 function catalogueServer(wrappers: () => ProductWrapper[], down: (cursor: string | null) => boolean = () => false) {
   return scriptedFetch((request) => {
     const url = new URL(request.url, 'http://x');
+    if (url.pathname.includes('/products/fill')) {
+      const at = url.pathname.endsWith('/fill') ? 'fill' : url.searchParams.get('from');
+      return down(at) ? 'network-error' : { status: 200, body: fillAnswer(url, wrappers()) };
+    }
     const limit = Number(url.searchParams.get('limit'));
     const after = url.searchParams.get('cursor') ?? '';
     const q = url.searchParams.get('q')?.toLowerCase() ?? '';
@@ -177,30 +186,45 @@ describe('the chunked catalogue', () => {
 });
 
 describe('the pipelined fill', () => {
-  it('asks for the next page while it stores the current one, and stores the pages in order', async () => {
-    db = freshDb('pipelined');
-    const events: string[] = [];
-    const server = catalogueServer(() => codes('P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7'));
-    const fetchLogged: typeof fetch = (input, init) => {
-      events.push(`fetch after ${new URL(String(input), 'http://x').searchParams.get('cursor')}`);
+  it('asks for the plan, then for its chunks side by side, and shows the fill only once every chunk is stored', async () => {
+    db = freshDb('fill-calls');
+    let catalogue = codes('P1', 'P2', 'P3');
+    const server = catalogueServer(() => catalogue);
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    await fill(ctx, sellerScope, 2);
+    expect(await heldCodes()).toEqual(['P1', 'P2', 'P3']);
+
+    catalogue = codes('P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7');
+    const first = await mirrorProductPage(ctx, sellerScope, SELLER, null, 2);
+    // What a reader sees at each chunk asked for, with how many fill chunks are stored by then.
+    const seen: Array<{ stored: number; held: Array<string | undefined> }> = [];
+    const fillChunks = async () => (await db.productChunks.toArray()).filter((c) => c.json.startsWith('{"fields"')).length;
+    const fetchSpy: typeof fetch = async (input, init) => {
+      if (String(input).includes('/chunk')) seen.push({ stored: await fillChunks(), held: await heldCodes() });
       return server.fetch(input, init);
     };
-    db.productChunks.hook('creating', (_key, chunk) => void events.push(`store ${chunk.id.split('|')[2]}`));
-    const ctx = { db: asSyncDb(db), fetch: fetchLogged };
-    const first = await mirrorProductPage(ctx, sellerScope, SELLER, null, 2);
-    events.length = 0;
-    expect(await mirrorProductFill(ctx, sellerScope, SELLER, first.next!, 2)).toEqual({ count: 5, next: null, failed: false });
-    expect(events).toEqual(['fetch after P2', 'fetch after P4', 'store P3', 'fetch after P6', 'store P5', 'store P7']);
+    server.requests.length = 0;
+    expect(await mirrorProductFill({ ...ctx, fetch: fetchSpy }, sellerScope, SELLER, first.next!, 2)).toEqual({ count: 7, next: null, failed: false });
+    const asked = server.requests.map((r) => new URL(r.url, 'http://x'));
+    expect(asked[0]!.pathname).toBe(`/api/seller/${SELLER}/products/fill`);
+    expect(asked[0]!.searchParams.get('size')).toBe('2');
+    expect(asked.slice(1).map((u) => `${u.searchParams.get('from')}-${u.searchParams.get('to')}`)).toEqual(['null-P3', 'P3-P5', 'P5-P7', 'P7-null']);
+    // Three asked for at once; the fourth once one of them was stored; the old fill shown all along.
+    expect(seen.map((s) => s.stored).slice(0, 3)).toEqual([0, 0, 0]);
+    expect(seen[3]!.stored).toBeGreaterThan(0);
+    for (const { held } of seen) expect(held).toEqual(['P1', 'P2', 'P3']);
     expect(await heldCodes()).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7']);
+    // The screen's first page lies inside the first chunk: one chunk per range is left.
+    expect(await db.productChunks.count()).toBe(4);
   });
 
-  it('stops where a page could not be fetched, keeps showing the last complete fill, and resumes from there', async () => {
-    db = freshDb('pipelined-failure');
+  it('stops where a chunk could not be fetched, keeps showing the last complete fill, and resumes', async () => {
+    db = freshDb('fill-failure');
     let catalogue = codes('Q1', 'Q2', 'Q3');
     let offline = false;
     const server = catalogueServer(
       () => catalogue,
-      (cursor) => offline && cursor === 'Q4',
+      (from) => offline && from === 'Q5',
     );
     const ctx = { db: asSyncDb(db), fetch: server.fetch };
     await fill(ctx, sellerScope, 2);
@@ -209,12 +233,32 @@ describe('the pipelined fill', () => {
     offline = true;
     const first = await mirrorProductPage(ctx, sellerScope, SELLER, null, 2);
     const cut = await mirrorProductFill(ctx, sellerScope, SELLER, first.next!, 2);
-    expect(cut).toMatchObject({ count: 2, failed: true, next: { cursor: 'Q4' } });
+    expect(cut).toMatchObject({ failed: true, next: first.next });
     expect(await heldCodes()).toEqual(['Q1', 'Q2', 'Q3']);
 
     offline = false;
-    expect(await mirrorProductFill(ctx, sellerScope, SELLER, cut.next!, 2)).toEqual({ count: 2, next: null, failed: false });
+    expect(await mirrorProductFill(ctx, sellerScope, SELLER, cut.next!, 2)).toEqual({ count: 6, next: null, failed: false });
     expect(await heldCodes()).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6']);
+  });
+
+  it('stores a buyer chunk whole: every field of every product, and its metas one row each', async () => {
+    db = freshDb('fill-buyer');
+    const rich = productWrapper(SELLER, 'R2', 'Flask', metaFor(BUYER, SELLER, 'R2', true));
+    rich.product.longDescription = 'A long one';
+    rich.product.dangerousGoodsFlag = true;
+    rich.prices = [{ uom: 'EA', lowerQuantity: 1, upperQuantity: null, price: 3.5, startDate: '2026-01-01', currency: 'AUD' }];
+    rich.priceDiscrepancyTable = [{ uom: 'EA', quantity: 1, sellerPrice: 3.5, buyerPrice: 3 }];
+    rich.uomMapping = { EA: 'EACH' };
+    const catalogue = [productWrapper(SELLER, 'R1'), rich, productWrapper(SELLER, 'R3')];
+    catalogue.forEach((w) => (w.uomMapping = { EA: 'EACH' }));
+    const server = catalogueServer(() => catalogue);
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    const first = await mirrorProductPage(ctx, buyerScope, SELLER, null, 1);
+    await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, 2);
+    const { product, meta, ...rest } = rich;
+    expect(await heldProduct(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({ ...product, ...rest, scope: buyerScope, key: productKey(SELLER, 'R2'), rev: 0 });
+    expect(await db.productMeta.get([buyerScope, productMetaKey(BUYER, SELLER, 'R2')])).toMatchObject({ ...meta });
+    expect(await db.productMeta.count()).toBe(1);
   });
 });
 

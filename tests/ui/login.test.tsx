@@ -49,8 +49,7 @@ describe('login', () => {
         signedIn = true;
         return { status: 200, body: { orgType: 'SUPPLIER' } };
       },
-      'GET /api/session': () => ({ status: 200, body: signedIn ? { signedIn: true, policy: supplierPolicy } : { signedIn: false } }),
-      'GET /api/profile': { status: 200, body: profileOf(supplierPolicy, 'Acme Supplies') },
+      'GET /api/session': () => ({ status: 200, body: signedIn ? { signedIn: true, policy: supplierPolicy, profile: profileOf(supplierPolicy, 'Acme Supplies') } : { signedIn: false } }),
     });
     const user = userEvent.setup();
     await openLogin();

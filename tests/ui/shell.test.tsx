@@ -122,7 +122,7 @@ describe('session start', () => {
     await screen.findByRole('navigation', { name: 'Main navigation' });
     online.unmount();
 
-    fakeApi({ 'GET /api/session': 'network-error', 'GET /api/profile': 'network-error' });
+    fakeApi({ 'GET /api/session': 'network-error' });
     renderApp('/app/orders');
     await screen.findByRole('heading', { name: 'Orders' });
     expect(screen.getByTestId('user-name').textContent).toBe('Jane Doe');

@@ -15,7 +15,7 @@ vi.mock('../../src/features/auth/human-check', () => import('./support/human-che
 const USER_DB = databaseNameFor(profileOf(supplierPolicy, '').user.username);
 const LOGOUT = 'GET /servlet';
 const isLogout = (call: FakeRequest) => call.method === 'GET' && call.url === '/servlet?M=2';
-const isSessionQuery = (call: FakeRequest) => call.url.startsWith('/api/session') || call.url.startsWith('/api/profile');
+const isSessionQuery = (call: FakeRequest) => call.url.startsWith('/api/session');
 
 const localDatabaseNames = async () => (await indexedDB.databases()).map((d) => d.name);
 const signOutOwed = () => localStorage.getItem(STORAGE_KEYS.signOutOwed);
@@ -110,8 +110,7 @@ describe('a start while a logout is owed', () => {
         signedInNow = true;
         return { status: 200, body: { orgType: 'SUPPLIER' } };
       },
-      'GET /api/session': () => ({ status: 200, body: signedInNow ? { signedIn: true, policy: supplierPolicy } : { signedIn: false } }),
-      'GET /api/profile': { status: 200, body: profileOf(supplierPolicy, 'Acme Supplies') },
+      'GET /api/session': () => ({ status: 200, body: signedInNow ? { signedIn: true, policy: supplierPolicy, profile: profileOf(supplierPolicy, 'Acme Supplies') } : { signedIn: false } }),
     });
     const user = userEvent.setup();
     renderApp('/app/catalogue');
@@ -137,8 +136,7 @@ describe('a start while a logout is owed', () => {
         signedInNow = true;
         return { status: 200, body: { orgType: 'SUPPLIER' } };
       },
-      'GET /api/session': () => ({ status: 200, body: signedInNow ? { signedIn: true, policy: supplierPolicy } : { signedIn: false } }),
-      'GET /api/profile': { status: 200, body: profileOf(supplierPolicy, 'Acme Supplies') },
+      'GET /api/session': () => ({ status: 200, body: signedInNow ? { signedIn: true, policy: supplierPolicy, profile: profileOf(supplierPolicy, 'Acme Supplies') } : { signedIn: false } }),
     });
     const user = userEvent.setup();
     renderApp('/app/catalogue');

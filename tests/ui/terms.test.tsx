@@ -14,12 +14,11 @@ describe('terms of use', () => {
   it('shows only the terms until accepted, with Save enabled only when ticked', async () => {
     let accepted = false;
     const api = fakeApi({
-      'GET /api/session': () => ({ status: 200, body: { signedIn: true, policy: accepted ? supplierPolicy : pending } }),
+      'GET /api/session': () => ({ status: 200, body: { signedIn: true, policy: accepted ? supplierPolicy : pending, profile: profileOf(accepted ? supplierPolicy : pending, 'Acme Supplies') } }),
       'PUT /api/policy/actions/acceptTermsOfUse': () => {
         accepted = true;
         return { status: 200, body: supplierPolicy };
       },
-      'GET /api/profile': { status: 200, body: profileOf(supplierPolicy, 'Acme Supplies') },
     });
     const user = userEvent.setup();
     const { router } = renderApp('/app/orders');
@@ -44,8 +43,7 @@ describe('terms of use', () => {
 
   it('keeps an accepted user away from the terms page', async () => {
     fakeApi({
-      'GET /api/session': { status: 200, body: { signedIn: true, policy: supplierPolicy } },
-      'GET /api/profile': { status: 200, body: profileOf(supplierPolicy, 'Acme Supplies') },
+      'GET /api/session': { status: 200, body: { signedIn: true, policy: supplierPolicy, profile: profileOf(supplierPolicy, 'Acme Supplies') } },
     });
     const { router } = renderApp('/app/termsOfUse');
     await screen.findByRole('heading', { name: 'Catalogue' });

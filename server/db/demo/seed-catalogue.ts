@@ -1,5 +1,5 @@
 import { recordChanges } from '../../catalogue/changes';
-import { metaEntityKey, pricesWire, productWire, searchText } from '../../catalogue/products';
+import { fillWire, metaEntityKey, pricesWire, productWire, searchText } from '../../catalogue/products';
 import type { BlobStore } from '../../files/blob-store';
 import { blobStoreFor } from '../../files/blob-stores';
 import type { Db } from '../database';
@@ -207,7 +207,7 @@ export async function seedCatalogue(db: Db, opts: CatalogueSeedOptions): Promise
         const pricesOf = rows.map((r) => sellerPrices(rnd, supplier.key, r.seeded));
         await trx
           .insertInto('products')
-          .values(rows.map((r, i) => ({ ...r.product, wire: productWire(r.product), prices_wire: pricesWire(pricesOf[i]!) })))
+          .values(rows.map((r, i) => ({ ...r.product, wire: productWire(r.product), prices_wire: pricesWire(pricesOf[i]!), fill_wire: fillWire(r.product, pricesOf[i]!) })))
           .execute();
         const prices = pricesOf.flat();
         for (let i = 0; i < prices.length; i += BATCH) await trx.insertInto('seller_prices').values(prices.slice(i, i + BATCH)).execute();

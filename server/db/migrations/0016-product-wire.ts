@@ -9,7 +9,7 @@ import type { Db } from '../database';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('products').addColumn('wire', 'text', (c) => c.notNull().defaultTo('')).execute();
   await db.schema.alterTable('products').addColumn('prices_wire', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-  await rebuildProductWire(db as Db);
+  await rebuildProductWire(db as Db, { fill: false });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

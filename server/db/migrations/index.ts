@@ -10,6 +10,7 @@ import * as invoices from './0007-invoices';
 import * as uploadTokens from './0011-upload-tokens';
 import * as ediPayloads from './0015-edi-payloads';
 import * as productWire from './0016-product-wire';
+import * as productFillWire from './0017-product-fill-wire';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0011-upload-tokens': uploadTokens,
   '0015-edi-payloads': ediPayloads,
   '0016-product-wire': productWire,
+  '0017-product-fill-wire': productFillWire,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -49,6 +49,8 @@ export interface ProductsTable {
   wire: string;
   /** Its seller prices as the wrapper's `prices` JSON (pricesWire), rewritten by every writer of seller_prices. */
   prices_wire: string;
+  /** Its row of a fill chunk with its prices (fillWire), rewritten with `wire` and `prices_wire`. */
+  fill_wire: string;
   updated_at: string;
   rev: number;
   deleted: number;

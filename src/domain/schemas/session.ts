@@ -20,16 +20,6 @@ export const policySchema = z.object({
 });
 export type Policy = z.infer<typeof policySchema>;
 
-/**
- * GET /session: whether this browser holds a session, answered 200 either way, so a
- * signed-out load probes without a failed request; signed in, the policy comes along.
- */
-export const sessionProbeSchema = z.discriminatedUnion('signedIn', [
-  z.object({ signedIn: z.literal(false) }),
-  z.object({ signedIn: z.literal(true), policy: policySchema }),
-]);
-export type SessionProbe = z.infer<typeof sessionProbeSchema>;
-
 /** GET /profile. */
 export const profileSchema = z.object({
   user: z.object({
@@ -43,6 +33,17 @@ export const profileSchema = z.object({
   orgName: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * GET /session: whether this browser holds a session, answered 200 either way, so a
+ * signed-out load probes without a failed request; signed in, the policy and the
+ * profile come along, so a start asks once, not twice in a row.
+ */
+export const sessionProbeSchema = z.discriminatedUnion('signedIn', [
+  z.object({ signedIn: z.literal(false) }),
+  z.object({ signedIn: z.literal(true), policy: policySchema, profile: profileSchema }),
+]);
+export type SessionProbe = z.infer<typeof sessionProbeSchema>;
 
 /** The servlet's M=1 answer. */
 export const loginAnswerSchema = z.object({ orgType: z.enum(ORG_TYPES) });

@@ -29,8 +29,15 @@ export const Title = styled.span`
   }
 `;
 
-export const Spacer = styled.div`
-  flex: 1;
+/**
+ * The free width between the title and the user, with the status piece at its start:
+ * what the status adds later (the last sync, a change waiting) grows to the right into
+ * the free width, so neither it nor the user's name moves (no layout shift at load).
+ */
+export const StatusSlot = styled.div`
+  display: flex;
+  flex: 1 1 auto;
+  align-items: center;
 `;
 
 export const Who = styled.div`

@@ -5,7 +5,7 @@ import { MenuIcon } from '../../ui/icons/icons';
 import { Logo } from '../../ui/logo/Logo';
 import { MenuButton, type MenuItem } from '../../ui/menu/MenuButton';
 import { useSignOutWithWarning } from './sign-out-warning';
-import { Avatar, Bar, Company, OfflineBadge, Spacer, Title, UserName, Who } from './top-bar.styles';
+import { Avatar, Bar, Company, OfflineBadge, StatusSlot, Title, UserName, Who } from './top-bar.styles';
 
 interface TopBarProps {
   navId: string;
@@ -41,8 +41,7 @@ export function TopBar({ navId, navExpanded, onToggleNav, onOpenSettings, status
       </IconButton>
       <Logo />
       <Title>Procurement Portal</Title>
-      <Spacer />
-      {status}
+      <StatusSlot>{status}</StatusSlot>
       {offline && <OfflineBadge title="The server cannot be reached; showing what this browser has saved">Offline</OfflineBadge>}
       <Who>
         <UserName data-testid="user-name">

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button/Button';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { ChangesNotSentPanel } from './ChangesNotSentPanel';
 import { StorageUse } from './storage-use';
-import { Badge, MirrorProgress, StatusRow } from './sync-status.styles';
+import { Badge, LastSync, MirrorProgress, StatusRow } from './sync-status.styles';
 
 const time = (epochMs: number) => new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
@@ -37,7 +37,7 @@ export function SyncStatus() {
     <StatusRow role="status" aria-label="Sync status">
       {!sessionOffline && <Badge $tone={online ? 'ok' : 'warn'}>{online ? 'Online' : 'Offline'}</Badge>}
       {waiting > 0 && <span>{waiting === 1 ? '1 change waiting' : `${waiting} changes waiting`}</span>}
-      {status.lastSyncAt !== null && <span>Synced {time(status.lastSyncAt)}</span>}
+      {status.lastSyncAt !== null && <LastSync>Synced {time(status.lastSyncAt)}</LastSync>}
       <StorageUse changedWhen={`${status.lastSyncAt}|${waiting}|${status.mirror?.applied}`} />
       {mirroring && (
         <>

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { media } from '../../ui/theme/theme';
 
 export const StatusRow = styled.div`
   display: flex;
@@ -20,6 +21,13 @@ export const Badge = styled.span<{ $tone: 'ok' | 'warn' | 'error' }>`
 export const Muted = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
   @media (max-width: 900px) {
+    display: none;
+  }
+`;
+
+/** The last sync; left out on phones, where the top bar holds only the online badge beside the user. */
+export const LastSync = styled.span`
+  ${media.small} {
     display: none;
   }
 `;

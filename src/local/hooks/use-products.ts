@@ -44,7 +44,7 @@ export interface MirrorProgress {
  * One seller's catalogue in a scope (`seller:ID` for the supplier's own, `buyer:ID` for
  * a buyer's view). What the device holds shows at once; the spec's first page of 20
  * comes from the server at once too, then the rest of the catalogue is mirrored in the
- * background in large pages (chunks, see src/sync/product-chunks.ts), so search and
+ * background with the fill calls (chunks asked for side by side, see src/sync/mirror-pages.ts), so search and
  * scrolling soon work on the whole catalogue, offline too. `loadMore` (the last row
  * came into view) resumes the fill after a failure. Each landed page reads that page
  * only: the held catalogue keeps the chunks it has read.
@@ -60,7 +60,7 @@ export function useProductList(scope: string, sellerId: string) {
     busy.current = true;
     setState((s) => ({ ...s, loading: true, failed: false }));
     try {
-      // The spec's first 20 on their own, so the first screen shows at once; then the rest in the largest pages.
+      // The spec's first 20 on their own, so the first screen shows at once; then the whole catalogue in fill chunks.
       if (!cursor.current) cursor.current = (await engine.mirrorProductPage(scope, sellerId, null, PAGE_SIZE)).next;
       const rest = cursor.current ? await engine.mirrorProductFill(scope, sellerId, cursor.current) : { next: null, failed: false };
       cursor.current = rest.next;

@@ -1,5 +1,5 @@
 import { isUnreachable } from '../../api/api-error';
-import { fetchProfile, probeSession } from '../../api/session';
+import { probeSession } from '../../api/session';
 import type { Profile } from '../../domain/schemas/session';
 import { loadLocalStore } from '../sync-start/local-store-loader';
 import { isSignOutOwed, settleOwedSignOut } from './owed-sign-out';
@@ -11,7 +11,7 @@ import type { SessionState } from './session-state';
  * profile loaded online stands in; any other failure, 401 first, means signed out.
  * A sign-out that has not reached the server yet comes first: until it has, the
  * session cookie may still be valid, and the login shows whatever the server says.
- * `onSessionFound` is told as soon as the server confirms a session, before the profile.
+ * `onSessionFound` is told as soon as the server confirms a session, before the local database opens.
  */
 export async function loadSession(onSessionFound?: () => void): Promise<SessionState> {
   if (isSignOutOwed()) {
@@ -24,15 +24,14 @@ export async function loadSession(onSessionFound?: () => void): Promise<SessionS
       cachedProfile.set(null);
       return { status: 'signedOut' };
     }
-    const { policy } = probe;
+    const { policy, profile } = probe;
     if (policy.state === 'TERMS_OF_USE') {
       cachedProfile.set(null);
       return { status: 'termsPending', policy };
     }
-    // The store's code (and what the caller wants ready for a session) loads while the profile is asked for, not after it.
+    // The store's code and what the caller wants ready for a session (the shell's) load side by side.
     void loadLocalStore().catch(() => undefined);
     onSessionFound?.();
-    const profile = await fetchProfile();
     cachedProfile.set(profile);
     return activate(profile, false);
   } catch (error) {

@@ -16,7 +16,7 @@ interface SessionProviderProps {
   onIdentityChange?: (renderFor: RenderFor | null) => void;
   /** How sign-out restarts the app; a full reload drops every in-memory trace of the user. */
   reloadPage?: () => void;
-  /** Told when the server confirms a session, before the profile arrives: time to fetch the shell's code. */
+  /** Told when the server confirms a session, before the local database opens: time to fetch the shell's code. */
   onSessionFound?: () => void;
 }
 

@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { HOT_PATHS } from './hot-paths';
 
 /** Of sorted values, the one at fraction `q`. */
@@ -15,6 +15,22 @@ export interface EvenLoadResult {
   seconds: number;
   /** The client's own event loop delay p99: a request timed late by a busy client shows up here, not in the server's figures. */
   clientLoopDelayP99: number;
+  /** How many answers took under each bound (ms), for seeing where a tail clusters (40 ms is TCP's delayed ACK). */
+  histogram: Array<[bound: string, count: number]>;
+  /** The generator's own garbage collections during the run: a client pause delays every answer it was reading. */
+  clientGc: string;
+}
+
+const HISTOGRAM_BOUNDS_MS = [1, 2, 5, 10, 20, 30, 40, 50, 75, 100, 200, Infinity];
+
+/** Counts by bucket, labelled by upper bound (`<40`), the last one `≥200`: the figures cross a process boundary as JSON, where Infinity would not. */
+function histogramOf(sorted: number[]): Array<[string, number]> {
+  let i = 0;
+  return HISTOGRAM_BOUNDS_MS.map((bound, b) => {
+    const from = i;
+    while (i < sorted.length && sorted[i]! < bound) i++;
+    return [bound === Infinity ? `≥${HISTOGRAM_BOUNDS_MS[b - 1]}` : `<${bound}`, i - from];
+  });
 }
 
 /** What the parent bench sends to the load generator process (EVEN_RATE_JOB, JSON). */
@@ -45,6 +61,15 @@ export async function evenLoad(job: EvenLoadJob): Promise<EvenLoadResult> {
   let sent = 0;
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();
+  const gc = { count: 0, totalMs: 0, maxMs: 0 };
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count++;
+      gc.totalMs += entry.duration;
+      gc.maxMs = Math.max(gc.maxMs, entry.duration);
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
   const start = performance.now();
 
   const send = (n: number, due: number) =>
@@ -81,6 +106,7 @@ export async function evenLoad(job: EvenLoadJob): Promise<EvenLoadResult> {
   await Promise.all(pending);
   const elapsed = (performance.now() - start) / 1000;
   loopDelay.disable();
+  gcObserver.disconnect();
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
@@ -90,6 +116,8 @@ export async function evenLoad(job: EvenLoadJob): Promise<EvenLoadResult> {
     failures,
     seconds: elapsed,
     clientLoopDelayP99: tenths(loopDelay.percentile(99) / 1e6),
+    histogram: histogramOf(latencies),
+    clientGc: `${gc.count}× ${tenths(gc.totalMs)} ms in all, max ${tenths(gc.maxMs)} ms`,
   };
 }
 

@@ -34,6 +34,8 @@ export interface LoadFigures {
   cpuMs: number;
   /** The fixed-rate run only: the server's own view and the load generator's (server-stats-hook.mjs, even-rate.ts). */
   inside?: { server: ServerStats; clientLoopDelayP99: number };
+  /** The fixed-rate run only: the load generator's own side (even-rate.ts). */
+  client?: { loopDelayP99: number; gc: string; histogram: EvenLoadResult['histogram'] };
 }
 
 /** User plus system CPU time of a process so far, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
@@ -84,7 +86,7 @@ const run = promisify(execFile);
  * held to one core (its GC and compression threads included) while the rest of the
  * machine is busy measured the pinning, not the server.
  */
-async function fixedRate(server: Server, path: HotPath, cookie: string, rate: number, seconds: number): Promise<LoadFigures> {
+export async function fixedRate(server: Server, path: HotPath, cookie: string, rate: number, seconds: number): Promise<LoadFigures> {
   const job: EvenLoadJob = { url: server.url, cookie, path: HOT_PATHS.indexOf(path), rate, seconds };
   await serverStats(server);
   const cpuBefore = cpuTimeMs(server.pid);
@@ -102,6 +104,7 @@ async function fixedRate(server: Server, path: HotPath, cookie: string, rate: nu
     failures: result.failures,
     cpuMs: cpuMs / Math.max(1, result.answered + result.failures),
     inside: inside ? { server: inside, clientLoopDelayP99: result.clientLoopDelayP99 } : undefined,
+    client: { loopDelayP99: result.clientLoopDelayP99, gc: result.clientGc, histogram: result.histogram },
   };
 }
 

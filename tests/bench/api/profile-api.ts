@@ -63,7 +63,9 @@ export function summarise(profile: CpuProfile): string[] {
  * so setting it profiles PostgreSQL.
  */
 export async function profileApi(): Promise<void> {
-  for (const path of HOT_PATHS) {
+  // BENCH_API_PATHS=0,3 profiles only those hot paths (indexes into HOT_PATHS).
+  const only = process.env.BENCH_API_PATHS?.split(',').map(Number);
+  for (const path of HOT_PATHS.filter((_, i) => !only || only.includes(i))) {
     const profileDir = mkdtempSync(join(tmpdir(), 'portal-profile-'));
     const profileFile = join(profileDir, 'server.cpuprofile');
     const env: Record<string, string> = { NODE_OPTIONS: `--max-semi-space-size=64 --import ${join(import.meta.dirname, 'cpu-profile-hook.mjs')}`, PORTAL_CPU_PROFILE: profileFile };

@@ -6,12 +6,14 @@
 import { LocalDatabase } from '../../../src/local/db/local-database';
 import { benchCommand } from '../command-latency.bench';
 import { benchDrain } from '../drain-real-server.bench';
-import { benchMirrorAndSearch } from '../mirror-products.bench';
+import { benchBuyerMirror, benchMirrorAndSearch } from '../mirror-products.bench';
 
 const suites: Record<string, (db: LocalDatabase) => Promise<string[]>> = {
   command: benchCommand,
   drain: (db) => benchDrain(db, (input, init) => fetch(input, init)),
   mirror: benchMirrorAndSearch,
+  // On a page signed in as the buyer (run.ts).
+  'mirror-buyer': benchBuyerMirror,
 };
 
 async function run(name: string): Promise<string[]> {

@@ -25,8 +25,7 @@ export const buyerPolicy = policyOf('UNIVERSITY');
 /** The calls a signed-in user's start makes. */
 export function signedIn(policy: Policy, orgName = 'Acme Supplies') {
   return {
-    'GET /api/session': { status: 200, body: { signedIn: true, policy } },
-    'GET /api/profile': { status: 200, body: profileOf(policy, orgName) },
+    'GET /api/session': { status: 200, body: { signedIn: true, policy, profile: profileOf(policy, orgName) } },
   };
 }
 

@@ -1,0 +1,185 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPageSchema, type ProductWrapper } from '../../src/domain/schemas/catalogue';
+import { jobSchema } from '../../src/domain/schemas/jobs';
+import { decodeFillMetas, decodeFillProducts, fillChunkSchema, fillPlanSchema, fillRowJson } from '../../src/domain/schemas/product-fill';
+import { seedCatalogue } from '../../server/db/demo/seed-catalogue';
+import { migrateTo, migrateToLatest } from '../../server/db/migrations';
+import { createTestDatabase } from './helpers/test-database';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/**
+ * The catalogue fill (our calls, not the spec's): a plan of key ranges, then compact
+ * chunks. A whole fill must say what the spec's list says of every product, in each
+ * view, read live (a writer's change shows in the next chunk), to whom the list answers only.
+ */
+let t: TestApp;
+const SELLER = 'SUPACMESCI01';
+const BUYER = 'UNIWESTMERE1';
+const SUPPLIER = 'supplier@acme.demo.test';
+const BUY = 'buyer@uni.demo.test';
+const sellerBase = `/api/seller/${SELLER}`;
+const buyerBase = `/api/buyer/${BUYER}/seller/${SELLER}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalogue(t.db, { products: 45, dataDir: t.config.dataDir });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function listed(base: string, user: string): Promise<ProductWrapper[]> {
+  const res = await t.as(user, { method: 'GET', url: `${base}/product?limit=500` });
+  expect(res.statusCode).toBe(200);
+  return productPageSchema.parse(res.json()).data;
+}
+
+/** A whole fill, chunk by chunk as the plan splits it, laid out as the spec's wrappers; and the answers' bytes. */
+async function filled(base: string, user: string, size: number, buyerSellerId: string | null) {
+  const planned = await t.as(user, { method: 'GET', url: `${base}/products/fill?size=${size}` });
+  expect(planned.statusCode).toBe(200);
+  const plan = fillPlanSchema.parse(planned.json());
+  const wrappers: ProductWrapper[] = [];
+  let bytes = 0;
+  for (let i = 0; i <= plan.bounds.length; i++) {
+    const query = new URLSearchParams();
+    if (i > 0) query.set('from', plan.bounds[i - 1]!);
+    if (i < plan.bounds.length) query.set('to', plan.bounds[i]!);
+    const res = await t.as(user, { method: 'GET', url: `${base}/products/fill/chunk?${query}` });
+    expect(res.statusCode).toBe(200);
+    bytes += res.body.length;
+    const chunk = fillChunkSchema.parse(res.json());
+    const metas = new Map(buyerSellerId ? decodeFillMetas(chunk, buyerSellerId).map((m) => [m.productCode, m]) : []);
+    for (const p of decodeFillProducts(chunk, SELLER)) {
+      wrappers.push({ product: p.product, meta: metas.get(p.product.productCode) ?? null, prices: p.prices, uomMapping: p.uomMapping, productCategoryDescription: p.productCategoryDescription, priceDiscrepancyTable: p.priceDiscrepancyTable });
+    }
+  }
+  return { plan, wrappers, bytes };
+}
+
+const put = (url: string, text: string) =>
+  t.as(null, { method: 'PUT', url, headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.from(text) });
+
+/** Uploads a file to an upload-url call and runs its job. */
+async function uploaded(orgKey: string, user: string, uploadUrlPath: string, text: string) {
+  const { uploadUrl } = (await t.as(user, { method: 'POST', url: uploadUrlPath })).json() as { uploadUrl: string };
+  const { jobId } = (await put(uploadUrl, text)).json() as { jobId: number };
+  await t.app.jobRunner.runPending();
+  return jobSchema.parse((await t.as(user, { method: 'GET', url: `/api/org/${orgKey}/job/${jobId}` })).json());
+}
+
+describe('the catalogue fill', () => {
+  it('splits the catalogue up front and says of every product what the list says, in the supplier view', async () => {
+    const { plan, wrappers } = await filled(sellerBase, SUPPLIER, 10, null);
+    expect(plan).toMatchObject({ size: 10, count: 45 });
+    expect(plan.bounds).toHaveLength(4);
+    const list = await listed(sellerBase, SUPPLIER);
+    expect(wrappers).toEqual(list);
+  });
+
+  it('writes field names once a chunk: under half the bytes of the list', async () => {
+    const { bytes } = await filled(sellerBase, SUPPLIER, 500, null);
+    const listBytes = (await t.as(SUPPLIER, { method: 'GET', url: `${sellerBase}/product?limit=500` })).body.length;
+    expect(bytes).toBeLessThan(listBytes / 2);
+  });
+
+  it('gives the buyer its metas and discrepancies, as the list does', async () => {
+    const { wrappers } = await filled(buyerBase, BUY, 7, `${BUYER}:${SELLER}`);
+    const list = await listed(buyerBase, BUY);
+    expect(list.some((w) => w.meta !== null)).toBe(true);
+    expect(list.some((w) => w.meta && w.meta.contractPrices.length > 0)).toBe(true);
+    expect(wrappers).toEqual(list);
+  });
+
+  it('reads live: an include made after the plan shows in the next chunk', async () => {
+    const list = await listed(buyerBase, BUY);
+    const code = list.find((w) => w.meta === null)!.product.productCode;
+    expect((await t.as(BUY, { method: 'POST', url: `${buyerBase}/meta/${code}`, payload: { excluded: false } })).statusCode).toBe(200);
+    const { wrappers } = await filled(buyerBase, BUY, 500, `${BUYER}:${SELLER}`);
+    expect(wrappers.find((w) => w.product.productCode === code)?.meta).toMatchObject({ excluded: false, productCode: code });
+    expect(wrappers).toEqual(await listed(buyerBase, BUY));
+  });
+
+  it("shows a price file's prices (each product's stored fill row is rewritten by the import)", async () => {
+    const code = (await listed(sellerBase, SUPPLIER))[3]!.product.productCode;
+    const csv = `productCode,uom,startDate,lowerQuantity,upperQuantity,price\n${code},EA,2026-01-01,1,,7.25\n`;
+    expect((await uploaded(SELLER, SUPPLIER, `${sellerBase}/ppo/action/upload-url`, csv)).state).toBe('done');
+    for (const [base, user, buyerSellerId] of [[sellerBase, SUPPLIER, null], [buyerBase, BUY, `${BUYER}:${SELLER}`]] as const) {
+      const { wrappers } = await filled(base, user, 20, buyerSellerId);
+      expect(wrappers.find((w) => w.product.productCode === code)?.prices).toEqual([
+        { uom: 'EA', lowerQuantity: 1, upperQuantity: null, price: 7.25, startDate: '2026-01-01', currency: 'AUD' },
+      ]);
+      expect(wrappers).toEqual(await listed(base, user));
+    }
+  });
+
+  it("shows the buyer's category names once its tree is imported", async () => {
+    const crumb = (await listed(buyerBase, BUY))[0]!.productCategoryDescription.catalog!;
+    const tree = `code,description,parentCode\n${crumb.code},Our own name,\n`;
+    expect((await uploaded(BUYER, BUY, `/api/buyer/${BUYER}/category-tree/action/upload-url`, tree)).state).toBe('done');
+    const { wrappers } = await filled(buyerBase, BUY, 20, `${BUYER}:${SELLER}`);
+    expect(wrappers[0]!.productCategoryDescription.catalog).toEqual({ code: crumb.code, description: 'Our own name' });
+    expect(wrappers).toEqual(await listed(buyerBase, BUY));
+  });
+
+  it('has every product written before the fill row existed given one by the migration', async () => {
+    const { db, drop } = await createTestDatabase(mkdtempSync(join(tmpdir(), 'portal-fill-')));
+    try {
+      await migrateTo(db, '0016-product-wire');
+      const columns = {
+        seller_key: 'SUPOLD', product_code: 'OLD-1', description: 'Old glove', long_description: null, other_name: null,
+        unit_of_measure: 'EA', flag_code: 'A', taxable: 'Y', lead_time: 3, warrenty_period: null, unavailable_from_date: null,
+        unavailable_to_date: null, chemical_classifications: null, chem_management_platform_id: null, cas_numbers: null,
+        dangerous_goods_flag: 0, hazardous_material_flag: null, radio_active_flag: 1, weight: 12, weight_unit: 'g', width: null,
+        width_unit: null, height: null, height_unit: null, depth: null, depth_unit: null, length: null, length_unit: null,
+        message: null, comments: 'Keep dry', barcodes: '[{"uom":"EA","code":"9300000000001","type":"EAN13"}]', urls: '[]',
+        assets: '[]', catalog_code: null, class_code: null, category_code: null, group_code: null, category_descriptions: null,
+      };
+      // Written as the release before the column: without `fill_wire`.
+      await db.insertInto('products').values({ ...columns, search: 'old-1 old glove', wire: '', prices_wire: '[]', updated_at: '2026-01-01', rev: 0, deleted: 0 } as never).execute();
+      const price = { seller_key: 'SUPOLD', product_code: 'OLD-1', uom: 'EA', lower_quantity: 1, upper_quantity: null, price: 2.5, start_date: '2026-01-01', currency: 'AUD' };
+      await db.insertInto('seller_prices').values(price).execute();
+      await migrateToLatest(db);
+      const row = await db.selectFrom('products').select('fill_wire').executeTakeFirstOrThrow();
+      const product = {
+        productCode: 'OLD-1', sellerId: 'SUPOLD', description: 'Old glove', longDescription: null, otherName: null, unitOfMeasure: 'EA',
+        flagCode: 'A', taxable: 'Y', leadTime: 3, warrentyPeriod: null, unavailableFromDate: null, unavailableToDate: null,
+        chemicalClassifications: null, chemManagementPlatformId: null, casNumbers: null, dangerousGoodsFlag: false,
+        hazardousMaterialFlag: null, radioActiveFlag: true, weight: 12, weightUnit: 'g', width: null, widthUnit: null, height: null,
+        heightUnit: null, depth: null, depthUnit: null, length: null, lengthUnit: null, message: null, comments: 'Keep dry',
+        barcodes: [{ uom: 'EA', code: '9300000000001', type: 'EAN13' }], urls: [], assets: [],
+      };
+      expect(row.fill_wire).toBe(fillRowJson(product, [{ uom: 'EA', lowerQuantity: 1, upperQuantity: null, price: 2.5, startDate: '2026-01-01', currency: 'AUD' }]));
+    } finally {
+      await drop();
+    }
+  });
+
+  it('answers only whom the list answers', async () => {
+    for (const path of ['/products/fill', '/products/fill/chunk']) {
+      expect((await t.as(SUPPLIER, { method: 'GET', url: `${sellerBase}${path}` })).statusCode).toBe(200);
+      expect((await t.as('support@demo.test', { method: 'GET', url: `${sellerBase}${path}` })).statusCode).toBe(200);
+      expect((await t.as('admin@biolab.demo.test', { method: 'GET', url: `${sellerBase}${path}` })).statusCode).toBe(403);
+      expect((await t.as(BUY, { method: 'GET', url: `${sellerBase}${path}` })).statusCode).toBe(403);
+      expect((await t.as(null, { method: 'GET', url: `${sellerBase}${path}` })).statusCode).toBe(401);
+      expect((await t.as(BUY, { method: 'GET', url: `${buyerBase}${path}` })).statusCode).toBe(200);
+      expect((await t.as('buyer@northgate.demo.test', { method: 'GET', url: `${buyerBase}${path}` })).statusCode).toBe(403);
+      expect((await t.as(SUPPLIER, { method: 'GET', url: `${buyerBase}${path}` })).statusCode).toBe(403);
+      expect((await t.as('newbuyer@uni.demo.test', { method: 'GET', url: `${buyerBase}${path}` })).statusCode).toBe(403);
+      // A university in the seller position is no supplier.
+      expect((await t.as(BUY, { method: 'GET', url: `/api/buyer/${BUYER}/seller/UNINORTHGATE${path}` })).statusCode).toBe(404);
+    }
+    // Another buyer's metas never come along: Northgate's fill of the same supplier carries its own only.
+    const res = await t.as('buyer@northgate.demo.test', { method: 'GET', url: `/api/buyer/UNINORTHGATE/seller/${SELLER}/products/fill/chunk` });
+    const chunk = fillChunkSchema.parse(res.json());
+    const own = await t.db.selectFrom('product_meta').select('product_code').where('buyer_key', '=', 'UNINORTHGATE').where('seller_key', '=', SELLER).execute();
+    expect(decodeFillMetas(chunk, `UNINORTHGATE:${SELLER}`).map((m) => m.productCode).sort()).toEqual(own.map((m) => m.product_code).sort());
+  });
+
+  it('refuses a bad size', async () => {
+    expect((await t.as(SUPPLIER, { method: 'GET', url: `${sellerBase}/products/fill?size=0` })).statusCode).toBe(400);
+  });
+});
