@@ -9,13 +9,14 @@ let browser: Browser;
 
 /**
  * A byte budget, not a timing: what the sign-in page downloads is the same on every
- * machine. Issue 9 aims at 150 KB (146.5 KiB); the page loads 144.5 KiB with the service
+ * machine. Issue 9 aims at 150 KB (146.5 KiB); the page loads 145.1 KiB with the service
  * worker's registration (loaded at the load event): React, the router, styled-components
- * and zod's core, in the several chunks the start is split into. The ALTCHA widget,
- * 34 KiB, waits for the visitor to start on the form. The budget holds that figure so it
- * can only shrink: lower it when the page gets lighter.
+ * and zod's core, in the several chunks the start is split into. The session probe's
+ * schema carries the profile (0.5 KiB), so a signed-in start asks once instead of twice
+ * in a row. The ALTCHA widget, 34 KiB, waits for the visitor to start on the form. The
+ * budget holds that figure so it can only shrink: lower it when the page gets lighter.
  */
-const SIGN_IN_JS_BUDGET_KIB = 145;
+const SIGN_IN_JS_BUDGET_KIB = 146;
 
 beforeAll(async () => {
   browser = await launchBrowser();
