@@ -62,7 +62,7 @@ export function DataTable<R>({
 }: DataTableProps<R>) {
   const viewport = useRef<HTMLDivElement>(null);
   const width = useElementWidth(viewport);
-  const { shown, stacked } = fitColumns(columns, width);
+  const { shown, stacked } = fitColumns(columns, width ?? 0);
   const template = gridTemplate(shown);
   const count = rows?.length ?? 0;
 
@@ -72,6 +72,9 @@ export function DataTable<R>({
     estimateSize: () => estimatedRowHeight,
     overscan: 8,
     getItemKey: (index) => (rows ? rowKey(rows[index]!) : index),
+    // The virtualizer moves rows and sizes the body itself as rows are measured, so a
+    // measurement re-renders the table only when the set of rows in view changes.
+    directDomUpdates: true,
   });
   const items = virtualizer.getVirtualItems();
   const lastShown = items.length > 0 ? items[items.length - 1]!.index : -1;
@@ -94,6 +97,9 @@ export function DataTable<R>({
   };
 
   const firstLoad = rows === undefined || (count === 0 && loading);
+  // Rows are laid out once the box's width says which columns fit: rendered before that,
+  // every row would be rendered twice before the first paint.
+  const measured = width !== undefined;
   return (
     <>
       <Viewport
@@ -123,8 +129,8 @@ export function DataTable<R>({
             </StatusRow>
           </Body>
         ) : (
-          <Body role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
+          <Body role="rowgroup" ref={virtualizer.containerRef}>
+            {measured && items.map((item) => {
               const row = rows[item.index]!;
               const state = rowState?.(row) ?? {};
               const description = rowDescription?.(row);
@@ -142,7 +148,7 @@ export function DataTable<R>({
                   $bold={Boolean(state.bold)}
                   $dimmed={Boolean(state.dimmed)}
                   $clickable={Boolean(onActivate)}
-                  style={{ transform: `translateY(${item.start}px)`, gridTemplateColumns: template }}
+                  style={{ gridTemplateColumns: template }}
                   onClick={activate(row)}
                   onKeyDown={keyActivate(row)}
                 >

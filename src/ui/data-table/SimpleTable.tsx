@@ -26,7 +26,7 @@ interface SimpleTableProps<R> {
 export function SimpleTable<R>({ label, rows, columns, rowKey, emptyText = messages.noResults, maxHeight, footer }: SimpleTableProps<R>) {
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box);
-  const { shown, stacked } = fitColumns(columns, width);
+  const { shown, stacked } = fitColumns(columns, width ?? 0);
   if (rows.length === 0) return <Status role="status">{emptyText}</Status>;
   return (
     // A scroll box must be reachable by keyboard to be scrolled (WCAG 2.1.1, axe scrollable-region-focusable).

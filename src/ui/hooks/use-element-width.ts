@@ -1,8 +1,11 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
-/** The content width of an element, kept current as it resizes (0 until measured). */
-export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
+/**
+ * The content width of an element, kept current as it resizes: `undefined` until first
+ * measured, before the browser paints, so a caller can leave out what depends on it.
+ */
+export function useElementWidth(ref: RefObject<HTMLElement | null>): number | undefined {
+  const [width, setWidth] = useState<number>();
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
