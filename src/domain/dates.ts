@@ -18,3 +18,9 @@ export function isValidIsoDate(value: string): boolean {
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
   return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
 }
+
+/**
+ * Orders ISO dates or timestamps newest first. They sort as plain text; localeCompare
+ * would load ICU's collator, a long task on a slow tablet's first list.
+ */
+export const newestFirst = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { newestFirst } from '../../domain/dates';
 import type { InvoiceItem, InvoiceMessage } from '../../domain/schemas/invoices';
 import type { InvoiceDocumentRow, InvoiceMessageRow, InvoiceRow, MirrorFields } from '../../sync/rows';
 import { localDatabase } from '../db/current-database';
@@ -34,7 +35,7 @@ function invoiceViewOf(row: InvoiceRow, document: InvoiceDocumentRow | undefined
 
 /** Newest first, as the server pages them: by the email's arrival, then by id. */
 function byNewest(a: InvoiceView, b: InvoiceView): number {
-  return b.message.createdDate.localeCompare(a.message.createdDate) || b.oiid - a.oiid;
+  return newestFirst(a.message.createdDate, b.message.createdDate) || b.oiid - a.oiid;
 }
 
 /** The invoices of a scope held in the store (one veStatus when given), newest first. */

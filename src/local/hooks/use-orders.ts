@@ -1,12 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { newestFirst } from '../../domain/dates';
 import { isServerAsn, type OrderRow, type ServerAsnRow } from '../../sync/rows';
 import { localDatabase } from '../db/current-database';
 import { syncEngine } from '../sync-start/engine-handle';
 import { useOffsetMirror, type OffsetMirror } from './use-offset-mirror';
 import { useOnline } from './use-sync-state';
 
-const byDateDesc = (a: OrderRow, b: OrderRow) => b.orderDate.localeCompare(a.orderDate);
+const byDateDesc = (a: OrderRow, b: OrderRow) => newestFirst(a.orderDate, b.orderDate);
 
 /**
  * The order list of one scope (`seller:ID` or `buyer:ID`), newest first, filtered by
@@ -79,7 +80,7 @@ export function useOrderAsns(scope: string, orderNumber: string | undefined): Of
   const asns = useLiveQuery(async () => {
     if (!orderNumber) return [];
     const rows = await localDatabase().asns.where('[scope+orderNumber]').equals([scope, orderNumber]).toArray();
-    return rows.filter(isServerAsn).sort((a, b) => b.createdDate.localeCompare(a.createdDate));
+    return rows.filter(isServerAsn).sort((a, b) => newestFirst(a.createdDate, b.createdDate));
   }, [scope, orderNumber]);
   const paging = useOffsetMirror(
     (offset) => (orderNumber ? syncEngine()?.mirrorAsnPage(scope, offset, orderNumber) : undefined),
