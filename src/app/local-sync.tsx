@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { loadOutboxWritesOnFirstInput } from '../local/outbox/outbox-code';
 import { useSession } from '../local/session/use-session';
 import { loadedLocalStore } from '../local/sync-start/local-store-loader';
 import type { SyncHandle, SyncSession } from '../local/sync-start/start-sync';
@@ -38,6 +39,8 @@ export function LocalSync({ children }: { children: ReactNode }) {
       void started.then((h) => h.stop());
     };
   }, [username]);
+
+  useEffect(() => (username ? loadOutboxWritesOnFirstInput() : undefined), [username]);
 
   const scopeKey = session ? `${session.policy.orgId}|${session.policy.orgType}|${renderFor?.orgType ?? ''}|${renderFor?.orgId ?? ''}` : '';
   useEffect(() => {

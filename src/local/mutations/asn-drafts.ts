@@ -1,9 +1,9 @@
 import { orgUrl, seg } from '../../api/org-path';
 import type { AsnDraftRow } from '../../sync/rows';
 import { scopeId } from '../../sync/scope';
-import { discardEntry } from '../../sync/settle';
 import { withStore } from '../../sync/storage-errors';
 import { localDatabase } from '../db/current-database';
+import { outboxWrites } from '../outbox/outbox-code';
 import { runCommand } from './run-command';
 
 /**
@@ -49,6 +49,7 @@ export async function saveAsnDraft(sellerId: string, orderId: string, draftId: s
  */
 async function dropRefusedSubmits(scope: string, draftId: string): Promise<void> {
   const db = localDatabase();
+  const { discardEntry } = await outboxWrites();
   const refused = await db.outbox
     .where('state')
     .equals('failed')

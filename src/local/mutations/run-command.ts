@@ -1,9 +1,9 @@
 import type { CommandRequest } from '../../sync/commands/command';
-import { enqueue } from '../../sync/enqueue';
 import type { OutboxEntry } from '../../sync/outbox-entry';
 import { withStore } from '../../sync/storage-errors';
 import { announceWake } from '../../sync/wake-channel';
 import { localDatabase } from '../db/current-database';
+import { outboxWrites } from '../outbox/outbox-code';
 
 /**
  * Every command ends here: the optimistic change and the outbox entry in one
@@ -13,6 +13,7 @@ import { localDatabase } from '../db/current-database';
  */
 export async function runCommand(request: CommandRequest): Promise<OutboxEntry> {
   const db = localDatabase();
+  const { enqueue } = await outboxWrites();
   const entry = await withStore(db, () => enqueue(db, request));
   announceWake(db.name);
   return entry;
