@@ -195,7 +195,7 @@ export class SyncEngine {
   mirrorProductPage(scope: string, sellerId: string, from: FillPosition | null, limit?: number) {
     return withStore(this.db, () => mirrorProductPage(this.mirrorContext(), scope, sellerId, from, limit));
   }
-  mirrorProductFill(scope: string, sellerId: string, from: FillPosition) {
+  mirrorProductFill(scope: string, sellerId: string, from: FillPosition | null) {
     return withStore(this.db, () => mirrorProductFill(this.mirrorContext(), scope, sellerId, from));
   }
   mirrorProductSearchPage(scope: string, sellerId: string, text: string, cursor: string | null) {

@@ -295,26 +295,37 @@ async function storeChunk(ctx: MirrorContext, scope: string, sellerId: string, f
 }
 
 /**
- * The rest of the fill `from` began (mirrorProductPage), with the fill calls: the
- * server's plan of key ranges first, then `FILL_PARALLEL` chunks asked for at once, each
- * stored as it comes; readers see the fill once every chunk is stored (endFill). A
- * failure leaves the fill unseen and answers `from` to resume with (a new plan).
+ * A seller's catalogue mirrored with the fill calls. `from` null begins a new fill with
+ * the spec's first page (the screen's 20) and asks the server's plan of key ranges at
+ * the same time: the two do not wait on each other, which saves the plan's round trip
+ * at the start. Then `FILL_PARALLEL` chunks are asked for at once, each stored as it
+ * comes; readers see the fill once every chunk is stored (endFill). A failure leaves the
+ * fill unseen and answers where to resume (`from` for a new plan; null when even the
+ * first page failed, which rejects as mirrorProductPage does).
  */
 export async function mirrorProductFill(
   ctx: MirrorContext,
   scope: string,
   sellerId: string,
-  from: FillPosition,
+  start: FillPosition | null,
   size: number = FILL_CHUNK_DEFAULT,
 ): Promise<ProductFillResult> {
   const buyer = buyerOf(scope);
   const opts = { fetch: ctx.fetch };
-  let plan: FillPlan;
-  try {
-    plan = await fetchFillPlan(sellerId, buyer, size, opts);
-  } catch {
-    return { count: 0, next: from, failed: true };
+  // Settled either way, so a first page that fails leaves no unhandled rejection behind.
+  const planned = fetchFillPlan(sellerId, buyer, size, opts).then(
+    (plan) => plan,
+    () => null,
+  );
+  let from = start;
+  if (!from) {
+    const first = await mirrorProductPage(ctx, scope, sellerId, null, PAGE_SIZE);
+    if (!first.next) return { count: first.count, next: null, failed: false };
+    from = first.next;
   }
+  const plan = await planned;
+  if (!plan) return { count: 0, next: from, failed: true };
+  const { fill } = from;
   const ranges = rangesOf(plan);
   const ids: string[] = [];
   let count = 0;
@@ -331,7 +342,7 @@ export async function mirrorProductFill(
         failed = true;
         return;
       }
-      const id = await storeChunk(ctx, scope, sellerId, from.fill, answer.data, answer.text);
+      const id = await storeChunk(ctx, scope, sellerId, fill, answer.data, answer.text);
       if (id === false) overtaken = true;
       else if (id !== null) ids.push(id);
       count += answer.data.rows.length;
@@ -340,7 +351,7 @@ export async function mirrorProductFill(
   await Promise.all(Array.from({ length: FILL_PARALLEL }, worker));
   if (failed) return { count, next: from, failed: true };
   // Overtaken by a newer fill (another tab): that one ends it.
-  if (!overtaken) await endFill(ctx.db, scope, sellerId, from.fill, ids);
+  if (!overtaken) await endFill(ctx.db, scope, sellerId, fill, ids);
   return { count, next: null, failed: false };
 }
 

@@ -3,7 +3,7 @@ import { FILL_CHUNK_DEFAULT } from '../../src/domain/schemas/product-fill';
 import { fetchFillChunk, fetchFillPlan, fetchProductPage } from '../../src/api/mirror-calls';
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
 import { enqueue } from '../../src/sync/enqueue';
-import { mirrorProductFill, mirrorProductPage, type MirrorContext } from '../../src/sync/mirror-pages';
+import { mirrorProductFill, type MirrorContext } from '../../src/sync/mirror-pages';
 import { ProductSearch } from '../../src/sync/product-search';
 import { productKey, productMetaKey } from '../../src/sync/row-keys';
 import { fillAnswer } from '../sync/helpers/fill-answers';
@@ -74,9 +74,7 @@ async function parseOnly(fetchPages: typeof fetch): Promise<number> {
 
 /** A fill as the catalogue screen runs it: the spec's first page of 20, then the fill calls. Answers products stored. */
 async function fillCatalogue(ctx: MirrorContext, sellerScope: string, sellerId: string): Promise<number> {
-  const first = await mirrorProductPage(ctx, sellerScope, sellerId, null, PAGE_SIZE);
-  if (!first.next) return first.count;
-  const rest = await mirrorProductFill(ctx, sellerScope, sellerId, first.next);
+  const rest = await mirrorProductFill(ctx, sellerScope, sellerId, null);
   if (rest.failed) throw new Error('A chunk of the catalogue could not be fetched');
   return rest.count;
 }

@@ -60,9 +60,8 @@ export function useProductList(scope: string, sellerId: string) {
     busy.current = true;
     setState((s) => ({ ...s, loading: true, failed: false }));
     try {
-      // The spec's first 20 on their own, so the first screen shows at once; then the whole catalogue in fill chunks.
-      if (!cursor.current) cursor.current = (await engine.mirrorProductPage(scope, sellerId, null, PAGE_SIZE)).next;
-      const rest = cursor.current ? await engine.mirrorProductFill(scope, sellerId, cursor.current) : { next: null, failed: false };
+      // Without a position the fill begins with the spec's first 20 (the first screen shows at once), then the whole catalogue in fill chunks.
+      const rest = await engine.mirrorProductFill(scope, sellerId, cursor.current);
       cursor.current = rest.next;
       setState(rest.failed ? { complete: false, loading: false, failed: true } : { complete: true, loading: false, failed: false });
     } catch {
