@@ -218,6 +218,37 @@ describe('the pipelined fill', () => {
     expect(await db.productChunks.count()).toBe(4);
   });
 
+  it('begins a fill without a position: the plan is asked before the first page has answered, not after it', async () => {
+    db = freshDb('fill-begin');
+    const server = catalogueServer(() => codes('R1', 'R2', 'R3', 'R4', 'R5'));
+    const events: string[] = [];
+    const fetchSpy: typeof fetch = async (input, init) => {
+      const url = new URL(String(input), 'http://x');
+      const call = url.pathname.endsWith('/fill') ? 'plan' : url.pathname.endsWith('/chunk') ? 'chunk' : 'page';
+      events.push(`${call} asked`);
+      const answer = await server.fetch(input, init);
+      events.push(`${call} answered`);
+      return answer;
+    };
+    const ctx = { db: asSyncDb(db), fetch: fetchSpy };
+    expect(await mirrorProductFill(ctx, sellerScope, SELLER, null, 2)).toEqual({ count: 5, next: null, failed: false });
+    expect(events.indexOf('plan asked')).toBeLessThan(events.indexOf('page answered'));
+    expect(new URL(server.requests.find((r) => !r.url.includes('/fill'))!.url, 'http://x').searchParams.get('limit')).toBe('20');
+    expect(await heldCodes()).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
+  });
+
+  it('begins a fill whose first page fails by rejecting, as the page alone does, and ends a catalogue the first page holds whole there', async () => {
+    db = freshDb('fill-begin-fails');
+    const down = catalogueServer(() => codes('S1'), () => true);
+    await expect(mirrorProductFill({ db: asSyncDb(db), fetch: down.fetch }, sellerScope, SELLER, null, 2)).rejects.toThrow();
+    expect(await db.productChunks.count()).toBe(0);
+
+    const small = catalogueServer(() => codes('S1', 'S2'));
+    expect(await mirrorProductFill({ db: asSyncDb(db), fetch: small.fetch }, sellerScope, SELLER, null, 2)).toEqual({ count: 2, next: null, failed: false });
+    expect(small.requests.some((r) => r.url.includes('/chunk'))).toBe(false);
+    expect(await heldCodes()).toEqual(['S1', 'S2']);
+  });
+
   it('stops where a chunk could not be fetched, keeps showing the last complete fill, and resumes', async () => {
     db = freshDb('fill-failure');
     let catalogue = codes('Q1', 'Q2', 'Q3');
