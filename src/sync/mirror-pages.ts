@@ -299,7 +299,7 @@ async function storeChunk(ctx: MirrorContext, scope: string, sellerId: string, f
  * the spec's first page (the screen's 20) and asks the server's plan of key ranges at
  * the same time: the two do not wait on each other, which saves the plan's round trip
  * at the start. Then `FILL_PARALLEL` chunks are asked for at once, each stored as it
- * comes; readers see the fill once every chunk is stored (endFill). A failure leaves the
+ * comes while the next ones are fetched; readers see the fill once every chunk is stored (endFill). A failure leaves the
  * fill unseen and answers where to resume (`from` for a new plan; null when even the
  * first page failed, which rejects as mirrorProductPage does).
  */
@@ -332,23 +332,46 @@ export async function mirrorProductFill(
   let failed = false;
   let overtaken = false;
   let taken = 0;
+  // Checked chunks are stored one after another on one chain, and the fetchers do not
+  // wait for their own chunk's store: the next fetch (and the server's work on it) runs
+  // while the store writes. Store transactions run one at a time anyway.
+  let storing: Promise<void> = Promise.resolve();
+  const stores: Array<Promise<void>> = [];
+  let unstored = 0;
+  let storeError: { error: unknown } | null = null;
+  const stopped = () => failed || overtaken || storeError !== null;
+  const store = (answer: { data: FillChunk; text: string }) => {
+    unstored += 1;
+    storing = storing
+      .then(async () => {
+        if (stopped()) return;
+        const id = await storeChunk(ctx, scope, sellerId, fill, answer.data, answer.text);
+        if (id === false) overtaken = true;
+        else if (id !== null) ids.push(id);
+        count += answer.data.rows.length;
+      })
+      // Kept, not thrown on the chain: the fill rejects with it once the fetchers have stopped.
+      .catch((error: unknown) => void (storeError ??= { error }))
+      .finally(() => void (unstored -= 1));
+    stores.push(storing);
+  };
   const worker = async () => {
-    while (!failed && !overtaken && taken < ranges.length) {
+    while (!stopped() && taken < ranges.length) {
+      // Memory stays bounded: no more checked chunks wait for the store than are fetched at once.
+      while (unstored >= FILL_PARALLEL) await stores[stores.length - unstored];
+      if (stopped() || taken >= ranges.length) return;
       const range = ranges[taken++]!;
-      let answer: { data: FillChunk; text: string };
       try {
-        answer = await fetchFillChunk(sellerId, buyer, range, opts);
+        store(await fetchFillChunk(sellerId, buyer, range, opts));
       } catch {
         failed = true;
         return;
       }
-      const id = await storeChunk(ctx, scope, sellerId, fill, answer.data, answer.text);
-      if (id === false) overtaken = true;
-      else if (id !== null) ids.push(id);
-      count += answer.data.rows.length;
     }
   };
   await Promise.all(Array.from({ length: FILL_PARALLEL }, worker));
+  await storing;
+  if (storeError) throw (storeError as { error: unknown }).error;
   if (failed) return { count, next: from, failed: true };
   // Overtaken by a newer fill (another tab): that one ends it.
   if (!overtaken) await endFill(ctx.db, scope, sellerId, fill, ids);
