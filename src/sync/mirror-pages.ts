@@ -19,7 +19,6 @@ import {
 import { PAGE_SIZE } from '../domain/constants';
 import type { ProductWrapper } from '../domain/schemas/catalogue';
 import {
-  decodeFillMetas,
   FILL_CHUNK_DEFAULT,
   FILL_CODE,
   FILL_DESCRIPTION,
@@ -30,7 +29,7 @@ import {
 } from '../domain/schemas/product-fill';
 import { applyRows } from './apply-rows';
 import { endFill, storeFillChunk, storeProductPage, type FillPosition, type ProductPageText } from './product-chunks';
-import { productKey, productMetaKey } from './row-keys';
+import { productKey } from './row-keys';
 import { parseScope } from './scope';
 import { splitRow, type RowWrite } from './split-row';
 import type { MirrorTable, SyncDb } from './store-schema';
@@ -275,23 +274,13 @@ function chunkPage(chunk: FillChunk, text: string): ProductPageText {
   return { products, json: text };
 }
 
-/** Stores one chunk, the buyer's metas beside it (one row each, where includes overlay them) in the same transaction. */
-async function storeChunk(ctx: MirrorContext, scope: string, sellerId: string, fill: string, chunk: FillChunk, text: string) {
-  const buyer = buyerOf(scope);
-  const metas: RowWrite[] = buyer
-    ? decodeFillMetas(chunk, `${buyer}:${sellerId}`).map((meta) => ({
-        table: 'productMeta',
-        scope,
-        key: productMetaKey(buyer, sellerId, meta.productCode),
-        rev: 0,
-        row: meta,
-      }))
-    : [];
-  let id: string | null | false = null;
-  await applyRows(ctx.db, metas, 'replace', async () => {
-    id = await storeFillChunk(ctx.db, scope, sellerId, fill, chunkPage(chunk, text));
-  });
-  return id as string | null | false;
+/**
+ * Stores one chunk as one record, the buyer's metas in it (product-chunks.ts says why),
+ * in a transaction of the two stores it writes: an include made meanwhile waits for
+ * less, and reads nothing of the outbox's.
+ */
+function storeChunk(ctx: MirrorContext, scope: string, sellerId: string, fill: string, chunk: FillChunk, text: string) {
+  return ctx.db.transaction('rw', [ctx.db.productChunks, ctx.db.meta], () => storeFillChunk(ctx.db, scope, sellerId, fill, chunkPage(chunk, text)));
 }
 
 /**

@@ -6,7 +6,7 @@ import type { CommandRequest } from '../../src/sync/commands/command';
 import { drainOutbox } from '../../src/sync/drain';
 import { enqueue } from '../../src/sync/enqueue';
 import { mirrorProduct, mirrorProductFill, mirrorProductPage, mirrorProductSearchPage, type MirrorContext } from '../../src/sync/mirror-pages';
-import { HeldCatalogue, heldProduct, type FillPosition } from '../../src/sync/product-chunks';
+import { HeldCatalogue, heldMeta, heldProduct, type FillPosition } from '../../src/sync/product-chunks';
 import { ProductSearch } from '../../src/sync/product-search';
 import { pullScope } from '../../src/sync/pull-changes';
 import { productKey, productMetaKey } from '../../src/sync/row-keys';
@@ -276,7 +276,7 @@ describe('the pipelined fill', () => {
     expect(await heldCodes()).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6']);
   });
 
-  it('stores a buyer chunk whole: every field of every product, and its metas one row each', async () => {
+  it('stores a buyer chunk whole: every field of every product, and its metas in the chunk, not one record each', async () => {
     db = freshDb('fill-buyer');
     const rich = productWrapper(SELLER, 'R2', 'Flask', metaFor(BUYER, SELLER, 'R2', true));
     rich.product.longDescription = 'A long one';
@@ -292,8 +292,24 @@ describe('the pipelined fill', () => {
     await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, 2);
     const { product, meta, ...rest } = rich;
     expect(await heldProduct(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({ ...product, ...rest, scope: buyerScope, key: productKey(SELLER, 'R2'), rev: 0 });
-    expect(await db.productMeta.get([buyerScope, productMetaKey(BUYER, SELLER, 'R2')])).toMatchObject({ ...meta });
-    expect(await db.productMeta.count()).toBe(1);
+    expect(await db.productMeta.count()).toBe(0);
+    const key = productMetaKey(BUYER, SELLER, 'R2');
+    expect(await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({ ...meta, scope: buyerScope, key, rev: 0 });
+    expect(await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R1')).toBeUndefined();
+    const listed = await new HeldCatalogue(asSyncDb(db), buyerScope, SELLER).withMetas();
+    expect(listed.map((item) => [item.product.productCode, item.meta?.excluded])).toEqual([
+      ['R1', undefined],
+      ['R2', true],
+      ['R3', undefined],
+    ]);
+    // A row of the overlay (here the changes feed's) is laid over the chunk's meta.
+    const feed = scriptedFetch(() => ({
+      status: 200,
+      body: { changes: [{ entity: 'productMeta', key, op: 'upsert', rev: 4, row: { ...meta!, excluded: false } }], cursor: 4, hasMore: false },
+    }));
+    await pullScope({ db: asSyncDb(db), fetch: feed.fetch, signal: new AbortController().signal }, buyerScope);
+    expect((await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R2'))?.excluded).toBe(false);
+    expect((await new HeldCatalogue(asSyncDb(db), buyerScope, SELLER).withMetas())[1]!.meta?.excluded).toBe(false);
   });
 });
 
@@ -399,6 +415,54 @@ describe('includes over a chunked catalogue', () => {
     touches: [{ table: 'productMeta', scope: buyerScope, key: productMetaKey(BUYER, SELLER, code) }],
   });
   const metaOf = async (code: string) => db.productMeta.get([buyerScope, productMetaKey(BUYER, SELLER, code)]);
+
+  it("over a meta only a fill chunk holds: shows at once, stays over a new fill, is sent once, and a refusal uncovers the chunk's meta", async () => {
+    db = freshDb('include-chunk');
+    const server = catalogueServer(() => [
+      productWrapper(SELLER, 'F1'),
+      productWrapper(SELLER, 'F2', 'Tubes', { ...metaFor(BUYER, SELLER, 'F2', true), lastExportedEpochMilliSeconds: 5 }),
+      productWrapper(SELLER, 'F3', 'Flasks', metaFor(BUYER, SELLER, 'F3', true)),
+      productWrapper(SELLER, 'F4'),
+    ]);
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    const fillChunks = async () => {
+      const first = await mirrorProductPage(ctx, buyerScope, SELLER, null, 1);
+      expect((await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, 2)).failed).toBe(false);
+    };
+    const shown = async (code: string) => heldMeta(asSyncDb(db), buyerScope, SELLER, code);
+    await fillChunks();
+    expect(await db.productMeta.count()).toBe(0);
+
+    await enqueue(asSyncDb(db), include('F2', true));
+    await enqueue(asSyncDb(db), include('F3', true));
+    await enqueue(asSyncDb(db), include('F4', true));
+    // The include's fields over the chunk's meta: the rest of it (last exported) still shows.
+    expect(await shown('F2')).toMatchObject({ excluded: false, lastExportedEpochMilliSeconds: 5 });
+    expect(await shown('F3')).toMatchObject({ excluded: false });
+    expect(await shown('F4')).toMatchObject({ excluded: false, productCode: 'F4' });
+
+    await fillChunks();
+    expect((await shown('F2'))?.excluded).toBe(false);
+    expect((await shown('F3'))?.excluded).toBe(false);
+
+    const outbox = scriptedOutbox((request) => (request.url.endsWith('/F2') ? { status: 200, body: {} } : { status: 400, body: { errors: ['Product not found'] } }));
+    const drain = () =>
+      drainOutbox({
+        db: asSyncDb(db),
+        fetch: outbox.fetch,
+        now: () => 0,
+        signal: new AbortController().signal,
+        backoff: { baseMs: 1000, maxMs: 60_000, random: () => 0.5 },
+      });
+    await drain();
+    await drain();
+    expect(outbox.requests.map((r) => r.url.split('/').pop())).toEqual(['F2', 'F3', 'F4']);
+    expect((await shown('F2'))?.excluded).toBe(false);
+    // Refused: back to what the chunk says, and to no meta where it has none.
+    expect(await shown('F3')).toEqual({ ...metaFor(BUYER, SELLER, 'F3', true), scope: buyerScope, key: productMetaKey(BUYER, SELLER, 'F3'), rev: 0 });
+    expect(await shown('F4')).toBeUndefined();
+    expect(await db.bases.count()).toBe(0);
+  });
 
   it("keeps the buyer's meta beside the chunk, shows an include at once, keeps it over a fill, and rolls it back when refused", async () => {
     db = freshDb('include');

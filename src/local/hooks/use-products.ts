@@ -1,9 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZE, SEARCH_DELAY_MS } from '../../domain/constants';
-import { HeldCatalogue, heldProduct, holdsWholeCatalogue, type FillPosition } from '../../sync/product-chunks';
+import { HeldCatalogue, heldMeta, heldProduct, holdsWholeCatalogue, type FillPosition } from '../../sync/product-chunks';
 import type { ProductMetaRow, ProductRow } from '../../sync/rows';
-import { productMetaKey } from '../../sync/row-keys';
 import { parseScope } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
 import { syncEngine } from '../sync-start/engine-handle';
@@ -12,22 +11,6 @@ export interface ProductWithMeta {
   product: ProductRow;
   /** The buyer's meta (included/excluded, contract prices); null for sellers or when none exists. */
   meta: ProductMetaRow | null;
-}
-
-/**
- * The buyer's metas of one seller's products, read as one key range (metas exist only
- * for the products the buyer has curated), not one read per product.
- */
-async function withMetas(scope: string, sellerId: string, rows: ProductRow[]): Promise<ProductWithMeta[]> {
-  const { kind, orgKey } = parseScope(scope);
-  if (kind !== 'buyer') return rows.map((product) => ({ product, meta: null }));
-  const prefix = productMetaKey(orgKey, sellerId, '');
-  const held = await localDatabase()
-    .productMeta.where('[scope+key]')
-    .between([scope, prefix], [scope, `${prefix}\uffff`])
-    .toArray();
-  const metas = new Map(held.map((m) => [m.key, m]));
-  return rows.map((product) => ({ product, meta: metas.get(productMetaKey(orgKey, sellerId, product.productCode ?? '')) ?? null }));
 }
 
 export interface MirrorProgress {
@@ -78,7 +61,8 @@ export function useProductList(scope: string, sellerId: string) {
   }, [fill]);
 
   const held = useMemo(() => (sellerId ? new HeldCatalogue(localDatabase(), scope, sellerId) : null), [scope, sellerId]);
-  const products = useLiveQuery(async () => (held ? withMetas(scope, sellerId, await held.rows()) : []), [held, scope, sellerId]);
+  // The buyer's metas come with the rows: each product's productMeta row over its chunk's meta, one key range read, not one read per product.
+  const products = useLiveQuery(async () => (held ? held.withMetas() : []), [held]);
 
   const loadMore = useCallback(() => {
     if (!state.complete) void fill();
@@ -193,10 +177,9 @@ export function useProduct(scope: string, sellerId: string, productCode: string,
   }, [scope, sellerId, productCode, refresh]);
   const item = useLiveQuery(async () => {
     const db = localDatabase();
-    const { kind, orgKey } = parseScope(scope);
     const [product, meta] = await Promise.all([
       heldProduct(db, scope, sellerId, productCode),
-      kind === 'buyer' ? db.productMeta.get([scope, productMetaKey(orgKey, sellerId, productCode)]) : undefined,
+      parseScope(scope).kind === 'buyer' ? heldMeta(db, scope, sellerId, productCode) : undefined,
     ]);
     return product ? { product, meta: meta ?? null } : null;
   }, [scope, sellerId, productCode]);
