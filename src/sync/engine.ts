@@ -28,7 +28,6 @@ import {
   mirrorOrder,
   mirrorOrderPage,
   mirrorProduct,
-  mirrorProductFill,
   mirrorProductPage,
   mirrorProductSearchPage,
   mirrorPropertyPage,
@@ -36,6 +35,7 @@ import {
   mirrorUserPage,
   type MirrorContext,
 } from './mirror-pages';
+import { mirrorProductFill } from './mirror-fill';
 import { mirrorCategoryTree, mirrorCounterparts, mirrorPricelistBuyers, mirrorPricelistPage, mirrorPricePage } from './mirror-preferences';
 import { mirrorStandardUnits } from './mirror-standard-units';
 import type { FillPosition } from './product-chunks';

@@ -8,11 +8,11 @@ import {
   mirrorInvoicePage,
   mirrorOrder,
   mirrorOrderPage,
-  mirrorProductFill,
   mirrorProductPage,
   mirrorPropertyPage,
   mirrorUserPage,
 } from '../../src/sync/mirror-pages';
+import { mirrorProductFill } from '../../src/sync/mirror-fill';
 import { mirrorCounterparts, mirrorPricelistPage, mirrorPricePage } from '../../src/sync/mirror-preferences';
 import { chunkRows } from '../../src/sync/product-chunks';
 import { pullScope } from '../../src/sync/pull-changes';

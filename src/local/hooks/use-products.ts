@@ -27,7 +27,7 @@ export interface MirrorProgress {
  * One seller's catalogue in a scope (`seller:ID` for the supplier's own, `buyer:ID` for
  * a buyer's view). What the device holds shows at once; the spec's first page of 20
  * comes from the server at once too, then the rest of the catalogue is mirrored in the
- * background with the fill calls (chunks asked for side by side, see src/sync/mirror-pages.ts), so search and
+ * background with the fill calls (chunks asked for side by side, see src/sync/mirror-fill.ts), so search and
  * scrolling soon work on the whole catalogue, offline too. `loadMore` (the last row
  * came into view) resumes the fill after a failure. Each landed page reads that page
  * only: the held catalogue keeps the chunks it has read.
