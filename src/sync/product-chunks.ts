@@ -20,8 +20,8 @@ import { bumpTableVersion } from './table-version';
  * the bytes that are parsed, checked and written are a fraction of the spec's
  * wrappers'. A reader takes a whole catalogue in a few dozen reads.
  *
- * - A fill begins with the screen's first page, then asks the server's plan for
- *   its key ranges and fetches several at once (mirror-fill.ts). Its chunks have ids
+ * - A fill begins with the screen's first page, asks the server's plan for its key
+ *   ranges beside it, and fetches several at once (mirror-fill.ts). Its chunks have ids
  *   `seller|fill|first code`, so they sort in code order under one key range, and a
  *   chunk is never rewritten: its id names its content (readers cache by id).
  * - Readers see the last complete fill, or the fill under way when there is none (the
