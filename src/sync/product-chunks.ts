@@ -372,11 +372,30 @@ export async function heldProduct(db: SyncDb, scope: string, sellerId: string, p
   return chunk ? chunkRows(chunk).find((r) => r.key === key) : undefined;
 }
 
-/** The buyer's meta of one held product: its productMeta row laid over its chunk's meta (heldMetaRow). */
-export async function heldMeta(db: SyncDb, scope: string, sellerId: string, productCode: string): Promise<ProductMetaRow | undefined> {
-  const [own, chunk] = await Promise.all([
-    db.productMeta.get([scope, productMetaKey(parseScope(scope).orgKey, sellerId, productCode)]),
+/**
+ * One held product and, in a buyer's view, the buyer's meta of it (its productMeta row
+ * laid over its chunk's meta, heldMetaRow), from one read of its chunk.
+ */
+export async function heldItem(
+  db: SyncDb,
+  scope: string,
+  sellerId: string,
+  productCode: string,
+): Promise<{ product: ProductRow | undefined; meta: ProductMetaRow | undefined }> {
+  const key = productKey(sellerId, productCode);
+  const { kind, orgKey } = parseScope(scope);
+  const [own, ownMeta, chunk] = await Promise.all([
+    db.products.get([scope, key]),
+    kind === 'buyer' ? db.productMeta.get([scope, productMetaKey(orgKey, sellerId, productCode)]) : undefined,
     chunkHolding(db, scope, sellerId, productCode),
   ]);
-  return heldMetaRow(scope, sellerId, productCode, own, chunk ? readChunk(chunk).metas.get(productCode) : undefined);
+  const held = chunk ? readChunk(chunk) : undefined;
+  const product = own ? (own.removed ? undefined : own) : held?.rows.find((r) => r.key === key);
+  const meta = kind === 'buyer' ? heldMetaRow(scope, sellerId, productCode, ownMeta, held?.metas.get(productCode)) : undefined;
+  return { product, meta };
+}
+
+/** The buyer's meta of one held product (heldItem). */
+export async function heldMeta(db: SyncDb, scope: string, sellerId: string, productCode: string): Promise<ProductMetaRow | undefined> {
+  return (await heldItem(db, scope, sellerId, productCode)).meta;
 }

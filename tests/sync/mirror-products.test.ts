@@ -7,7 +7,7 @@ import { drainOutbox } from '../../src/sync/drain';
 import { enqueue } from '../../src/sync/enqueue';
 import { mirrorProductFill } from '../../src/sync/mirror-fill';
 import { mirrorProduct, mirrorProductPage, mirrorProductSearchPage, type MirrorContext } from '../../src/sync/mirror-pages';
-import { HeldCatalogue, heldMeta, heldProduct, type FillPosition } from '../../src/sync/product-chunks';
+import { HeldCatalogue, heldItem, heldMeta, heldProduct, type FillPosition } from '../../src/sync/product-chunks';
 import { ProductSearch } from '../../src/sync/product-search';
 import { pullScope } from '../../src/sync/pull-changes';
 import { productKey, productMetaKey } from '../../src/sync/row-keys';
@@ -297,6 +297,11 @@ describe('the pipelined fill', () => {
     const key = productMetaKey(BUYER, SELLER, 'R2');
     expect(await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({ ...meta, scope: buyerScope, key, rev: 0 });
     expect(await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R1')).toBeUndefined();
+    // The drawer's read: the product and its meta from one read of their chunk.
+    expect(await heldItem(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({
+      product: await heldProduct(asSyncDb(db), buyerScope, SELLER, 'R2'),
+      meta: await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R2'),
+    });
     const listed = await new HeldCatalogue(asSyncDb(db), buyerScope, SELLER).withMetas();
     expect(listed.map((item) => [item.product.productCode, item.meta?.excluded])).toEqual([
       ['R1', undefined],

@@ -1,9 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZE, SEARCH_DELAY_MS } from '../../domain/constants';
-import { HeldCatalogue, heldMeta, heldProduct, holdsWholeCatalogue, type FillPosition } from '../../sync/product-chunks';
+import { HeldCatalogue, heldItem, holdsWholeCatalogue, type FillPosition } from '../../sync/product-chunks';
 import type { ProductMetaRow, ProductRow } from '../../sync/rows';
-import { parseScope } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
 import { syncEngine } from '../sync-start/engine-handle';
 
@@ -176,11 +175,7 @@ export function useProduct(scope: string, sellerId: string, productCode: string,
     };
   }, [scope, sellerId, productCode, refresh]);
   const item = useLiveQuery(async () => {
-    const db = localDatabase();
-    const [product, meta] = await Promise.all([
-      heldProduct(db, scope, sellerId, productCode),
-      parseScope(scope).kind === 'buyer' ? heldMeta(db, scope, sellerId, productCode) : undefined,
-    ]);
+    const { product, meta } = await heldItem(localDatabase(), scope, sellerId, productCode);
     return product ? { product, meta: meta ?? null } : null;
   }, [scope, sellerId, productCode]);
   return { item, found };
