@@ -3,7 +3,7 @@ import type { OrgPathKind } from '../domain/roles';
 import { accountSchema } from '../domain/schemas/accounts';
 import { asnSchema } from '../domain/schemas/asn';
 import { metaSchema, productWrapperSchema } from '../domain/schemas/catalogue';
-import { fillChunkSchema, fillPlanSchema, type FillRange } from '../domain/schemas/product-fill';
+import { fillChunkCheck, fillPlanSchema, type FillRange } from '../domain/schemas/product-fill';
 import { invoiceItemSchema } from '../domain/schemas/invoices';
 import { historyEntrySchema, orderSchema, orderSummarySchema } from '../domain/schemas/orders';
 import { pricelistMappingSchema, pricelistSchema } from '../domain/schemas/pricelists';
@@ -171,4 +171,4 @@ export const fetchFillPlan = (sellerId: string, buyerId: string | null, size: nu
 
 /** One compact chunk of a fill, checked once as a whole, and its text as sent (the store keeps it). */
 export const fetchFillChunk = (sellerId: string, buyerId: string | null, range: FillRange, opts: CallOptions = {}) =>
-  requestWithText('GET', fillUrl(sellerId, buyerId, '/chunk', { from: range.from, to: range.to }), { schema: fillChunkSchema, ...opts });
+  requestWithText('GET', fillUrl(sellerId, buyerId, '/chunk', { from: range.from, to: range.to }), { schema: fillChunkCheck, ...opts });

@@ -28,7 +28,6 @@ import {
   mirrorOrder,
   mirrorOrderPage,
   mirrorProduct,
-  mirrorProductFill,
   mirrorProductPage,
   mirrorProductSearchPage,
   mirrorPropertyPage,
@@ -36,6 +35,7 @@ import {
   mirrorUserPage,
   type MirrorContext,
 } from './mirror-pages';
+import { mirrorProductFill } from './mirror-fill';
 import { mirrorCategoryTree, mirrorCounterparts, mirrorPricelistBuyers, mirrorPricelistPage, mirrorPricePage } from './mirror-preferences';
 import { mirrorStandardUnits } from './mirror-standard-units';
 import type { FillPosition } from './product-chunks';
@@ -195,7 +195,7 @@ export class SyncEngine {
   mirrorProductPage(scope: string, sellerId: string, from: FillPosition | null, limit?: number) {
     return withStore(this.db, () => mirrorProductPage(this.mirrorContext(), scope, sellerId, from, limit));
   }
-  mirrorProductFill(scope: string, sellerId: string, from: FillPosition) {
+  mirrorProductFill(scope: string, sellerId: string, from: FillPosition | null) {
     return withStore(this.db, () => mirrorProductFill(this.mirrorContext(), scope, sellerId, from));
   }
   mirrorProductSearchPage(scope: string, sellerId: string, text: string, cursor: string | null) {

@@ -2,8 +2,6 @@ import { ApiError } from '../api/api-error';
 import {
   fetchAccountPage,
   fetchAsnPage,
-  fetchFillChunk,
-  fetchFillPlan,
   fetchHistory,
   fetchInvoice,
   fetchInvoicePage,
@@ -18,19 +16,9 @@ import {
 } from '../api/mirror-calls';
 import { PAGE_SIZE } from '../domain/constants';
 import type { ProductWrapper } from '../domain/schemas/catalogue';
-import {
-  decodeFillMetas,
-  FILL_CHUNK_DEFAULT,
-  FILL_CODE,
-  FILL_DESCRIPTION,
-  FILL_OTHER_NAME,
-  type FillChunk,
-  type FillPlan,
-  type FillRange,
-} from '../domain/schemas/product-fill';
 import { applyRows } from './apply-rows';
-import { endFill, storeFillChunk, storeProductPage, type FillPosition, type ProductPageText } from './product-chunks';
-import { productKey, productMetaKey } from './row-keys';
+import { storeProductPage, type FillPosition } from './product-chunks';
+import { productKey } from './row-keys';
 import { parseScope } from './scope';
 import { splitRow, type RowWrite } from './split-row';
 import type { MirrorTable, SyncDb } from './store-schema';
@@ -212,7 +200,7 @@ export interface ProductPageResult {
 }
 
 /** The buyer whose view a scope reads: its meta comes along with each product. */
-const buyerOf = (scope: string) => {
+export const buyerOf = (scope: string) => {
   const { kind, orgKey } = parseScope(scope);
   return kind === 'buyer' ? orgKey : null;
 };
@@ -250,98 +238,6 @@ export async function mirrorProductPage(
   limit: number = PAGE_SIZE,
 ): Promise<ProductPageResult> {
   return storePage(ctx, scope, sellerId, from, await fetchPage(ctx, scope, sellerId, limit, from?.cursor));
-}
-
-export interface ProductFillResult extends ProductPageResult {
-  /** The plan or a chunk could not be fetched (offline, server down): `next` is where to resume. */
-  failed: boolean;
-}
-
-/** Chunks asked for at once: enough to keep the server, the network and the store busy side by side. */
-const FILL_PARALLEL = 3;
-
-/** The key ranges of a plan, in code order. */
-function rangesOf(plan: FillPlan): FillRange[] {
-  return Array.from({ length: plan.bounds.length + 1 }, (_, i) => ({ from: plan.bounds[i - 1], to: plan.bounds[i] }));
-}
-
-/** A checked chunk as the store takes it: the search fields read off its rows, its text kept as sent. */
-function chunkPage(chunk: FillChunk, text: string): ProductPageText {
-  const products = chunk.rows.map((row: unknown[]) => ({
-    productCode: row[FILL_CODE] as string,
-    description: row[FILL_DESCRIPTION] as string | null,
-    otherName: row[FILL_OTHER_NAME] as string | null,
-  }));
-  return { products, json: text };
-}
-
-/** Stores one chunk, the buyer's metas beside it (one row each, where includes overlay them) in the same transaction. */
-async function storeChunk(ctx: MirrorContext, scope: string, sellerId: string, fill: string, chunk: FillChunk, text: string) {
-  const buyer = buyerOf(scope);
-  const metas: RowWrite[] = buyer
-    ? decodeFillMetas(chunk, `${buyer}:${sellerId}`).map((meta) => ({
-        table: 'productMeta',
-        scope,
-        key: productMetaKey(buyer, sellerId, meta.productCode),
-        rev: 0,
-        row: meta,
-      }))
-    : [];
-  let id: string | null | false = null;
-  await applyRows(ctx.db, metas, 'replace', async () => {
-    id = await storeFillChunk(ctx.db, scope, sellerId, fill, chunkPage(chunk, text));
-  });
-  return id as string | null | false;
-}
-
-/**
- * The rest of the fill `from` began (mirrorProductPage), with the fill calls: the
- * server's plan of key ranges first, then `FILL_PARALLEL` chunks asked for at once, each
- * stored as it comes; readers see the fill once every chunk is stored (endFill). A
- * failure leaves the fill unseen and answers `from` to resume with (a new plan).
- */
-export async function mirrorProductFill(
-  ctx: MirrorContext,
-  scope: string,
-  sellerId: string,
-  from: FillPosition,
-  size: number = FILL_CHUNK_DEFAULT,
-): Promise<ProductFillResult> {
-  const buyer = buyerOf(scope);
-  const opts = { fetch: ctx.fetch };
-  let plan: FillPlan;
-  try {
-    plan = await fetchFillPlan(sellerId, buyer, size, opts);
-  } catch {
-    return { count: 0, next: from, failed: true };
-  }
-  const ranges = rangesOf(plan);
-  const ids: string[] = [];
-  let count = 0;
-  let failed = false;
-  let overtaken = false;
-  let taken = 0;
-  const worker = async () => {
-    while (!failed && !overtaken && taken < ranges.length) {
-      const range = ranges[taken++]!;
-      let answer: { data: FillChunk; text: string };
-      try {
-        answer = await fetchFillChunk(sellerId, buyer, range, opts);
-      } catch {
-        failed = true;
-        return;
-      }
-      const id = await storeChunk(ctx, scope, sellerId, from.fill, answer.data, answer.text);
-      if (id === false) overtaken = true;
-      else if (id !== null) ids.push(id);
-      count += answer.data.rows.length;
-    }
-  };
-  await Promise.all(Array.from({ length: FILL_PARALLEL }, worker));
-  if (failed) return { count, next: from, failed: true };
-  // Overtaken by a newer fill (another tab): that one ends it.
-  if (!overtaken) await endFill(ctx.db, scope, sellerId, from.fill, ids);
-  return { count, next: null, failed: false };
 }
 
 /**

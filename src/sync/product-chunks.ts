@@ -1,8 +1,10 @@
 import type { Row } from '../api/mirror-calls';
-import { decodeFillProducts, type FillChunk } from '../domain/schemas/product-fill';
+import type { Meta } from '../domain/schemas/catalogue';
+import { decodeFillMetas, decodeFillProducts, type FillChunk } from '../domain/schemas/product-fill';
 import { HAYSTACK_SEPARATOR, productHaystack, type SearchedFields } from './product-haystack';
-import type { ProductRow } from './rows';
-import { productKey } from './row-keys';
+import type { ProductMetaRow, ProductRow } from './rows';
+import { productKey, productMetaKey } from './row-keys';
+import { parseScope } from './scope';
 import type { ProductChunkRow, SyncDb } from './store-schema';
 import { bumpTableVersion } from './table-version';
 
@@ -18,8 +20,8 @@ import { bumpTableVersion } from './table-version';
  * the bytes that are parsed, checked and written are a fraction of the spec's
  * wrappers'. A reader takes a whole catalogue in a few dozen reads.
  *
- * - A fill begins with the screen's first page, then asks the server's plan for
- *   its key ranges and fetches several at once (mirror-pages.ts). Its chunks have ids
+ * - A fill begins with the screen's first page, asks the server's plan for its key
+ *   ranges beside it, and fetches several at once (mirror-fill.ts). Its chunks have ids
  *   `seller|fill|first code`, so they sort in code order under one key range, and a
  *   chunk is never rewritten: its id names its content (readers cache by id).
  * - Readers see the last complete fill, or the fill under way when there is none (the
@@ -28,8 +30,13 @@ import { bumpTableVersion } from './table-version';
  * - The changes feed, the detail call, the server's search hits (for what no fill holds
  *   yet) and a 404 write single rows into `products` (a deletion as a `removed` row). Those rows win over the chunks until a fill that
  *   started after them completes: it holds what they said, so they go then.
- * - The buyer's meta (what includes change) stays one row per product in productMeta,
- *   where the outbox overlay (overlay.ts) already keeps exactly-once and rollback.
+ * - The buyer's metas of a fill chunk stay in the chunk (its answer holds them), not one
+ *   record each: a third of a catalogue's products as records cost seconds. productMeta
+ *   is their overlay: a row there (the changes feed, a detail call, the first page, an
+ *   include) is laid over the chunk's meta of that product, field by field (heldMeta).
+ *   The outbox overlay (overlay.ts) is unchanged and keeps exactly-once and rollback on
+ *   those rows: an include on a product with no row writes a partial one (the command's
+ *   fields) over the chunk's meta, and a refusal removes it, uncovering the chunk's.
  */
 
 interface FillState {
@@ -103,10 +110,35 @@ export function flatProduct(scope: string, key: string, sellerId: string, rev: n
  */
 export function chunkRows(chunk: ProductChunkRow): ProductRow[] {
   const held = JSON.parse(chunk.json) as ProductRow[] | { data: Row[] } | FillChunk;
+  return rowsOf(chunk, held, chunk.id.slice(0, chunk.id.indexOf('|')));
+}
+
+function rowsOf(chunk: ProductChunkRow, held: ProductRow[] | { data: Row[] } | FillChunk, sellerId: string): ProductRow[] {
   if (Array.isArray(held)) return held;
-  const sellerId = chunk.id.slice(0, chunk.id.indexOf('|'));
   const wrappers = 'rows' in held ? (decodeFillProducts(held, sellerId) as unknown as Row[]) : held.data;
   return wrappers.map((wrapper, i) => flatProduct(chunk.scope, chunk.keys[i]!, sellerId, 0, wrapper));
+}
+
+/** The buyer's metas a chunk holds, by product code (none in a seller's view). */
+function chunkMetas(chunk: ProductChunkRow, held: ProductRow[] | { data: Row[] } | FillChunk, sellerId: string): Map<string, Meta> {
+  const { kind, orgKey } = parseScope(chunk.scope);
+  if (kind !== 'buyer' || Array.isArray(held)) return new Map();
+  const metas = 'rows' in held ? decodeFillMetas(held, `${orgKey}:${sellerId}`) : held.data.flatMap((w) => (w.meta ? [w.meta as Meta] : []));
+  return new Map(metas.map((m) => [m.productCode, m]));
+}
+
+/** A chunk's products and the buyer's metas of them, from one read of its JSON. */
+export function readChunk(chunk: ProductChunkRow): { rows: ProductRow[]; metas: Map<string, Meta> } {
+  const held = JSON.parse(chunk.json) as ProductRow[] | { data: Row[] } | FillChunk;
+  const sellerId = chunk.id.slice(0, chunk.id.indexOf('|'));
+  return { rows: rowsOf(chunk, held, sellerId), metas: chunkMetas(chunk, held, sellerId) };
+}
+
+/** A meta as readers see it: the overlay row's fields over the chunk's meta; undefined when neither exists. */
+export function heldMetaRow(scope: string, sellerId: string, code: string, own: ProductMetaRow | undefined, chunk: Meta | undefined): ProductMetaRow | undefined {
+  if (!chunk) return own;
+  const key = productMetaKey(parseScope(scope).orgKey, sellerId, code);
+  return { ...chunk, scope, key, rev: 0, ...own };
 }
 
 /**
@@ -271,32 +303,99 @@ export class HeldChunks<T> {
   }
 }
 
-/** The held catalogue's products in code order, the overlay laid over the chunks. */
+/** The held catalogue's products in code order, the overlay laid over the chunks; in a buyer's view, with the buyer's metas. */
 export class HeldCatalogue {
-  private readonly held: HeldChunks<ProductRow[]>;
+  private readonly held: HeldChunks<{ rows: ProductRow[]; metas: Map<string, Meta> }>;
 
-  constructor(db: SyncDb, scope: string, sellerId: string) {
-    this.held = new HeldChunks(db, scope, sellerId, chunkRows);
+  constructor(
+    private readonly db: SyncDb,
+    readonly scope: string,
+    readonly sellerId: string,
+  ) {
+    this.held = new HeldChunks(db, scope, sellerId, readChunk);
   }
 
   async rows(): Promise<ProductRow[]> {
     const { chunks, overlay } = await this.held.read();
-    return overlayRows(chunks, overlay);
+    return overlayRows(
+      chunks.map((c) => c.rows),
+      overlay,
+    );
+  }
+
+  /** The products with their metas (each product's productMeta row over its chunk's meta, heldMetaRow); metas are null in a seller's view. */
+  async withMetas(): Promise<Array<{ product: ProductRow; meta: ProductMetaRow | null }>> {
+    const { scope, sellerId } = this;
+    const { kind, orgKey } = parseScope(scope);
+    const prefix = productMetaKey(orgKey, sellerId, '');
+    const [{ chunks, overlay }, own] = await Promise.all([
+      this.held.read(),
+      kind === 'buyer'
+        ? this.db.productMeta
+            .where('[scope+key]')
+            .between([scope, prefix], [scope, `${prefix}\uffff`])
+            .toArray()
+        : [],
+    ]);
+    const rows = overlayRows(
+      chunks.map((c) => c.rows),
+      overlay,
+    );
+    if (kind !== 'buyer') return rows.map((product) => ({ product, meta: null }));
+    const mine = new Map(own.map((m) => [m.key.slice(prefix.length), m]));
+    const fromChunks = new Map<string, Meta>();
+    for (const c of chunks) for (const [code, meta] of c.metas) fromChunks.set(code, meta);
+    return rows.map((product) => {
+      const code = product.productCode ?? '';
+      return { product, meta: heldMetaRow(scope, sellerId, code, mine.get(code), fromChunks.get(code)) ?? null };
+    });
   }
 }
 
-/** One held product: its overlay row, else the chunk whose first code is the nearest at or below its code. */
-export async function heldProduct(db: SyncDb, scope: string, sellerId: string, productCode: string): Promise<ProductRow | undefined> {
-  const key = productKey(sellerId, productCode);
-  const [own, state] = await Promise.all([db.products.get([scope, key]), fillState(db, scope, sellerId)]);
-  const fill = shownFill(state);
+/** The shown chunk that would hold a product: the one whose first code is the nearest at or below its code. */
+async function chunkHolding(db: SyncDb, scope: string, sellerId: string, productCode: string): Promise<ProductChunkRow | undefined> {
+  const fill = shownFill(await fillState(db, scope, sellerId));
   // Always awaited, whichever branch answers: see baseOrCurrent in overlay.ts.
-  const chunk = fill
+  return fill
     ? await db.productChunks
         .where('[scope+id]')
         .between([scope, chunkPrefix(sellerId, fill)], [scope, chunkPrefix(sellerId, fill) + productCode + FILL_CHUNK_MARK], true, true)
         .last()
     : undefined;
+}
+
+/** One held product: its overlay row, else its chunk's. */
+export async function heldProduct(db: SyncDb, scope: string, sellerId: string, productCode: string): Promise<ProductRow | undefined> {
+  const key = productKey(sellerId, productCode);
+  const [own, chunk] = await Promise.all([db.products.get([scope, key]), chunkHolding(db, scope, sellerId, productCode)]);
   if (own) return own.removed ? undefined : own;
   return chunk ? chunkRows(chunk).find((r) => r.key === key) : undefined;
+}
+
+/**
+ * One held product and, in a buyer's view, the buyer's meta of it (its productMeta row
+ * laid over its chunk's meta, heldMetaRow), from one read of its chunk.
+ */
+export async function heldItem(
+  db: SyncDb,
+  scope: string,
+  sellerId: string,
+  productCode: string,
+): Promise<{ product: ProductRow | undefined; meta: ProductMetaRow | undefined }> {
+  const key = productKey(sellerId, productCode);
+  const { kind, orgKey } = parseScope(scope);
+  const [own, ownMeta, chunk] = await Promise.all([
+    db.products.get([scope, key]),
+    kind === 'buyer' ? db.productMeta.get([scope, productMetaKey(orgKey, sellerId, productCode)]) : undefined,
+    chunkHolding(db, scope, sellerId, productCode),
+  ]);
+  const held = chunk ? readChunk(chunk) : undefined;
+  const product = own ? (own.removed ? undefined : own) : held?.rows.find((r) => r.key === key);
+  const meta = kind === 'buyer' ? heldMetaRow(scope, sellerId, productCode, ownMeta, held?.metas.get(productCode)) : undefined;
+  return { product, meta };
+}
+
+/** The buyer's meta of one held product (heldItem). */
+export async function heldMeta(db: SyncDb, scope: string, sellerId: string, productCode: string): Promise<ProductMetaRow | undefined> {
+  return (await heldItem(db, scope, sellerId, productCode)).meta;
 }

@@ -3,7 +3,9 @@ import { FILL_CHUNK_DEFAULT } from '../../src/domain/schemas/product-fill';
 import { fetchFillChunk, fetchFillPlan, fetchProductPage } from '../../src/api/mirror-calls';
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
 import { enqueue } from '../../src/sync/enqueue';
-import { mirrorProductFill, mirrorProductPage, type MirrorContext } from '../../src/sync/mirror-pages';
+import { mirrorProductFill } from '../../src/sync/mirror-fill';
+import type { MirrorContext } from '../../src/sync/mirror-pages';
+import { HeldCatalogue } from '../../src/sync/product-chunks';
 import { ProductSearch } from '../../src/sync/product-search';
 import { productKey, productMetaKey } from '../../src/sync/row-keys';
 import { fillAnswer } from '../sync/helpers/fill-answers';
@@ -74,9 +76,7 @@ async function parseOnly(fetchPages: typeof fetch): Promise<number> {
 
 /** A fill as the catalogue screen runs it: the spec's first page of 20, then the fill calls. Answers products stored. */
 async function fillCatalogue(ctx: MirrorContext, sellerScope: string, sellerId: string): Promise<number> {
-  const first = await mirrorProductPage(ctx, sellerScope, sellerId, null, PAGE_SIZE);
-  if (!first.next) return first.count;
-  const rest = await mirrorProductFill(ctx, sellerScope, sellerId, first.next);
+  const rest = await mirrorProductFill(ctx, sellerScope, sellerId, null);
   if (rest.failed) throw new Error('A chunk of the catalogue could not be fetched');
   return rest.count;
 }
@@ -237,13 +237,14 @@ const BUYER = 'UNIWESTMERE1';
 
 /**
  * The buyer's fill (University of Westmere curates about a third of Acme Scientific's
- * products: their metas come along, stored one row each), end to end from the real
+ * products: their metas come along, kept in the chunks), end to end from the real
  * server, on a page signed in as that buyer.
  */
 export async function benchBuyerMirror(db: LocalDatabase): Promise<string[]> {
   const buyerScope = `buyer:${BUYER}`;
   const real = await fillAndSearch(db, (input, init) => fetch(input, init), buyerScope);
-  const metas = await db.productMeta.where('scope').equals(buyerScope).count();
+  // The metas are in the chunks (productMeta is their overlay): counted as a reader sees them.
+  const metas = (await new HeldCatalogue(asSyncDb(db), buyerScope, SELLER).withMetas()).filter((item) => item.meta).length;
   const listBytes = await listBytesPerProduct(BUYER);
   const n = (count: number) => count.toLocaleString('en-AU');
   return [

@@ -6,14 +6,17 @@
  * `npm run bench -- drain` runs one suite; `npm run bench -- api` runs the server's
  * load benchmark instead (tests/bench/api), which needs no browser, and `npm run bench -- api-profile`
  * prints where its time goes on each hot path (a CPU profile under load); `npm run bench -- lighthouse`
- * measures the first load (tests/bench/lighthouse.ts).
+ * measures the first load (tests/bench/lighthouse.ts). With BENCH_PROFILE set to a
+ * folder, each suite's page also records a Chromium CPU profile there
+ * (`<suite>.cpuprofile`, for DevTools or tests/bench/profile-summary.ts), so a lever is
+ * picked by where the time goes, not by guess.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/demo';
 import { LoginPage, openPage } from '../e2e/pages/login-page';
 import { assertBrowserPresent, CHROMIUM_LAUNCH } from '../e2e/support/browser';
@@ -21,6 +24,7 @@ import { startServer } from '../e2e/support/server-process';
 import { cpuTimeMs } from './api/load';
 import { benchInvoices } from './invoices.bench';
 import { fmt } from './measure';
+import { profiled } from './page-profile';
 
 const SUPPLIER = 'supplier@acme.demo.test';
 /** Suites that run on a page signed in as another user than the supplier (in a browser profile of its own). */
@@ -40,7 +44,8 @@ async function bundle(): Promise<string> {
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    minify: true,
+    // Readable names in a CPU profile (BENCH_PROFILE); minified otherwise, as the app ships.
+    minify: !process.env.BENCH_PROFILE,
     write: false,
   });
   return result.outputFiles[0]!.text;
@@ -104,7 +109,8 @@ async function main() {
       const user = SIGNED_IN_AS[name];
       const { page } = user ? await benchPage(user) : supplier;
       const cpuBefore = cpuTimeMs(server.pid);
-      const lines = await page.evaluate((suite) => (globalThis as unknown as BenchPage).portalBench.run(suite), name);
+      const run = (p: Page) => p.evaluate((suite) => (globalThis as unknown as BenchPage).portalBench.run(suite), name);
+      const lines = await profiled(page, process.env.BENCH_PROFILE, name, run);
       for (const line of lines) console.log(line.startsWith(' ') ? line : `- ${line}`);
       // The machine is shared: the load says how far wall-clock figures stretch; the server's CPU time does not stretch with it.
       const load = loadavg().map((l) => l.toFixed(2)).join(', ');

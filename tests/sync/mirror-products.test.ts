@@ -5,8 +5,9 @@ import { asSyncDb, LocalDatabase } from '../../src/local/db/local-database';
 import type { CommandRequest } from '../../src/sync/commands/command';
 import { drainOutbox } from '../../src/sync/drain';
 import { enqueue } from '../../src/sync/enqueue';
-import { mirrorProduct, mirrorProductFill, mirrorProductPage, mirrorProductSearchPage, type MirrorContext } from '../../src/sync/mirror-pages';
-import { HeldCatalogue, heldProduct, type FillPosition } from '../../src/sync/product-chunks';
+import { mirrorProductFill } from '../../src/sync/mirror-fill';
+import { mirrorProduct, mirrorProductPage, mirrorProductSearchPage, type MirrorContext } from '../../src/sync/mirror-pages';
+import { HeldCatalogue, heldItem, heldMeta, heldProduct, type FillPosition } from '../../src/sync/product-chunks';
 import { ProductSearch } from '../../src/sync/product-search';
 import { pullScope } from '../../src/sync/pull-changes';
 import { productKey, productMetaKey } from '../../src/sync/row-keys';
@@ -196,12 +197,16 @@ describe('the pipelined fill', () => {
 
     catalogue = codes('P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7');
     const first = await mirrorProductPage(ctx, sellerScope, SELLER, null, 2);
-    // What a reader sees at each chunk asked for, with how many fill chunks are stored by then.
-    const seen: Array<{ stored: number; held: Array<string | undefined> }> = [];
-    const fillChunks = async () => (await db.productChunks.toArray()).filter((c) => c.json.startsWith('{"fields"')).length;
+    // What a reader sees at each chunk asked for, and how many chunk calls are under way then.
+    const seen: Array<{ inFlight: number; held: Array<string | undefined> }> = [];
+    let inFlight = 0;
     const fetchSpy: typeof fetch = async (input, init) => {
-      if (String(input).includes('/chunk')) seen.push({ stored: await fillChunks(), held: await heldCodes() });
-      return server.fetch(input, init);
+      if (!String(input).includes('/chunk')) return server.fetch(input, init);
+      inFlight += 1;
+      seen.push({ inFlight, held: await heldCodes() });
+      const answer = await server.fetch(input, init);
+      inFlight -= 1;
+      return answer;
     };
     server.requests.length = 0;
     expect(await mirrorProductFill({ ...ctx, fetch: fetchSpy }, sellerScope, SELLER, first.next!, 2)).toEqual({ count: 7, next: null, failed: false });
@@ -209,13 +214,44 @@ describe('the pipelined fill', () => {
     expect(asked[0]!.pathname).toBe(`/api/seller/${SELLER}/products/fill`);
     expect(asked[0]!.searchParams.get('size')).toBe('2');
     expect(asked.slice(1).map((u) => `${u.searchParams.get('from')}-${u.searchParams.get('to')}`)).toEqual(['null-P3', 'P3-P5', 'P5-P7', 'P7-null']);
-    // Three asked for at once; the fourth once one of them was stored; the old fill shown all along.
-    expect(seen.map((s) => s.stored).slice(0, 3)).toEqual([0, 0, 0]);
-    expect(seen[3]!.stored).toBeGreaterThan(0);
+    // Three asked for at once, never more (the next while the store writes the last); the old fill shown all along.
+    expect(seen.map((s) => s.inFlight).slice(0, 3)).toEqual([1, 2, 3]);
+    expect(Math.max(...seen.map((s) => s.inFlight))).toBe(3);
     for (const { held } of seen) expect(held).toEqual(['P1', 'P2', 'P3']);
     expect(await heldCodes()).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7']);
     // The screen's first page lies inside the first chunk: one chunk per range is left.
     expect(await db.productChunks.count()).toBe(4);
+  });
+
+  it('begins a fill without a position: the plan is asked before the first page has answered, not after it', async () => {
+    db = freshDb('fill-begin');
+    const server = catalogueServer(() => codes('R1', 'R2', 'R3', 'R4', 'R5'));
+    const events: string[] = [];
+    const fetchSpy: typeof fetch = async (input, init) => {
+      const url = new URL(String(input), 'http://x');
+      const call = url.pathname.endsWith('/fill') ? 'plan' : url.pathname.endsWith('/chunk') ? 'chunk' : 'page';
+      events.push(`${call} asked`);
+      const answer = await server.fetch(input, init);
+      events.push(`${call} answered`);
+      return answer;
+    };
+    const ctx = { db: asSyncDb(db), fetch: fetchSpy };
+    expect(await mirrorProductFill(ctx, sellerScope, SELLER, null, 2)).toEqual({ count: 5, next: null, failed: false });
+    expect(events.indexOf('plan asked')).toBeLessThan(events.indexOf('page answered'));
+    expect(new URL(server.requests.find((r) => !r.url.includes('/fill'))!.url, 'http://x').searchParams.get('limit')).toBe('20');
+    expect(await heldCodes()).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
+  });
+
+  it('begins a fill whose first page fails by rejecting, as the page alone does, and ends a catalogue the first page holds whole there', async () => {
+    db = freshDb('fill-begin-fails');
+    const down = catalogueServer(() => codes('S1'), () => true);
+    await expect(mirrorProductFill({ db: asSyncDb(db), fetch: down.fetch }, sellerScope, SELLER, null, 2)).rejects.toThrow();
+    expect(await db.productChunks.count()).toBe(0);
+
+    const small = catalogueServer(() => codes('S1', 'S2'));
+    expect(await mirrorProductFill({ db: asSyncDb(db), fetch: small.fetch }, sellerScope, SELLER, null, 2)).toEqual({ count: 2, next: null, failed: false });
+    expect(small.requests.some((r) => r.url.includes('/chunk'))).toBe(false);
+    expect(await heldCodes()).toEqual(['S1', 'S2']);
   });
 
   it('stops where a chunk could not be fetched, keeps showing the last complete fill, and resumes', async () => {
@@ -241,7 +277,7 @@ describe('the pipelined fill', () => {
     expect(await heldCodes()).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6']);
   });
 
-  it('stores a buyer chunk whole: every field of every product, and its metas one row each', async () => {
+  it('stores a buyer chunk whole: every field of every product, and its metas in the chunk, not one record each', async () => {
     db = freshDb('fill-buyer');
     const rich = productWrapper(SELLER, 'R2', 'Flask', metaFor(BUYER, SELLER, 'R2', true));
     rich.product.longDescription = 'A long one';
@@ -257,8 +293,29 @@ describe('the pipelined fill', () => {
     await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, 2);
     const { product, meta, ...rest } = rich;
     expect(await heldProduct(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({ ...product, ...rest, scope: buyerScope, key: productKey(SELLER, 'R2'), rev: 0 });
-    expect(await db.productMeta.get([buyerScope, productMetaKey(BUYER, SELLER, 'R2')])).toMatchObject({ ...meta });
-    expect(await db.productMeta.count()).toBe(1);
+    expect(await db.productMeta.count()).toBe(0);
+    const key = productMetaKey(BUYER, SELLER, 'R2');
+    expect(await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({ ...meta, scope: buyerScope, key, rev: 0 });
+    expect(await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R1')).toBeUndefined();
+    // The drawer's read: the product and its meta from one read of their chunk.
+    expect(await heldItem(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({
+      product: await heldProduct(asSyncDb(db), buyerScope, SELLER, 'R2'),
+      meta: await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R2'),
+    });
+    const listed = await new HeldCatalogue(asSyncDb(db), buyerScope, SELLER).withMetas();
+    expect(listed.map((item) => [item.product.productCode, item.meta?.excluded])).toEqual([
+      ['R1', undefined],
+      ['R2', true],
+      ['R3', undefined],
+    ]);
+    // A row of the overlay (here the changes feed's) is laid over the chunk's meta.
+    const feed = scriptedFetch(() => ({
+      status: 200,
+      body: { changes: [{ entity: 'productMeta', key, op: 'upsert', rev: 4, row: { ...meta!, excluded: false } }], cursor: 4, hasMore: false },
+    }));
+    await pullScope({ db: asSyncDb(db), fetch: feed.fetch, signal: new AbortController().signal }, buyerScope);
+    expect((await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R2'))?.excluded).toBe(false);
+    expect((await new HeldCatalogue(asSyncDb(db), buyerScope, SELLER).withMetas())[1]!.meta?.excluded).toBe(false);
   });
 });
 
@@ -364,6 +421,54 @@ describe('includes over a chunked catalogue', () => {
     touches: [{ table: 'productMeta', scope: buyerScope, key: productMetaKey(BUYER, SELLER, code) }],
   });
   const metaOf = async (code: string) => db.productMeta.get([buyerScope, productMetaKey(BUYER, SELLER, code)]);
+
+  it("over a meta only a fill chunk holds: shows at once, stays over a new fill, is sent once, and a refusal uncovers the chunk's meta", async () => {
+    db = freshDb('include-chunk');
+    const server = catalogueServer(() => [
+      productWrapper(SELLER, 'F1'),
+      productWrapper(SELLER, 'F2', 'Tubes', { ...metaFor(BUYER, SELLER, 'F2', true), lastExportedEpochMilliSeconds: 5 }),
+      productWrapper(SELLER, 'F3', 'Flasks', metaFor(BUYER, SELLER, 'F3', true)),
+      productWrapper(SELLER, 'F4'),
+    ]);
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    const fillChunks = async () => {
+      const first = await mirrorProductPage(ctx, buyerScope, SELLER, null, 1);
+      expect((await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, 2)).failed).toBe(false);
+    };
+    const shown = async (code: string) => heldMeta(asSyncDb(db), buyerScope, SELLER, code);
+    await fillChunks();
+    expect(await db.productMeta.count()).toBe(0);
+
+    await enqueue(asSyncDb(db), include('F2', true));
+    await enqueue(asSyncDb(db), include('F3', true));
+    await enqueue(asSyncDb(db), include('F4', true));
+    // The include's fields over the chunk's meta: the rest of it (last exported) still shows.
+    expect(await shown('F2')).toMatchObject({ excluded: false, lastExportedEpochMilliSeconds: 5 });
+    expect(await shown('F3')).toMatchObject({ excluded: false });
+    expect(await shown('F4')).toMatchObject({ excluded: false, productCode: 'F4' });
+
+    await fillChunks();
+    expect((await shown('F2'))?.excluded).toBe(false);
+    expect((await shown('F3'))?.excluded).toBe(false);
+
+    const outbox = scriptedOutbox((request) => (request.url.endsWith('/F2') ? { status: 200, body: {} } : { status: 400, body: { errors: ['Product not found'] } }));
+    const drain = () =>
+      drainOutbox({
+        db: asSyncDb(db),
+        fetch: outbox.fetch,
+        now: () => 0,
+        signal: new AbortController().signal,
+        backoff: { baseMs: 1000, maxMs: 60_000, random: () => 0.5 },
+      });
+    await drain();
+    await drain();
+    expect(outbox.requests.map((r) => r.url.split('/').pop())).toEqual(['F2', 'F3', 'F4']);
+    expect((await shown('F2'))?.excluded).toBe(false);
+    // Refused: back to what the chunk says, and to no meta where it has none.
+    expect(await shown('F3')).toEqual({ ...metaFor(BUYER, SELLER, 'F3', true), scope: buyerScope, key: productMetaKey(BUYER, SELLER, 'F3'), rev: 0 });
+    expect(await shown('F4')).toBeUndefined();
+    expect(await db.bases.count()).toBe(0);
+  });
 
   it("keeps the buyer's meta beside the chunk, shows an include at once, keeps it over a fill, and rolls it back when refused", async () => {
     db = freshDb('include');

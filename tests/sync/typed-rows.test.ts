@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
+import { FILL_PRODUCT_FIELDS } from '../../src/domain/schemas/product-fill';
 import {
   mirrorAccountPage,
   mirrorInvoice,
@@ -11,9 +12,11 @@ import {
   mirrorPropertyPage,
   mirrorUserPage,
 } from '../../src/sync/mirror-pages';
+import { mirrorProductFill } from '../../src/sync/mirror-fill';
 import { mirrorCounterparts, mirrorPricelistPage, mirrorPricePage } from '../../src/sync/mirror-preferences';
 import { chunkRows } from '../../src/sync/product-chunks';
 import { pullScope } from '../../src/sync/pull-changes';
+import { fillAnswer } from './helpers/fill-answers';
 import { freshDb } from './helpers/fresh-db';
 import { orderAnswer } from './helpers/order-rows';
 import { productWrapper } from './helpers/product-rows';
@@ -227,5 +230,48 @@ describe('rows entering the browser', () => {
       );
     }
     expect(await db.cursors.get(supportScope)).toBeUndefined();
+  });
+
+  describe('in a fill chunk', () => {
+    type Chunk = { fields: string[]; rows: unknown[][]; metas: unknown[][]; crumbs: unknown[] };
+    const SELLER = 'SUPACMESCI01';
+    /** A fill of three products (one chunk) whose chunk answer `spoil` changes. */
+    async function fillWith(spoil: (chunk: Chunk) => void) {
+      db = freshDb();
+      const wrappers = ['P1', 'P2', 'P3'].map((code) => productWrapper(SELLER, code));
+      const { fetch } = scriptedFetch((request) => {
+        const url = new URL(request.url, 'http://x');
+        if (!url.pathname.includes('/products/fill')) return { status: 200, body: { data: wrappers.slice(0, 1), cursor: 'P1' } };
+        const body = fillAnswer(url, wrappers);
+        if (url.pathname.endsWith('/chunk')) spoil(body as Chunk);
+        return { status: 200, body };
+      });
+      const result = await mirrorProductFill({ db: asSyncDb(db), fetch }, scope, SELLER, null, 5);
+      const fillChunks = (await db.productChunks.toArray()).filter((c) => c.json.startsWith('{"fields"'));
+      return { result, fillChunks };
+    }
+    const column = (field: (typeof FILL_PRODUCT_FIELDS)[number]) => FILL_PRODUCT_FIELDS.indexOf(field);
+
+    it('is stored as sent when every row has the shape of the schema', async () => {
+      const { result, fillChunks } = await fillWith(() => undefined);
+      expect(result).toEqual({ count: 3, next: null, failed: false });
+      expect(fillChunks).toHaveLength(1);
+    });
+
+    it.each<[string, (chunk: Chunk) => void]>([
+      ['a product field renamed', (c) => (c.fields[column('description')] = 'productDescription')],
+      ['a product field the browser does not know', (c) => c.fields.push('colour')],
+      ['a value of the wrong type', (c) => (c.rows[1]![column('leadTime')] = 'three days')],
+      ['a null where the schema wants a value', (c) => (c.rows[2]![column('productCode')] = null)],
+      ['a row a value short', (c) => c.rows[0]!.splice(column('comments'), 1)],
+      ['a barcode without its code', (c) => (c.rows[0]![column('barcodes')] = [{ uom: 'EA', type: 'EAN13' }])],
+      ['a breadcrumb outside the chunk', (c) => (c.rows[0]![c.rows[0]!.length - 1] = 7)],
+      ['a breadcrumb index that is not a whole number', (c) => (c.rows[0]![c.rows[0]!.length - 1] = 0.5)],
+      ['a key the chunk does not have', (c) => Object.assign(c, { extra: true })],
+    ])('is refused, and nothing of it stored, with %s', async (_, spoil) => {
+      const { result, fillChunks } = await fillWith(spoil);
+      expect(result).toMatchObject({ failed: true });
+      expect(fillChunks).toHaveLength(0);
+    });
   });
 });

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_THEME } from '../../src/domain/constants';
 import { ProductTable } from '../../src/features/catalogue/product-table';
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
-import { mirrorProductFill, mirrorProductPage, mirrorProductSearchPage } from '../../src/sync/mirror-pages';
+import { mirrorProductFill } from '../../src/sync/mirror-fill';
+import { mirrorProductPage, mirrorProductSearchPage } from '../../src/sync/mirror-pages';
 import type { FillPosition } from '../../src/sync/product-chunks';
 import { ProductSearch } from '../../src/sync/product-search';
 import { buildTheme } from '../../src/ui/theme/theme';
@@ -54,7 +55,7 @@ function engineOver(server: ReturnType<typeof scriptedFetch>) {
   const search = new ProductSearch(asSyncDb(db));
   fakeEngine({
     mirrorProductPage: (scope: string, sellerId: string, from: FillPosition | null, limit: number) => mirrorProductPage(ctx, scope, sellerId, from, limit),
-    mirrorProductFill: (scope: string, sellerId: string, from: FillPosition) => mirrorProductFill(ctx, scope, sellerId, from),
+    mirrorProductFill: (scope: string, sellerId: string, from: FillPosition | null) => mirrorProductFill(ctx, scope, sellerId, from),
     mirrorProductSearchPage: (scope: string, sellerId: string, text: string, cursor: string | null) => mirrorProductSearchPage(ctx, scope, sellerId, text, cursor),
     searchProducts: (scope: string, sellerId: string, text: string, limit: number) => search.search(scope, sellerId, text, limit),
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compileGuard, fastChecked } from './fast-guard';
 import { wholeNumber } from './numbers';
 import {
   productCategoryDescriptionSchema,
@@ -56,20 +57,30 @@ const productTuple = z.tuple([
 /** A buyer's meta of the chunk's product at `row`: excluded, contract prices, last exported, its price discrepancies. */
 const metaTuple = z.tuple([z.number().int().min(0), z.boolean(), z.array(contractPriceTuple), z.number().nullable(), z.array(discrepancyTuple)]);
 
-export const fillChunkSchema = z
-  .strictObject({
-    fields: z.array(z.string()),
-    uomMapping: z.record(z.string(), z.string()),
-    crumbs: z.array(productCategoryDescriptionSchema),
-    rows: z.array(productTuple),
-    metas: z.array(metaTuple),
-  })
-  .refine((c) => c.fields.length === FILL_PRODUCT_FIELDS.length && c.fields.every((f, i) => f === FILL_PRODUCT_FIELDS[i]), {
-    message: 'Unexpected product fields',
-  })
-  .refine((c) => c.rows.every((r: Tuple) => (r[r.length - 1] as number) < c.crumbs.length) && c.metas.every((m) => m[0] < c.rows.length), {
-    message: 'A reference outside the chunk',
-  });
+const fillChunkShape = z.strictObject({
+  fields: z.array(z.string()),
+  uomMapping: z.record(z.string(), z.string()),
+  crumbs: z.array(productCategoryDescriptionSchema),
+  rows: z.array(productTuple),
+  metas: z.array(metaTuple),
+});
+type ChunkShape = z.infer<typeof fillChunkShape>;
+
+/** A renamed, added or reordered product field (either side) refuses the chunk: rows are read by position. */
+const sameFields = (c: ChunkShape) => c.fields.length === FILL_PRODUCT_FIELDS.length && c.fields.every((f, i) => f === FILL_PRODUCT_FIELDS[i]);
+const referencesInside = (c: ChunkShape) => c.rows.every((r: Tuple) => (r[r.length - 1] as number) < c.crumbs.length) && c.metas.every((m) => m[0] < c.rows.length);
+
+export const fillChunkSchema = fillChunkShape
+  .refine(sameFields, { message: 'Unexpected product fields' })
+  .refine(referencesInside, { message: 'A reference outside the chunk' });
+
+/**
+ * What the browser checks a fill chunk with: the same schema, the guard compiled from
+ * its shape in front (fast-guard.ts), so a good chunk is walked once and not copied;
+ * a chunk the guard refuses is parsed by fillChunkSchema and fails with its errors.
+ */
+const isChunkShape = compileGuard(fillChunkShape);
+export const fillChunkCheck = fastChecked(fillChunkSchema, (v) => isChunkShape(v) && sameFields(v as ChunkShape) && referencesInside(v as ChunkShape));
 export type FillChunk = z.infer<typeof fillChunkSchema>;
 
 /**

@@ -1,10 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZE, SEARCH_DELAY_MS } from '../../domain/constants';
-import { HeldCatalogue, heldProduct, holdsWholeCatalogue, type FillPosition } from '../../sync/product-chunks';
+import { HeldCatalogue, heldItem, holdsWholeCatalogue, type FillPosition } from '../../sync/product-chunks';
 import type { ProductMetaRow, ProductRow } from '../../sync/rows';
-import { productMetaKey } from '../../sync/row-keys';
-import { parseScope } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
 import { syncEngine } from '../sync-start/engine-handle';
 
@@ -12,22 +10,6 @@ export interface ProductWithMeta {
   product: ProductRow;
   /** The buyer's meta (included/excluded, contract prices); null for sellers or when none exists. */
   meta: ProductMetaRow | null;
-}
-
-/**
- * The buyer's metas of one seller's products, read as one key range (metas exist only
- * for the products the buyer has curated), not one read per product.
- */
-async function withMetas(scope: string, sellerId: string, rows: ProductRow[]): Promise<ProductWithMeta[]> {
-  const { kind, orgKey } = parseScope(scope);
-  if (kind !== 'buyer') return rows.map((product) => ({ product, meta: null }));
-  const prefix = productMetaKey(orgKey, sellerId, '');
-  const held = await localDatabase()
-    .productMeta.where('[scope+key]')
-    .between([scope, prefix], [scope, `${prefix}\uffff`])
-    .toArray();
-  const metas = new Map(held.map((m) => [m.key, m]));
-  return rows.map((product) => ({ product, meta: metas.get(productMetaKey(orgKey, sellerId, product.productCode ?? '')) ?? null }));
 }
 
 export interface MirrorProgress {
@@ -44,7 +26,7 @@ export interface MirrorProgress {
  * One seller's catalogue in a scope (`seller:ID` for the supplier's own, `buyer:ID` for
  * a buyer's view). What the device holds shows at once; the spec's first page of 20
  * comes from the server at once too, then the rest of the catalogue is mirrored in the
- * background with the fill calls (chunks asked for side by side, see src/sync/mirror-pages.ts), so search and
+ * background with the fill calls (chunks asked for side by side, see src/sync/mirror-fill.ts), so search and
  * scrolling soon work on the whole catalogue, offline too. `loadMore` (the last row
  * came into view) resumes the fill after a failure. Each landed page reads that page
  * only: the held catalogue keeps the chunks it has read.
@@ -60,9 +42,8 @@ export function useProductList(scope: string, sellerId: string) {
     busy.current = true;
     setState((s) => ({ ...s, loading: true, failed: false }));
     try {
-      // The spec's first 20 on their own, so the first screen shows at once; then the whole catalogue in fill chunks.
-      if (!cursor.current) cursor.current = (await engine.mirrorProductPage(scope, sellerId, null, PAGE_SIZE)).next;
-      const rest = cursor.current ? await engine.mirrorProductFill(scope, sellerId, cursor.current) : { next: null, failed: false };
+      // Without a position the fill begins with the spec's first 20 (the first screen shows at once), then the whole catalogue in fill chunks.
+      const rest = await engine.mirrorProductFill(scope, sellerId, cursor.current);
       cursor.current = rest.next;
       setState(rest.failed ? { complete: false, loading: false, failed: true } : { complete: true, loading: false, failed: false });
     } catch {
@@ -79,7 +60,8 @@ export function useProductList(scope: string, sellerId: string) {
   }, [fill]);
 
   const held = useMemo(() => (sellerId ? new HeldCatalogue(localDatabase(), scope, sellerId) : null), [scope, sellerId]);
-  const products = useLiveQuery(async () => (held ? withMetas(scope, sellerId, await held.rows()) : []), [held, scope, sellerId]);
+  // The buyer's metas come with the rows: each product's productMeta row over its chunk's meta, one key range read, not one read per product.
+  const products = useLiveQuery(async () => (held ? held.withMetas() : []), [held]);
 
   const loadMore = useCallback(() => {
     if (!state.complete) void fill();
@@ -193,12 +175,7 @@ export function useProduct(scope: string, sellerId: string, productCode: string,
     };
   }, [scope, sellerId, productCode, refresh]);
   const item = useLiveQuery(async () => {
-    const db = localDatabase();
-    const { kind, orgKey } = parseScope(scope);
-    const [product, meta] = await Promise.all([
-      heldProduct(db, scope, sellerId, productCode),
-      kind === 'buyer' ? db.productMeta.get([scope, productMetaKey(orgKey, sellerId, productCode)]) : undefined,
-    ]);
+    const { product, meta } = await heldItem(localDatabase(), scope, sellerId, productCode);
     return product ? { product, meta: meta ?? null } : null;
   }, [scope, sellerId, productCode]);
   return { item, found };
