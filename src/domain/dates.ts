@@ -24,3 +24,13 @@ export function isValidIsoDate(value: string): boolean {
  * would load ICU's collator, a long task on a slow tablet's first list.
  */
 export const newestFirst = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);
+
+/**
+ * A moment as this device's local time of day, 24-hour "hh:mm". Not toLocaleTimeString:
+ * its first call loads ICU's date data, a long task in the first seconds of a slow tablet.
+ */
+export function formatClockTime(epochMs: number): string {
+  const at = new Date(epochMs);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(at.getHours())}:${two(at.getMinutes())}`;
+}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatClockTime } from '../../domain/dates';
 import { useFailedChanges, useOnline, usePendingCount, useSyncStatus } from '../../local/hooks/use-sync-state';
 import { useSession } from '../../local/session/use-session';
 import { STORAGE_FULL_TEXT } from '../../sync/storage-errors';
@@ -7,8 +8,6 @@ import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { ChangesNotSentPanel } from './ChangesNotSentPanel';
 import { StorageUse } from './storage-use';
 import { Badge, LastSync, MirrorProgress, StatusRow } from './sync-status.styles';
-
-const time = (epochMs: number) => new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
  * The top bar's sync piece: online or offline, changes waiting, the last successful
@@ -37,7 +36,7 @@ export function SyncStatus() {
     <StatusRow role="status" aria-label="Sync status">
       {!sessionOffline && <Badge $tone={online ? 'ok' : 'warn'}>{online ? 'Online' : 'Offline'}</Badge>}
       {waiting > 0 && <span>{waiting === 1 ? '1 change waiting' : `${waiting} changes waiting`}</span>}
-      {status.lastSyncAt !== null && <LastSync>Synced {time(status.lastSyncAt)}</LastSync>}
+      {status.lastSyncAt !== null && <LastSync>Synced {formatClockTime(status.lastSyncAt)}</LastSync>}
       <StorageUse changedWhen={`${status.lastSyncAt}|${waiting}|${status.mirror?.applied}`} />
       {mirroring && (
         <>
