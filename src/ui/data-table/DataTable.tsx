@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { messages } from '../../domain/messages';
 import { useElementWidth } from '../hooks/use-element-width';
@@ -39,6 +39,19 @@ export interface DataTableProps<R> {
 }
 
 /**
+ * A row's height as the resize observer reports it once the browser has laid the row
+ * out; asked at commit (no report yet), the size known so far. Reading the row's box at
+ * commit instead would force a layout of the whole page inside the render's task.
+ */
+const sizeAfterLayout: VirtualizerOptions<HTMLDivElement, Element>['measureElement'] = (element, entry, instance) => {
+  // borderBoxSize is missing before Safari 15.4: the size known so far stands in.
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+};
+
+/**
  * The portal's list table: virtualised (only the rows in view are in the page),
  * a sticky header, rows opened by pointer or keyboard, and columns that give way on a
  * narrow box by priority instead of being cut off.
@@ -75,6 +88,7 @@ export function DataTable<R>({
     // The virtualizer moves rows and sizes the body itself as rows are measured, so a
     // measurement re-renders the table only when the set of rows in view changes.
     directDomUpdates: true,
+    measureElement: sizeAfterLayout,
   });
   const items = virtualizer.getVirtualItems();
   const lastShown = items.length > 0 ? items[items.length - 1]!.index : -1;
