@@ -91,7 +91,12 @@ describe('searching a catalogue the device does not hold whole', () => {
 
     fireEvent.change(screen.getByLabelText('Search by code or description'), { target: { value: 'flask' } });
     // The device holds T001..T020 (10 flasks); the server's pages are T002..T040, T042..T080, T082..T100.
-    await waitFor(() => expect(shownCount(table)).toBe(50));
+    // Each next page is asked for once its last hit is in view: scrolled to the end, as a user would.
+    await waitFor(() => {
+      table.scrollTop = 56 * shownCount(table);
+      fireEvent.scroll(table);
+      expect(shownCount(table)).toBe(50);
+    });
     expect(searchRequests(server)).toEqual(['flask limit 20 after -', 'flask limit 20 after T040', 'flask limit 20 after T080']);
     // Virtualised: not every hit is in the page at once.
     expect(within(table).getAllByRole('row').length).toBeLessThan(50);
