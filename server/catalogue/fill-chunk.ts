@@ -1,61 +1,40 @@
 import { priceDiscrepancies } from '../../src/domain/price-discrepancies';
-import type { ContractPrice, ProductCategoryDescription, SellerPrice } from '../../src/domain/schemas/catalogue';
-import { encodeFillChunk, FILL_CHUNK_MAX, fillMetaJson, type FillChunkParts, type FillRange } from '../../src/domain/schemas/product-fill';
-import { preparedQuery } from '../db/prepared-query';
+import type { ProductCategoryDescription, SellerPrice } from '../../src/domain/schemas/catalogue';
+import { encodeFillChunk, FILL_CHUNK_MAX, type FillChunkParts, type FillRange } from '../../src/domain/schemas/product-fill';
 import { badRequest } from '../http/errors';
 import type { Tx } from '../sync/change-log';
-import { buyerCategoryNames, categoryDescription, today, uomMappingOf } from './products';
+import { buyerCategoryNames, categoryDescription, META_COLUMNS, today, toMeta, uomMappingOf } from './products';
 
 const CATEGORY_COLUMNS = ['catalog_code', 'class_code', 'category_code', 'group_code', 'category_descriptions'] as const;
-
-type Bounds = { from: string; to: string };
-
-/**
- * The range reads, built and compiled once each (db/prepared-query.ts): a chunk with no
- * lower or upper bound is another SQL text, so each of the four shapes is its own query.
- */
-function rangeReads(lower: boolean, upper: boolean) {
-  const products = preparedQuery((db, v: Bounds & { sellerKey: string; limit: number }) => {
-    let q = db.selectFrom('products').select(['product_code', 'fill_wire', 'prices_wire', ...CATEGORY_COLUMNS]).where('seller_key', '=', v.sellerKey).where('deleted', '=', 0);
-    if (lower) q = q.where('product_code', '>=', v.from);
-    if (upper) q = q.where('product_code', '<', v.to);
-    return q.orderBy('product_code').limit(v.limit);
-  });
-  // In code order, as the products are: the two lists are merged, not looked up by code.
-  const metas = preparedQuery((db, v: Bounds & { sellerKey: string; buyerKey: string }) => {
-    let q = db
-      .selectFrom('product_meta')
-      .select(['product_code', 'excluded', 'contract_prices', 'last_exported_ms'])
-      .where('buyer_key', '=', v.buyerKey)
-      .where('seller_key', '=', v.sellerKey)
-      .where('deleted', '=', 0);
-    if (lower) q = q.where('product_code', '>=', v.from);
-    if (upper) q = q.where('product_code', '<', v.to);
-    return q.orderBy('product_code');
-  });
-  return { products, metas };
-}
-
-const READS = [rangeReads(false, false), rangeReads(false, true), rangeReads(true, false), rangeReads(true, true)];
-const readsOf = (range: FillRange) => READS[(range.from !== undefined ? 2 : 0) + (range.to !== undefined ? 1 : 0)]!;
 
 /**
  * One chunk of a fill (fill-plan.ts): the products with codes in [from, to) in code
  * order, as the compact answer of src/domain/schemas/product-fill.ts. Each product's
  * row with its prices is stored with it (`fill_wire`, the same in every view), so the
- * chunk is one range read and a string join; meta is one range read too, merged with
- * the products in code order and written as text, and the mapping, the buyer's
- * category names and every breadcrumb are written once a chunk.
+ * chunk is one range read and a string join; meta is one range read too, and the
+ * mapping, the buyer's category names and every breadcrumb are written once a chunk.
  * Without a buyer: the supplier's view (no meta, no discrepancies). A range holding
  * more than FILL_CHUNK_MAX products (the catalogue grew since the plan) is refused:
  * the browser plans again.
  */
 export async function fillChunkJson(db: Tx, sellerKey: string, buyerKey: string | null, range: FillRange): Promise<string> {
-  const reads = readsOf(range);
-  const bounds = { from: range.from ?? '', to: range.to ?? '' };
+  let products = db
+    .selectFrom('products')
+    .select(['product_code', 'fill_wire', 'prices_wire', ...CATEGORY_COLUMNS])
+    .where('seller_key', '=', sellerKey)
+    .where('deleted', '=', 0);
+  let metas = db.selectFrom('product_meta').select(META_COLUMNS).where('buyer_key', '=', buyerKey ?? '').where('seller_key', '=', sellerKey).where('deleted', '=', 0);
+  if (range.from !== undefined) {
+    products = products.where('product_code', '>=', range.from);
+    metas = metas.where('product_code', '>=', range.from);
+  }
+  if (range.to !== undefined) {
+    products = products.where('product_code', '<', range.to);
+    metas = metas.where('product_code', '<', range.to);
+  }
   const [rows, metaRows, names, uomMapping] = await Promise.all([
-    reads.products(db, { ...bounds, sellerKey, limit: FILL_CHUNK_MAX + 1 }),
-    buyerKey ? reads.metas(db, { ...bounds, sellerKey, buyerKey }) : [],
+    products.orderBy('product_code').limit(FILL_CHUNK_MAX + 1).execute(),
+    buyerKey ? metas.execute() : [],
     buyerKey ? buyerCategoryNames(db, buyerKey) : null,
     uomMappingOf(db, sellerKey),
   ]);
@@ -64,6 +43,7 @@ export async function fillChunkJson(db: Tx, sellerKey: string, buyerKey: string 
   const crumbs: ProductCategoryDescription[] = [];
   const crumbAt = new Map<string, number>();
   const parts: FillChunkParts = { uomMapping, crumbs, rows: [], metas: [] };
+  const rowOf = new Map<string, number>();
   for (const row of rows) {
     const key = `${row.catalog_code}|${row.class_code}|${row.category_code}|${row.group_code}|${row.category_descriptions}`;
     let crumb = crumbAt.get(key);
@@ -71,19 +51,17 @@ export async function fillChunkJson(db: Tx, sellerKey: string, buyerKey: string 
       crumbAt.set(key, (crumb = crumbs.length));
       crumbs.push(categoryDescription(row, names));
     }
+    rowOf.set(row.product_code, parts.rows.length);
     parts.rows.push({ json: row.fill_wire, crumb });
   }
   const at = today();
-  let row = 0;
   for (const m of metaRows) {
-    while (row < rows.length && rows[row]!.product_code < m.product_code) row += 1;
-    if (row === rows.length) break;
-    if (rows[row]!.product_code !== m.product_code) continue;
-    // Only a buyer's priced products compare prices: the others' stay text.
-    const contractPrices = m.contract_prices === '[]' ? [] : (JSON.parse(m.contract_prices) as ContractPrice[]);
-    const discrepancies = contractPrices.length ? priceDiscrepancies(JSON.parse(rows[row]!.prices_wire) as SellerPrice[], contractPrices, at) : [];
-    const lastExported = m.last_exported_ms === null ? null : Number(m.last_exported_ms);
-    parts.metas.push(fillMetaJson(row, m.excluded === 1, contractPrices, lastExported, discrepancies));
+    const row = rowOf.get(m.product_code);
+    if (row === undefined) continue;
+    const meta = toMeta(m);
+    // Only a buyer's curated products compare prices: the others' stay text.
+    const sellerPrices = JSON.parse(rows[row]!.prices_wire) as SellerPrice[];
+    parts.metas.push({ row, meta, discrepancies: priceDiscrepancies(sellerPrices, meta.contractPrices, at) });
   }
   return encodeFillChunk(parts);
 }

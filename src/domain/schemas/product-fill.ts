@@ -95,31 +95,25 @@ export function fillRowJson(product: Product, prices: readonly SellerPrice[]): s
   ]);
 }
 
-/** The chunk as the server writes it: each product as its fillRowJson text and the index of its breadcrumb, each meta as its fillMetaJson text. */
+/** The chunk as the server writes it: each product as its fillRowJson text and the index of its breadcrumb. */
 export interface FillChunkParts {
   uomMapping: Record<string, string>;
   crumbs: ProductCategoryDescription[];
   rows: Array<{ json: string; crumb: number }>;
-  metas: string[];
-}
-
-/** A buyer's meta of the product at `row` as its tuple's JSON: the chunk joins these texts instead of building one array of them all. */
-export function fillMetaJson(
-  row: number,
-  excluded: boolean,
-  contractPrices: readonly ContractPrice[],
-  lastExported: number | null,
-  discrepancies: readonly Discrepancy[],
-): string {
-  const contract = contractPrices.map((c) => [c.uom, c.quantity, c.price, c.effectiveDate, c.currency]);
-  const table = discrepancies.map((d) => [d.uom, d.quantity, d.sellerPrice, d.buyerPrice]);
-  return `[${row},${excluded},${JSON.stringify(contract)},${lastExported},${JSON.stringify(table)}]`;
+  metas: Array<{ row: number; meta: Meta; discrepancies: Discrepancy[] }>;
 }
 
 export function encodeFillChunk(parts: FillChunkParts): string {
   const rows = parts.rows.map(({ json, crumb }) => `${json.slice(0, -1)},${crumb}]`).join(',');
+  const metas = parts.metas.map(({ row, meta, discrepancies }) => [
+    row,
+    meta.excluded,
+    meta.contractPrices.map((c) => [c.uom, c.quantity, c.price, c.effectiveDate, c.currency]),
+    meta.lastExportedEpochMilliSeconds,
+    discrepancies.map((d) => [d.uom, d.quantity, d.sellerPrice, d.buyerPrice]),
+  ]);
   const head = JSON.stringify({ fields: FILL_PRODUCT_FIELDS, uomMapping: parts.uomMapping, crumbs: parts.crumbs });
-  return `${head.slice(0, -1)},"rows":[${rows}],"metas":[${parts.metas.join(',')}]}`;
+  return `${head.slice(0, -1)},"rows":[${rows}],"metas":${JSON.stringify(metas)}}`;
 }
 
 /** One product of a chunk, as a wrapper is made of. */

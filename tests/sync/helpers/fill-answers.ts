@@ -1,5 +1,5 @@
 import type { ProductWrapper } from '../../../src/domain/schemas/catalogue';
-import { encodeFillChunk, FILL_CHUNK_DEFAULT, fillMetaJson, fillRowJson, type FillChunkParts, type FillPlan } from '../../../src/domain/schemas/product-fill';
+import { encodeFillChunk, FILL_CHUNK_DEFAULT, fillRowJson, type FillChunkParts, type FillPlan } from '../../../src/domain/schemas/product-fill';
 
 /**
  * The fill calls as the server answers them, over a list of wrappers: `GET
@@ -23,7 +23,7 @@ export function fillAnswer(url: URL, wrappers: readonly ProductWrapper[]): FillP
     const crumb = JSON.stringify(w.productCategoryDescription);
     if (!crumbs.includes(crumb)) crumbs.push(crumb);
     parts.rows.push({ json: fillRowJson(w.product, w.prices), crumb: crumbs.indexOf(crumb) });
-    if (w.meta) parts.metas.push(fillMetaJson(row, w.meta.excluded, w.meta.contractPrices, w.meta.lastExportedEpochMilliSeconds, w.priceDiscrepancyTable));
+    if (w.meta) parts.metas.push({ row, meta: w.meta, discrepancies: w.priceDiscrepancyTable });
   });
   parts.crumbs = crumbs.map((c) => JSON.parse(c) as FillChunkParts['crumbs'][number]);
   return JSON.parse(encodeFillChunk(parts));
