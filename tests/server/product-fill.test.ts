@@ -1,11 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPageSchema, type ProductWrapper } from '../../src/domain/schemas/catalogue';
 import { jobSchema } from '../../src/domain/schemas/jobs';
 import { decodeFillMetas, decodeFillProducts, fillChunkSchema, fillPlanSchema, fillRowJson } from '../../src/domain/schemas/product-fill';
 import { seedCatalogue } from '../../server/db/demo/seed-catalogue';
+import { isPostgres } from '../../server/db/database';
 import { migrateTo, migrateToLatest } from '../../server/db/migrations';
 import { createTestDatabase } from './helpers/test-database';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -177,6 +179,29 @@ describe('the catalogue fill', () => {
     const chunk = fillChunkSchema.parse(res.json());
     const own = await t.db.selectFrom('product_meta').select('product_code').where('buyer_key', '=', 'UNINORTHGATE').where('seller_key', '=', SELLER).execute();
     expect(decodeFillMetas(chunk, `UNINORTHGATE:${SELLER}`).map((m) => m.productCode).sort()).toEqual(own.map((m) => m.product_code).sort());
+  });
+
+  it("pairs each meta with its own product when a product with the buyer's meta is gone from the range", async () => {
+    const list = await listed(buyerBase, BUY);
+    // Between other products with metas, so the metas after it must still find their rows.
+    const withMeta = list.filter((w) => w.meta !== null);
+    const gone = withMeta[Math.floor(withMeta.length / 2)]!.product.productCode;
+    await t.db.updateTable('products').set({ deleted: 1 }).where('seller_key', '=', SELLER).where('product_code', '=', gone).execute();
+    try {
+      for (const size of [7, 500]) {
+        const { wrappers } = await filled(buyerBase, BUY, size, `${BUYER}:${SELLER}`);
+        expect(wrappers.some((w) => w.product.productCode === gone)).toBe(false);
+        expect(wrappers).toEqual(list.filter((w) => w.product.productCode !== gone));
+      }
+    } finally {
+      await t.db.updateTable('products').set({ deleted: 0 }).where('seller_key', '=', SELLER).where('product_code', '=', gone).execute();
+    }
+  });
+
+  it("plans from the live products' index alone, never looking up a product's row", async () => {
+    if (isPostgres(t.db)) return;
+    const plan = await sql<{ detail: string }>`explain query plan select product_code from products where seller_key = ${SELLER} and deleted = 0 order by product_code`.execute(t.db);
+    expect(plan.rows.map((r) => r.detail).join('\n')).toContain('USING COVERING INDEX products_seller_live_code');
   });
 
   it('refuses a bad size', async () => {

@@ -11,6 +11,7 @@ import * as uploadTokens from './0011-upload-tokens';
 import * as ediPayloads from './0015-edi-payloads';
 import * as productWire from './0016-product-wire';
 import * as productFillWire from './0017-product-fill-wire';
+import * as liveProductCodes from './0018-live-product-codes';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0015-edi-payloads': ediPayloads,
   '0016-product-wire': productWire,
   '0017-product-fill-wire': productFillWire,
+  '0018-live-product-codes': liveProductCodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
