@@ -27,12 +27,14 @@ export class AccountsPage {
     return this.table.getByRole('row').filter({ hasText: name });
   }
 
-  /** The names the table shows, top to bottom. */
+  /**
+   * The names the table shows, top to bottom, read in one go: row by row, a row gone
+   * meanwhile (the list narrowing as a filter applies) left the read waiting for it.
+   */
   async names(): Promise<string[]> {
-    const rows = await this.table.getByRole('row').all();
-    const names: string[] = [];
-    for (const row of rows.slice(1)) names.push(((await row.getByRole('cell').first().textContent()) ?? '').trim());
-    return names;
+    return this.table
+      .getByRole('row')
+      .evaluateAll((rows) => rows.slice(1).map((row) => (row.querySelector('[role="cell"]')?.textContent ?? '').trim()));
   }
 
   async filter(text: string): Promise<void> {
