@@ -11,6 +11,7 @@ import { isPostgres } from '../../server/db/database';
 import { migrateTo, migrateToLatest } from '../../server/db/migrations';
 import { createTestDatabase } from './helpers/test-database';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { OLD_PRODUCT_COLUMNS } from './helpers/old-product-row';
 
 /**
  * The catalogue fill (our calls, not the spec's): a plan of key ranges, then compact
@@ -131,17 +132,8 @@ describe('the catalogue fill', () => {
     const { db, drop } = await createTestDatabase(mkdtempSync(join(tmpdir(), 'portal-fill-')));
     try {
       await migrateTo(db, '0016-product-wire');
-      const columns = {
-        seller_key: 'SUPOLD', product_code: 'OLD-1', description: 'Old glove', long_description: null, other_name: null,
-        unit_of_measure: 'EA', flag_code: 'A', taxable: 'Y', lead_time: 3, warrenty_period: null, unavailable_from_date: null,
-        unavailable_to_date: null, chemical_classifications: null, chem_management_platform_id: null, cas_numbers: null,
-        dangerous_goods_flag: 0, hazardous_material_flag: null, radio_active_flag: 1, weight: 12, weight_unit: 'g', width: null,
-        width_unit: null, height: null, height_unit: null, depth: null, depth_unit: null, length: null, length_unit: null,
-        message: null, comments: 'Keep dry', barcodes: '[{"uom":"EA","code":"9300000000001","type":"EAN13"}]', urls: '[]',
-        assets: '[]', catalog_code: null, class_code: null, category_code: null, group_code: null, category_descriptions: null,
-      };
       // Written as the release before the column: without `fill_wire`.
-      await db.insertInto('products').values({ ...columns, search: 'old-1 old glove', wire: '', prices_wire: '[]', updated_at: '2026-01-01', rev: 0, deleted: 0 } as never).execute();
+      await db.insertInto('products').values({ ...OLD_PRODUCT_COLUMNS, search: 'old-1 old glove', wire: '', prices_wire: '[]', updated_at: '2026-01-01', rev: 0, deleted: 0 } as never).execute();
       const price = { seller_key: 'SUPOLD', product_code: 'OLD-1', uom: 'EA', lower_quantity: 1, upper_quantity: null, price: 2.5, start_date: '2026-01-01', currency: 'AUD' };
       await db.insertInto('seller_prices').values(price).execute();
       await migrateToLatest(db);
