@@ -20,17 +20,26 @@ const CATEGORY_COLUMNS = ['catalog_code', 'class_code', 'category_code', 'group_
 export async function fillChunkJson(db: Tx, sellerKey: string, buyerKey: string | null, range: FillRange): Promise<string> {
   let products = db
     .selectFrom('products')
-    .select(['product_code', 'fill_wire', 'prices_wire', ...CATEGORY_COLUMNS])
+    .select(['product_code', 'fill_wire', ...CATEGORY_COLUMNS])
     .where('seller_key', '=', sellerKey)
     .where('deleted', '=', 0);
-  let metas = db.selectFrom('product_meta').select(META_COLUMNS).where('buyer_key', '=', buyerKey ?? '').where('seller_key', '=', sellerKey).where('deleted', '=', 0);
+  // The seller's prices are read only beside a meta: only curated products compare
+  // prices, and reading every product's prices cost a third of the range read.
+  let metas = db
+    .selectFrom('product_meta as m')
+    .innerJoin('products as p', (join) => join.onRef('p.seller_key', '=', 'm.seller_key').onRef('p.product_code', '=', 'm.product_code'))
+    .select([...META_COLUMNS.map((c) => `m.${c}` as const), 'p.prices_wire'])
+    .where('m.buyer_key', '=', buyerKey ?? '')
+    .where('m.seller_key', '=', sellerKey)
+    .where('m.deleted', '=', 0)
+    .where('p.deleted', '=', 0);
   if (range.from !== undefined) {
     products = products.where('product_code', '>=', range.from);
-    metas = metas.where('product_code', '>=', range.from);
+    metas = metas.where('m.product_code', '>=', range.from);
   }
   if (range.to !== undefined) {
     products = products.where('product_code', '<', range.to);
-    metas = metas.where('product_code', '<', range.to);
+    metas = metas.where('m.product_code', '<', range.to);
   }
   const [rows, metaRows, names, uomMapping] = await Promise.all([
     products.orderBy('product_code').limit(FILL_CHUNK_MAX + 1).execute(),
@@ -60,7 +69,7 @@ export async function fillChunkJson(db: Tx, sellerKey: string, buyerKey: string 
     if (row === undefined) continue;
     const meta = toMeta(m);
     // Only a buyer's curated products compare prices: the others' stay text.
-    const sellerPrices = JSON.parse(rows[row]!.prices_wire) as SellerPrice[];
+    const sellerPrices = JSON.parse(m.prices_wire) as SellerPrice[];
     parts.metas.push({ row, meta, discrepancies: priceDiscrepancies(sellerPrices, meta.contractPrices, at) });
   }
   return encodeFillChunk(parts);

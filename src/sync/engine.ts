@@ -168,7 +168,7 @@ export class SyncEngine {
   }
 
   private mirrorContext(): MirrorContext {
-    return { db: this.db, fetch: this.fetch };
+    return { db: this.db, fetch: this.fetch, fillShown: (scope, sellerId, chunks) => this.search.hold(scope, sellerId, chunks) };
   }
 
   mirrorOrderPage(scope: string, offset: number, orderNumberLike?: string) {

@@ -11,6 +11,7 @@ import { fetchFillChunk, fetchFillPlan } from '../api/mirror-calls';
 import { PAGE_SIZE } from '../domain/constants';
 import { buyerOf, mirrorProductPage, type MirrorContext, type ProductPageResult } from './mirror-pages';
 import { endFill, storeFillChunk, type FillPosition, type ProductPageText } from './product-chunks';
+import type { ChunkSearchText } from './product-search';
 
 /**
  * The catalogue fill with the fill calls (our own, product-fill.ts in src/domain): a
@@ -83,7 +84,8 @@ export async function mirrorProductFill(
   if (!plan) return { count: 0, next: from, failed: true };
   const { fill } = from;
   const ranges = rangesOf(plan);
-  const ids: string[] = [];
+  // Keys and search text only: the chunks' JSON is not held until the end.
+  const stored: ChunkSearchText[] = [];
   let count = 0;
   let failed = false;
   let overtaken = false;
@@ -101,9 +103,9 @@ export async function mirrorProductFill(
     storing = storing
       .then(async () => {
         if (stopped()) return;
-        const id = await storeChunk(ctx, scope, sellerId, fill, answer.data, answer.text);
-        if (id === false) overtaken = true;
-        else if (id !== null) ids.push(id);
+        const chunk = await storeChunk(ctx, scope, sellerId, fill, answer.data, answer.text);
+        if (chunk === false) overtaken = true;
+        else if (chunk !== null) stored.push({ id: chunk.id, keys: chunk.keys, text: chunk.text });
         count += answer.data.rows.length;
       })
       // Kept, not thrown on the chain: the fill rejects with it once the fetchers have stopped.
@@ -130,6 +132,6 @@ export async function mirrorProductFill(
   if (storeError) throw (storeError as { error: unknown }).error;
   if (failed) return { count, next: from, failed: true };
   // Overtaken by a newer fill (another tab): that one ends it.
-  if (!overtaken) await endFill(ctx.db, scope, sellerId, fill, ids);
+  if (!overtaken && (await endFill(ctx.db, scope, sellerId, fill, stored.map((c) => c.id)))) ctx.fillShown?.(scope, sellerId, stored);
   return { count, next: null, failed: false };
 }

@@ -163,9 +163,9 @@ async function completeFill(db: SyncDb, scope: string, sellerId: string, state: 
 const FILL_CHUNK_MARK = '\u0000';
 
 const putChunk = async (db: SyncDb, scope: string, sellerId: string, fill: string, page: ProductPageText, mark = '') => {
-  const id = chunkPrefix(sellerId, fill) + page.products[0]!.productCode + mark;
-  await db.productChunks.put(chunkOf(scope, id, sellerId, page));
-  return id;
+  const chunk = chunkOf(scope, chunkPrefix(sellerId, fill) + page.products[0]!.productCode + mark, sellerId, page);
+  await db.productChunks.put(chunk);
+  return chunk;
 };
 
 /**
@@ -202,10 +202,10 @@ export async function storeProductPage(
 /**
  * Stores one chunk of a fill that fetches its chunks side by side (the fill calls), in
  * the caller's read-write transaction; chunks land in any order, their ids keep code
- * order. Answers the chunk's id (null for an empty range), or false when another tab
- * has begun a newer fill of this catalogue.
+ * order. Answers the chunk as stored (null for an empty range), or false when another
+ * tab has begun a newer fill of this catalogue.
  */
-export async function storeFillChunk(db: SyncDb, scope: string, sellerId: string, fill: string, page: ProductPageText): Promise<string | null | false> {
+export async function storeFillChunk(db: SyncDb, scope: string, sellerId: string, fill: string, page: ProductPageText): Promise<ProductChunkRow | null | false> {
   if ((await fillState(db, scope, sellerId)).current !== fill) return false;
   if (!page.products.length) return null;
   // A chunk of this fill within this one's codes (the screen's first page) goes: no product shows twice while the fill runs.
@@ -214,9 +214,9 @@ export async function storeFillChunk(db: SyncDb, scope: string, sellerId: string
     .where('[scope+id]')
     .between([scope, prefix + page.products[0]!.productCode], [scope, prefix + page.products[page.products.length - 1]!.productCode], true, true)
     .delete();
-  const id = await putChunk(db, scope, sellerId, fill, page, FILL_CHUNK_MARK);
+  const chunk = await putChunk(db, scope, sellerId, fill, page, FILL_CHUNK_MARK);
   await bumpTableVersion(db, 'products');
-  return id;
+  return chunk;
 }
 
 /**
@@ -287,6 +287,14 @@ export class HeldChunks<T> {
     readonly sellerId: string,
     private readonly keep: (chunk: ProductChunkRow) => T,
   ) {}
+
+  /**
+   * A chunk this reader keeps without reading it back (one a fill in this worker just
+   * stored). It counts only while it is shown: read drops the others.
+   */
+  hold(id: string, value: T): void {
+    this.chunks.set(id, value);
+  }
 
   async read(): Promise<{ chunks: T[]; overlay: ProductRow[] }> {
     const { db, scope, sellerId } = this;

@@ -172,17 +172,24 @@ function fillTimeline(start: number, fillMs: number): string {
   );
 }
 
-/** A fill then the first search in a worker that has not read the catalogue yet: mirrored and searchable. */
+/**
+ * A fill then the first search: mirrored and searchable. The search is wired to the fill
+ * as the sync worker's engine wires them (engine.ts): it keeps the text of the chunks
+ * the fill stored, so its first search reads only which chunks are shown.
+ */
 async function fillAndSearch(db: LocalDatabase, fetchPages: typeof fetch, fillScope = scope) {
   performance.setResourceTimingBufferSize(10_000);
   performance.clearResourceTimings();
+  const search = new ProductSearch(asSyncDb(db));
+  const ctx: MirrorContext = { db: asSyncDb(db), fetch: fetchPages, fillShown: (...args) => search.hold(...args) };
   const start = performance.now();
-  const [count, fillMs] = await timed(() => fillCatalogue({ db: asSyncDb(db), fetch: fetchPages }, fillScope, SELLER));
+  const [count, fillMs] = await timed(() => fillCatalogue(ctx, fillScope, SELLER));
   const bytes = chunkBytes(count);
   const timeline = fillTimeline(start, fillMs);
-  const search = new ProductSearch(asSyncDb(db));
   const [, coldMs] = await timed(() => search.search(fillScope, SELLER, 'nitrile glove', 50));
-  return { count, fillMs, coldMs, search, bytes, timeline };
+  // A worker that did not fill (another tab, the next visit) reads the chunks back.
+  const [, rereadMs] = await timed(() => new ProductSearch(asSyncDb(db)).search(fillScope, SELLER, 'nitrile glove', 50));
+  return { count, fillMs, coldMs, rereadMs, search, bytes, timeline };
 }
 
 /** The spec's list answer per product (a page of 500), the shape fills moved before the fill calls. */
@@ -224,11 +231,11 @@ export async function benchMirrorAndSearch(db: LocalDatabase): Promise<string[]>
     `our chunked mirror, ${n(local.count)} products, no network (JSON, schema check, chunks of ${n(FILL_CHUNK_DEFAULT)}): ${fmt(local.fillMs / 1000, 2)} s = ${fmt(local.count / (local.fillMs / 1000), 0)} rows/s`,
     `  of which reading the answers (JSON, schema check): ${fmt(parseMs / 1000, 2)} s`,
     `  an include made during that fill waits: median ${fmt(percentile(includeTimes, 50), 1)} ms, max ${fmt(includeTimes[includeTimes.length - 1]!, 1)} ms over ${includeTimes.length}`,
-    `  time to first search after it (worker has not read the catalogue): ${fmt(local.coldMs, 0)} ms; mirrored and searchable: ${searchable(local)}`,
+    `  time to first search after it: ${fmt(local.coldMs, 0)} ms; mirrored and searchable: ${searchable(local)}`,
     `END TO END from the real server over loopback, supplier's view, ${n(real.count)} products (the screen's 20, then the fill calls: a plan, chunks of ${n(FILL_CHUNK_DEFAULT)}, 3 at once): ${fmt(real.fillMs / 1000, 2)} s = ${fmt(real.count / (real.fillMs / 1000), 0)} rows/s (target 25,000 rows/s)`,
     `  bytes: fill chunks ${real.bytes}; the spec's list answer ${listBytes}`,
     `  where the time went: ${real.timeline}`,
-    `  time to first search after it: ${fmt(real.coldMs, 0)} ms; mirrored and searchable: ${searchable(real)} (target 4 s)`,
+    `  time to first search after it: ${fmt(real.coldMs, 0)} ms; mirrored and searchable: ${searchable(real)} (target 4 s); a new worker's first search: ${fmt(real.rereadMs, 0)} ms`,
     `search while typing over ${n(PRODUCTS)} products: p50 ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms (target p95 < 50 ms)`,
   ];
 }
@@ -249,7 +256,7 @@ export async function benchBuyerMirror(db: LocalDatabase): Promise<string[]> {
   const n = (count: number) => count.toLocaleString('en-AU');
   return [
     `END TO END, buyer's view (University of Westmere), ${n(real.count)} products with ${n(metas)} metas: ${fmt(real.fillMs / 1000, 2)} s = ${fmt(real.count / (real.fillMs / 1000), 0)} rows/s`,
-    `  time to first search after it: ${fmt(real.coldMs, 0)} ms; mirrored and searchable: ${fmt((real.fillMs + real.coldMs) / 1000, 2)} s (target 4 s)`,
+    `  time to first search after it: ${fmt(real.coldMs, 0)} ms; mirrored and searchable: ${fmt((real.fillMs + real.coldMs) / 1000, 2)} s (target 4 s); a new worker's first search: ${fmt(real.rereadMs, 0)} ms`,
     `  bytes: fill chunks ${real.bytes}; the spec's list answer ${listBytes}`,
     `  where the time went: ${real.timeline}`,
   ];

@@ -61,7 +61,7 @@ const LARGE_CATALOGUE = 100_000;
  * seeds the plain demo itself.
  */
 function seededDataDir(only: string | undefined): string | undefined {
-  if (only && only !== 'mirror') return undefined;
+  if (only && !only.startsWith('mirror')) return undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-data-'));
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'seed-demo', '--first-supplier-products', String(LARGE_CATALOGUE)], {
     cwd: resolve(import.meta.dirname, '../..'),

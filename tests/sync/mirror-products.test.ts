@@ -409,6 +409,48 @@ describe('searching the held catalogue', () => {
     expect(await found('mlg3')).toEqual([]);
     expect(await found('   ')).toEqual([]);
   });
+
+  it("keeps the text of the chunks a fill in its worker stored: the first search after the fill reads no chunk back, and finds what a new reader finds", async () => {
+    db = freshDb('search-held');
+    // More than the screen's first page, so the fill calls run; H01 to H30, nitrile in two.
+    const catalogueWith = (nitrile: string[]) =>
+      Array.from({ length: 30 }, (_, i) => {
+        const code = `H${String(i + 1).padStart(2, '0')}`;
+        return productWrapper(SELLER, code, nitrile.includes(code) ? `Nitrile item ${code}` : `Beaker ${code}`);
+      });
+    let catalogue = catalogueWith(['H01', 'H25']);
+    let down = false;
+    const server = catalogueServer(
+      () => catalogue,
+      (at) => down && at === 'H21',
+    );
+    const search = new ProductSearch(asSyncDb(db));
+    const ctx: MirrorContext = { db: asSyncDb(db), fetch: server.fetch, fillShown: (...args) => search.hold(...args) };
+    const chunksRead: number[] = [];
+    const bulkGet = db.productChunks.bulkGet.bind(db.productChunks);
+    db.productChunks.bulkGet = ((keys: Array<[string, string]>) => {
+      chunksRead.push(keys.length);
+      return bulkGet(keys);
+    }) as typeof db.productChunks.bulkGet;
+    const found = async (reader: ProductSearch, text: string) => (await reader.search(sellerScope, SELLER, text, 10)).map((k) => k.split('/')[1]);
+
+    expect((await mirrorProductFill(ctx, sellerScope, SELLER, null, 10)).failed).toBe(false);
+    expect(await found(search, 'nitrile')).toEqual(['H01', 'H25']);
+    expect(chunksRead.every((n) => n === 0)).toBe(true);
+    expect(await found(new ProductSearch(asSyncDb(db)), 'nitrile')).toEqual(['H01', 'H25']);
+
+    // A new fill's chunks replace the old ones' text; one that fails leaves the last complete fill searched.
+    catalogue = catalogueWith(['H12', 'H25']);
+    down = true;
+    expect((await mirrorProductFill(ctx, sellerScope, SELLER, null, 10)).failed).toBe(true);
+    expect(await found(search, 'nitrile')).toEqual(['H01', 'H25']);
+    down = false;
+    chunksRead.length = 0;
+    expect((await mirrorProductFill(ctx, sellerScope, SELLER, null, 10)).failed).toBe(false);
+    expect(await found(search, 'nitrile')).toEqual(['H12', 'H25']);
+    expect(chunksRead.every((n) => n === 0)).toBe(true);
+    expect(await found(new ProductSearch(asSyncDb(db)), 'nitrile')).toEqual(['H12', 'H25']);
+  });
 });
 
 describe('includes over a chunked catalogue', () => {
