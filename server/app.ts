@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -10,6 +9,7 @@ import type { AppContext } from './app-context';
 import { registerSessionLoader } from './auth/session';
 import { registerSessionRefresh } from './auth/sessions';
 import { configureEdi } from './edi/deliver';
+import { API_COMPRESSION } from './http/compression';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
 import { registerReadCache } from './http/read-cache';
 import { registerJsonParser } from './http/json-parser';
@@ -18,18 +18,6 @@ import { startJobs } from './jobs/start';
 import { routeGroups } from './routes';
 import { servletRoutes } from './routes/servlet';
 import { fileRoutes } from './routes/files';
-
-/**
- * Answers are compressed at the fastest levels: on a page of 20 products brotli's
- * quality 1 costs a fifth of the CPU of quality 4 (the plugin's default) for a 15 %
- * larger answer, still about a seventh of the JSON; gzip level 1 likewise half of
- * level 6. Under a kilobyte, compressing saves no round trip.
- */
-const API_COMPRESSION = {
-  threshold: 1024,
-  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
-  zlibOptions: { level: 1 },
-};
 
 export interface BuildOptions {
   logger?: boolean;

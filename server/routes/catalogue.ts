@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { validateCatalogueExport } from '../../src/domain/rules/catalogue';
 import {
@@ -19,6 +19,7 @@ import { likePattern, metaEntityKey, WRAPPER_COLUMNS, wrapProducts, wrapProducts
 import { jobUploadUrl } from '../catalogue/upload-url';
 import type { Db } from '../db/database';
 import { writeHistory } from '../history';
+import { sendCompressedJson } from '../http/compression';
 import { badRequest, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
@@ -87,9 +88,6 @@ async function oneProduct(db: Tx, sellerKey: string, code: string, buyerKey: str
 
 type BuyerSellerParams = { buyerId: string; sellerId: string };
 
-function sendProductPage(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
 
 async function buyerAndSeller(request: FastifyRequest<{ Params: BuyerSellerParams }>, db: Db) {
   const { user, org: buyer } = await requireOrg(request, db, 'buyer', request.params.buyerId);
@@ -113,7 +111,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/product', async (request, reply) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
-    return sendProductPage(reply, await productPageJson(db, org.orgKey, null, parse(productListQuerySchema, request.query)));
+    return sendCompressedJson(request, reply, await productPageJson(db, org.orgKey, null, parse(productListQuerySchema, request.query)));
   });
 
   // The fill (ours, not the spec's): the same authorization as the product list of each view.
@@ -126,7 +124,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/products/fill/chunk', async (request, reply) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
-    return sendProductPage(reply, await fillChunkJson(db, org.orgKey, null, parse(fillChunkQuerySchema, request.query)));
+    return sendCompressedJson(request, reply, await fillChunkJson(db, org.orgKey, null, parse(fillChunkQuerySchema, request.query)));
   });
 
   app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/products/fill', async (request) => {
@@ -138,7 +136,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/products/fill/chunk', async (request, reply) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'viewCatalogue');
-    return sendProductPage(reply, await fillChunkJson(db, seller.orgKey, buyer.orgKey, parse(fillChunkQuerySchema, request.query)));
+    return sendCompressedJson(request, reply, await fillChunkJson(db, seller.orgKey, buyer.orgKey, parse(fillChunkQuerySchema, request.query)));
   });
 
   app.get<{ Params: { sellerId: string; productCode: string } }>('/seller/:sellerId/product/:productCode', async (request) => {
@@ -150,7 +148,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/product', async (request, reply) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'viewCatalogue');
-    return sendProductPage(reply, await productPageJson(db, seller.orgKey, buyer.orgKey, parse(productListQuerySchema, request.query)));
+    return sendCompressedJson(request, reply, await productPageJson(db, seller.orgKey, buyer.orgKey, parse(productListQuerySchema, request.query)));
   });
 
   app.get<{ Params: BuyerSellerParams & { productCode: string } }>(

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPageSchema, type ProductWrapper } from '../../src/domain/schemas/catalogue';
@@ -81,6 +82,23 @@ describe('the catalogue fill', () => {
     expect(plan.bounds).toHaveLength(4);
     const list = await listed(sellerBase, SUPPLIER);
     expect(wrappers).toEqual(list);
+  });
+
+  it('sends a chunk compressed as the browser accepts, brotli before gzip, the same JSON either way', async () => {
+    const url = `${buyerBase}/products/fill/chunk`;
+    const plain = await t.as(BUY, { method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    const asked = async (acceptEncoding: string) => t.as(BUY, { method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+    const br = await asked('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gz = await asked('gzip;q=1, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    expect((await asked('identity')).headers['content-encoding']).toBeUndefined();
   });
 
   it('writes field names once a chunk: under half the bytes of the list', async () => {
