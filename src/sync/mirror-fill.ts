@@ -24,8 +24,13 @@ export interface ProductFillResult extends ProductPageResult {
   failed: boolean;
 }
 
-/** Chunks asked for at once: enough to keep the server, the network and the store busy side by side. */
-const FILL_PARALLEL = 3;
+/**
+ * Chunks asked for at once: enough to keep the server, the network and the store busy
+ * side by side (3 left both cores idle a third of the time: 100,000 products took 4.4 s
+ * in the buyer's view, 3.5 s with 5). Chromium opens 6 connections to a host over
+ * HTTP/1.1: one stays free for the app's own calls while a fill runs.
+ */
+export const FILL_PARALLEL = 5;
 
 /** The key ranges of a plan, in code order. */
 function rangesOf(plan: FillPlan): FillRange[] {

@@ -5,7 +5,7 @@ import { asSyncDb, LocalDatabase } from '../../src/local/db/local-database';
 import type { CommandRequest } from '../../src/sync/commands/command';
 import { drainOutbox } from '../../src/sync/drain';
 import { enqueue } from '../../src/sync/enqueue';
-import { mirrorProductFill } from '../../src/sync/mirror-fill';
+import { FILL_PARALLEL, mirrorProductFill } from '../../src/sync/mirror-fill';
 import { mirrorProduct, mirrorProductPage, mirrorProductSearchPage, type MirrorContext } from '../../src/sync/mirror-pages';
 import { HeldCatalogue, heldItem, heldMeta, heldProduct, type FillPosition } from '../../src/sync/product-chunks';
 import { ProductSearch } from '../../src/sync/product-search';
@@ -189,13 +189,15 @@ describe('the chunked catalogue', () => {
 describe('the pipelined fill', () => {
   it('asks for the plan, then for its chunks side by side, and shows the fill only once every chunk is stored', async () => {
     db = freshDb('fill-calls');
-    let catalogue = codes('P1', 'P2', 'P3');
+    const numbered = (n: number) => codes(...Array.from({ length: n }, (_, i) => `P${String(i + 1).padStart(2, '0')}`));
+    let catalogue = numbered(3);
     const server = catalogueServer(() => catalogue);
     const ctx = { db: asSyncDb(db), fetch: server.fetch };
     await fill(ctx, sellerScope, 2);
-    expect(await heldCodes()).toEqual(['P1', 'P2', 'P3']);
+    expect(await heldCodes()).toEqual(['P01', 'P02', 'P03']);
 
-    catalogue = codes('P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7');
+    // More ranges than are asked for at once.
+    catalogue = numbered(2 * FILL_PARALLEL + 3);
     const first = await mirrorProductPage(ctx, sellerScope, SELLER, null, 2);
     // What a reader sees at each chunk asked for, and how many chunk calls are under way then.
     const seen: Array<{ inFlight: number; held: Array<string | undefined> }> = [];
@@ -209,18 +211,20 @@ describe('the pipelined fill', () => {
       return answer;
     };
     server.requests.length = 0;
-    expect(await mirrorProductFill({ ...ctx, fetch: fetchSpy }, sellerScope, SELLER, first.next!, 2)).toEqual({ count: 7, next: null, failed: false });
+    expect(await mirrorProductFill({ ...ctx, fetch: fetchSpy }, sellerScope, SELLER, first.next!, 2)).toEqual({ count: catalogue.length, next: null, failed: false });
     const asked = server.requests.map((r) => new URL(r.url, 'http://x'));
     expect(asked[0]!.pathname).toBe(`/api/seller/${SELLER}/products/fill`);
     expect(asked[0]!.searchParams.get('size')).toBe('2');
-    expect(asked.slice(1).map((u) => `${u.searchParams.get('from')}-${u.searchParams.get('to')}`)).toEqual(['null-P3', 'P3-P5', 'P5-P7', 'P7-null']);
-    // Three asked for at once, never more (the next while the store writes the last); the old fill shown all along.
-    expect(seen.map((s) => s.inFlight).slice(0, 3)).toEqual([1, 2, 3]);
-    expect(Math.max(...seen.map((s) => s.inFlight))).toBe(3);
-    for (const { held } of seen) expect(held).toEqual(['P1', 'P2', 'P3']);
-    expect(await heldCodes()).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7']);
+    const bounds = catalogue.filter((_, i) => i > 0 && i % 2 === 0).map((w) => w.product.productCode);
+    const ranges = [null, ...bounds].map((from, i) => `${from}-${bounds[i] ?? null}`);
+    expect(asked.slice(1).map((u) => `${u.searchParams.get('from')}-${u.searchParams.get('to')}`)).toEqual(ranges);
+    // FILL_PARALLEL asked for at once, never more (the next while the store writes the last); the old fill shown all along.
+    expect(seen.map((s) => s.inFlight).slice(0, FILL_PARALLEL)).toEqual(Array.from({ length: FILL_PARALLEL }, (_, i) => i + 1));
+    expect(Math.max(...seen.map((s) => s.inFlight))).toBe(FILL_PARALLEL);
+    for (const { held } of seen) expect(held).toEqual(['P01', 'P02', 'P03']);
+    expect(await heldCodes()).toEqual(catalogue.map((w) => w.product.productCode));
     // The screen's first page lies inside the first chunk: one chunk per range is left.
-    expect(await db.productChunks.count()).toBe(4);
+    expect(await db.productChunks.count()).toBe(ranges.length);
   });
 
   it('begins a fill without a position: the plan is asked before the first page has answered, not after it', async () => {
