@@ -54,6 +54,9 @@ function searchChunk(chunk: ChunkText, words: string[], hidden: Set<string>, hit
   }
 }
 
+/** How many catalogues' search text a worker keeps: a buyer going from supplier to supplier does not keep them all. */
+const CATALOGUES_KEPT = 4;
+
 /**
  * Searches one seller's held catalogue in the sync worker. It reads the chunks' search
  * text only, never their rows, and each chunk once (chunks never change); the table
@@ -62,15 +65,25 @@ function searchChunk(chunk: ChunkText, words: string[], hidden: Set<string>, hit
  * milliseconds over 100,000 products.
  */
 export class ProductSearch {
+  /** Catalogues kept, the most recently used last: a 100,000-product one's text is about 10 MB. */
   private readonly held = new Map<string, HeldChunks<ChunkText>>();
   private readonly indexes = new Map<string, Index>();
 
-  constructor(private readonly db: SyncDb) {}
+  constructor(
+    private readonly db: SyncDb,
+    private readonly keep = CATALOGUES_KEPT,
+  ) {}
 
   private heldOf(scope: string, sellerId: string): HeldChunks<ChunkText> {
     const id = `${scope}|${sellerId}`;
-    let held = this.held.get(id);
-    if (!held) this.held.set(id, (held = new HeldChunks(this.db, scope, sellerId, chunkText)));
+    const held = this.held.get(id) ?? new HeldChunks(this.db, scope, sellerId, chunkText);
+    this.held.delete(id);
+    this.held.set(id, held);
+    for (const old of this.held.keys()) {
+      if (this.held.size <= this.keep) break;
+      this.held.delete(old);
+      this.indexes.delete(old);
+    }
     return held;
   }
 
@@ -85,12 +98,13 @@ export class ProductSearch {
   }
 
   private async index(scope: string, sellerId: string): Promise<Index> {
+    const held = this.heldOf(scope, sellerId);
     const version = await tableVersion(this.db, 'products');
     const id = `${scope}|${sellerId}`;
     const cached = this.indexes.get(id);
     if (cached && cached.version === version) return cached;
 
-    const { chunks, overlay } = await this.heldOf(scope, sellerId).read();
+    const { chunks, overlay } = await held.read();
     const index: Index = {
       version,
       chunks,

@@ -392,6 +392,24 @@ describe("the server's search, for what is not held yet", () => {
   });
 });
 
+/** More than the screen's first page, so the fill calls run: H01 to H30, "Nitrile" in the description of those named. */
+const catalogueWith = (nitrile: string[]) =>
+  Array.from({ length: 30 }, (_, i) => {
+    const code = `H${String(i + 1).padStart(2, '0')}`;
+    return productWrapper(SELLER, code, nitrile.includes(code) ? `Nitrile item ${code}` : `Beaker ${code}`);
+  });
+
+/** Counts the chunk records each bulkGet of the chunks table reads. */
+function countChunkReads(): number[] {
+  const reads: number[] = [];
+  const bulkGet = db.productChunks.bulkGet.bind(db.productChunks);
+  db.productChunks.bulkGet = ((keys: Array<[string, string]>) => {
+    reads.push(keys.length);
+    return bulkGet(keys);
+  }) as typeof db.productChunks.bulkGet;
+  return reads;
+}
+
 describe('searching the held catalogue', () => {
   it('finds every word in code, description or other name, in code order across chunks, never across two products, up to the limit', async () => {
     db = freshDb('search');
@@ -416,12 +434,6 @@ describe('searching the held catalogue', () => {
 
   it("keeps the text of the chunks a fill in its worker stored: the first search after the fill reads no chunk back, and finds what a new reader finds", async () => {
     db = freshDb('search-held');
-    // More than the screen's first page, so the fill calls run; H01 to H30, nitrile in two.
-    const catalogueWith = (nitrile: string[]) =>
-      Array.from({ length: 30 }, (_, i) => {
-        const code = `H${String(i + 1).padStart(2, '0')}`;
-        return productWrapper(SELLER, code, nitrile.includes(code) ? `Nitrile item ${code}` : `Beaker ${code}`);
-      });
     let catalogue = catalogueWith(['H01', 'H25']);
     let down = false;
     const server = catalogueServer(
@@ -430,12 +442,7 @@ describe('searching the held catalogue', () => {
     );
     const search = new ProductSearch(asSyncDb(db));
     const ctx: MirrorContext = { db: asSyncDb(db), fetch: server.fetch, fillShown: (...args) => search.hold(...args) };
-    const chunksRead: number[] = [];
-    const bulkGet = db.productChunks.bulkGet.bind(db.productChunks);
-    db.productChunks.bulkGet = ((keys: Array<[string, string]>) => {
-      chunksRead.push(keys.length);
-      return bulkGet(keys);
-    }) as typeof db.productChunks.bulkGet;
+    const chunksRead = countChunkReads();
     const found = async (reader: ProductSearch, text: string) => (await reader.search(sellerScope, SELLER, text, 10)).map((k) => k.split('/')[1]);
 
     expect((await mirrorProductFill(ctx, sellerScope, SELLER, null, 10)).failed).toBe(false);
@@ -454,6 +461,21 @@ describe('searching the held catalogue', () => {
     expect(await found(search, 'nitrile')).toEqual(['H12', 'H25']);
     expect(chunksRead.every((n) => n === 0)).toBe(true);
     expect(await found(new ProductSearch(asSyncDb(db)), 'nitrile')).toEqual(['H12', 'H25']);
+  });
+
+  it('keeps the text of a few catalogues only: one pushed out is read back at its next search', async () => {
+    db = freshDb('search-kept');
+    const server = catalogueServer(() => catalogueWith(['H02', 'H29']));
+    const search = new ProductSearch(asSyncDb(db), 1);
+    const ctx: MirrorContext = { db: asSyncDb(db), fetch: server.fetch, fillShown: (...args) => search.hold(...args) };
+    const chunksRead = countChunkReads();
+    const found = async (scope: string) => (await search.search(scope, SELLER, 'nitrile', 10)).map((k) => k.split('/')[1]);
+    await mirrorProductFill(ctx, sellerScope, SELLER, null, 10);
+    await mirrorProductFill(ctx, buyerScope, SELLER, null, 10);
+    expect(await found(buyerScope)).toEqual(['H02', 'H29']);
+    expect(chunksRead.reduce((a, b) => a + b, 0)).toBe(0);
+    expect(await found(sellerScope)).toEqual(['H02', 'H29']);
+    expect(chunksRead.reduce((a, b) => a + b, 0)).toBe(3);
   });
 });
 
