@@ -128,7 +128,7 @@ export function DataTable<R>({
       >
         <HeaderRow role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
           {shown.map((column) => (
-            <HeaderCell key={column.id} role="columnheader" $align={column.align}>
+            <HeaderCell key={column.id} role="columnheader" data-align={column.align}>
               {column.header}
             </HeaderCell>
           ))}
@@ -159,15 +159,13 @@ export function DataTable<R>({
                   tabIndex={onActivate ? 0 : undefined}
                   data-bold={state.bold ? 'true' : undefined}
                   data-dimmed={state.dimmed ? 'true' : undefined}
-                  $bold={Boolean(state.bold)}
-                  $dimmed={Boolean(state.dimmed)}
-                  $clickable={Boolean(onActivate)}
+                  data-clickable={onActivate ? 'true' : undefined}
                   style={{ gridTemplateColumns: template }}
                   onClick={activate(row)}
                   onKeyDown={keyActivate(row)}
                 >
                   {shown.map((column, index) => (
-                    <Cell key={column.id} role="cell" $align={column.align}>
+                    <Cell key={column.id} role="cell" data-align={column.align}>
                       {column.cell(row)}
                       {index === 0 && <StackedCells row={row} columns={stacked} />}
                     </Cell>
