@@ -23,22 +23,13 @@ function afterLoad(task: () => void): void {
 
 /**
  * Starts the app in steps, none of them a long task on a slow phone: after the first
- * paint, React's code, then styled-components, the router's library, then the app's (all
- * their chunks preloaded from index.html, see vite.config.ts), then the first render as a
- * transition, which React renders in slices.
+ * paint, React's code, then the app's (all their chunks preloaded from index.html, see
+ * vite.config.ts), then the first render as a transition, which React renders in slices.
  * The boot frame in index.html shows until that render commits.
  */
 async function start(container: HTMLElement): Promise<void> {
   await afterPaint();
   const [{ startTransition, StrictMode }, { createRoot }] = await Promise.all([import('react'), import('react-dom/client')]);
-  await yieldToBrowser();
-  // The app's libraries are evaluated a step each before the app itself: evaluated together,
-  // they and the app made one long task (about 120 ms on a slow phone). Each import only runs
-  // modules not run yet; the chunks are preloaded like the others.
-  // Named, not the whole module: a bare import() keeps every export, which the build would
-  // otherwise leave out (the sign-in page's weight).
-  const { ThemeProvider } = await import('styled-components');
-  if (!ThemeProvider) throw new Error('styled-components did not load');
   await yieldToBrowser();
   const [{ App }, { createAppRouter }] = await Promise.all([import('./app'), import('./router')]);
   await yieldToBrowser();
