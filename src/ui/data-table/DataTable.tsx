@@ -133,7 +133,7 @@ export function DataTable<R>({
       >
         <HeaderRow role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
           {shown.map((column) => (
-            <HeaderCell key={column.id} role="columnheader" data-align={column.align}>
+            <HeaderCell key={column.id} role="columnheader" $align={column.align}>
               {column.header}
             </HeaderCell>
           ))}
@@ -164,13 +164,15 @@ export function DataTable<R>({
                   tabIndex={onActivate ? 0 : undefined}
                   data-bold={state.bold ? 'true' : undefined}
                   data-dimmed={state.dimmed ? 'true' : undefined}
-                  data-clickable={onActivate ? 'true' : undefined}
+                  $bold={Boolean(state.bold)}
+                  $dimmed={Boolean(state.dimmed)}
+                  $clickable={Boolean(onActivate)}
                   style={{ gridTemplateColumns: template }}
                   onClick={activate(row)}
                   onKeyDown={keyActivate(row)}
                 >
                   {shown.map((column, index) => (
-                    <Cell key={column.id} role="cell" data-align={column.align}>
+                    <Cell key={column.id} role="cell" $align={column.align}>
                       {column.cell(row)}
                       {index === 0 && <StackedCells row={row} columns={stacked} />}
                     </Cell>

@@ -1,17 +1,7 @@
 import styled from 'styled-components';
 
-/**
- * The table's own scroll box: rows scroll inside it, the page around it never scrolls sideways.
- * It hands the theme's colours to its rows as custom properties, so the many row and cell
- * components below have no interpolations: styled-components then computes their class once,
- * not once per rendered row and cell (that work was a large part of a list's first render).
- */
+/** The table's own scroll box: rows scroll inside it, the page around it never scrolls sideways. */
 export const Viewport = styled.div<{ $height: string }>`
-  --table-border: ${({ theme }) => theme.color.border};
-  --table-text: ${({ theme }) => theme.color.text};
-  --table-muted: ${({ theme }) => theme.color.textMuted};
-  --table-hover: ${({ theme }) => theme.color.accentSoft};
-  --table-focus: ${({ theme }) => theme.color.focus};
   position: relative;
   height: ${({ $height }) => $height};
   min-height: 240px;
@@ -37,14 +27,10 @@ export const HeaderRow = styled.div`
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
-export const HeaderCell = styled.div`
+export const HeaderCell = styled.div<{ $align?: 'start' | 'end' }>`
   padding: 0 12px;
-  text-align: left;
+  text-align: ${({ $align }) => ($align === 'end' ? 'right' : 'left')};
   overflow-wrap: anywhere;
-
-  &[data-align='end'] {
-    text-align: right;
-  }
 `;
 
 export const Body = styled.div`
@@ -52,8 +38,7 @@ export const Body = styled.div`
   width: 100%;
 `;
 
-/** States come as data attributes (`data-bold`, `data-dimmed`, `data-clickable`), colours from the Viewport. */
-export const Row = styled.div`
+export const Row = styled.div<{ $bold: boolean; $dimmed: boolean; $clickable: boolean }>`
   position: absolute;
   top: 0;
   left: 0;
@@ -61,47 +46,29 @@ export const Row = styled.div`
   align-items: center;
   width: 100%;
   min-height: 56px;
-  border-bottom: 1px solid var(--table-border);
-  font-weight: 400;
-  color: var(--table-text);
-  cursor: default;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  font-weight: ${({ $bold }) => ($bold ? 700 : 400)};
+  color: ${({ theme, $dimmed }) => ($dimmed ? theme.color.textMuted : theme.color.text)};
+  cursor: ${({ $clickable }) => ($clickable ? 'pointer' : 'default')};
 
-  &[data-bold='true'] {
-    font-weight: 700;
-  }
-
-  &[data-dimmed='true'] {
-    color: var(--table-muted);
-  }
-
-  &[data-clickable='true'] {
-    cursor: pointer;
-  }
-
-  &[data-clickable='true']:hover {
-    background: var(--table-hover);
+  &:hover {
+    background: ${({ theme, $clickable }) => ($clickable ? theme.color.accentSoft : 'transparent')};
   }
 
   &:focus-visible {
-    outline: 2px solid var(--table-focus);
+    outline: 2px solid ${({ theme }) => theme.color.focus};
     outline-offset: -2px;
   }
 `;
 
-export const Cell = styled.div`
+export const Cell = styled.div<{ $align?: 'start' | 'end' }>`
   min-width: 0;
   padding: 8px 12px;
   overflow-wrap: anywhere;
-  text-align: left;
-  font-variant-numeric: normal;
-
-  &[data-align='end'] {
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
+  text-align: ${({ $align }) => ($align === 'end' ? 'right' : 'left')};
+  font-variant-numeric: ${({ $align }) => ($align === 'end' ? 'tabular-nums' : 'normal')};
 `;
 
-/** Muted labels from the table around it (`--table-muted`), so this component has no interpolation either. */
 export const Stacked = styled.dl`
   display: grid;
   gap: 2px;
@@ -116,7 +83,7 @@ export const Stacked = styled.dl`
   }
 
   dt {
-    color: var(--table-muted);
+    color: ${({ theme }) => theme.color.textMuted};
   }
 
   dt::after {

@@ -2,8 +2,6 @@ import styled from 'styled-components';
 
 /** A table that scrolls inside its own box, so the page itself never scrolls sideways. */
 export const TableScroll = styled.div<{ $maxHeight?: string }>`
-  /* The stacked cells' labels (data-table.styles.ts) take their colour from here. */
-  --table-muted: ${({ theme }) => theme.color.textMuted};
   max-width: 100%;
   max-height: ${({ $maxHeight }) => $maxHeight ?? '50vh'};
   overflow-x: auto;
