@@ -1,5 +1,5 @@
 import { useVirtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useDeferredValue, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { messages } from '../../domain/messages';
 import { useElementWidth } from '../hooks/use-element-width';
 import { fitColumns, gridTemplate, type Column } from './columns';
@@ -58,7 +58,7 @@ const sizeAfterLayout: VirtualizerOptions<HTMLDivElement, Element>['measureEleme
  */
 export function DataTable<R>({
   label,
-  rows,
+  rows: latestRows,
   columns,
   rowKey,
   onActivate,
@@ -73,6 +73,11 @@ export function DataTable<R>({
   height = 'calc(100dvh - 280px)',
   estimatedRowHeight = 56,
 }: DataTableProps<R>) {
+  // New rows are rendered as a transition, in slices between which the browser can paint and
+  // answer input: the store's live queries deliver them as urgent updates, and a page of rows
+  // rendered in one go was one of the longest tasks of a list's first load. Until that render
+  // commits, the rows shown before stay.
+  const rows = useDeferredValue(latestRows);
   const viewport = useRef<HTMLDivElement>(null);
   const width = useElementWidth(viewport);
   const { shown, stacked } = fitColumns(columns, width ?? 0);
