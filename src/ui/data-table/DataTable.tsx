@@ -99,9 +99,10 @@ export function DataTable<R>({
   const lastShown = items.length > 0 ? items[items.length - 1]!.index : -1;
 
   useEffect(() => {
-    if (!loadMore || count === 0 || loading || exhausted) return;
+    // `loading` and `exhausted` already speak of the latest rows: the rows shown before must not ask again.
+    if (!loadMore || rows !== latestRows || count === 0 || loading || exhausted) return;
     if (lastShown >= count - Math.max(1, loadMoreAt)) loadMore();
-  }, [lastShown, count, loading, exhausted, loadMore, loadMoreAt]);
+  }, [rows, latestRows, lastShown, count, loading, exhausted, loadMore, loadMoreAt]);
 
   const activate = (row: R) => (event: MouseEvent<HTMLDivElement>) => {
     if (!onActivate || isFromControl(event.target, event.currentTarget)) return;

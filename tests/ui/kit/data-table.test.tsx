@@ -103,6 +103,19 @@ describe('DataTable', () => {
     vi.restoreAllMocks();
   });
 
+  it('does not ask for more from the rows shown before while the page that just landed is still rendering', async () => {
+    sizeViewports(800, 560);
+    const loadMore = vi.fn();
+    const table = (rows: Item[], loading: boolean) => <DataTable label="D" rows={rows} columns={columns} rowKey={(r) => r.id} loadMore={loadMore} loading={loading} />;
+    const { rerender } = renderTable(table(items(5), true));
+    await screen.findByText('Row 4');
+    // The page lands and loading ends in one update; its last row is out of view.
+    rerender(<ThemeProvider theme={theme}>{table(items(30), false)}</ThemeProvider>);
+    await screen.findByText('Row 12');
+    expect(loadMore).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
   it('does not ask again once the list is exhausted', () => {
     const loadMore = vi.fn();
     renderTable(<DataTable label="C" rows={items(2)} columns={columns} rowKey={(r) => r.id} loadMore={loadMore} exhausted />);
