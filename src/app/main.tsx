@@ -1,8 +1,6 @@
 // First: no schema may run before zod is told not to use eval (see the module).
 import '../domain/schemas/no-eval';
-
-/** Gives the main thread back to the browser (to paint, to answer input) between steps of the start. */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { yieldToBrowser } from '../local/start/yield-to-browser';
 
 /**
  * Resolves once the browser has painted what it holds (the boot frame), or after a short
@@ -30,6 +28,11 @@ function afterLoad(task: () => void): void {
 async function start(container: HTMLElement): Promise<void> {
   await afterPaint();
   const [{ startTransition, StrictMode }, { createRoot }] = await Promise.all([import('react'), import('react-dom/client')]);
+  await yieldToBrowser();
+  // The libraries every screen builds on at load (styled components, schemas) are evaluated in a
+  // task of their own: with the app's modules they made one long task. One named export each, so
+  // the sign-in page's chunks keep only what the app uses.
+  await Promise.all([import('styled-components').then(({ css }) => css), import('zod/mini').then(({ object }) => object)]);
   await yieldToBrowser();
   const [{ App }, { createAppRouter }] = await Promise.all([import('./app'), import('./router')]);
   await yieldToBrowser();

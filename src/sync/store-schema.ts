@@ -132,6 +132,9 @@ export const STORES_V2: Record<string, string> = storesOf(MIRROR_TABLES.filter((
  */
 export const STORES_V3: Record<string, string> = { productChunks: '[scope+id]' };
 
+/** Every table of version 3, the versions before it included: the one schema the database class declares. */
+export const STORES_UP_TO_V3: Record<string, string> = { ...STORES_V1, ...STORES_V2, ...STORES_V3 };
+
 /**
  * One page of one catalogue fill: up to PRODUCT_PAGE_MAX products in code order.
  * `id` is `seller|fill|first code`, so a fill's chunks sort in code order under one

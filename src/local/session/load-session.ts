@@ -1,6 +1,7 @@
 import { isUnreachable } from '../../api/api-error';
 import { probeSession } from '../../api/session';
 import type { Profile } from '../../domain/schemas/session';
+import { yieldToBrowser } from '../start/yield-to-browser';
 import { loadLocalStore } from '../sync-start/local-store-loader';
 import { isSignOutOwed, settleOwedSignOut } from './owed-sign-out';
 import { cachedProfile } from './session-storage';
@@ -47,10 +48,12 @@ export async function loadSession(onSessionFound?: () => void): Promise<SessionS
 /**
  * Loads the local store's code and opens (on the first sign-in, creates) the user's
  * database before the session counts as active: the sync worker started then only opens
- * an existing one, and the shell finds the store loaded.
+ * an existing one, and the shell finds the store loaded. Evaluating Dexie's code and
+ * declaring the store's schema are separate tasks: together they were one long task.
  */
 async function activate(profile: Profile, offline: boolean): Promise<SessionState> {
   const { openLocalDatabase } = await loadLocalStore();
+  await yieldToBrowser();
   await openLocalDatabase(profile.user.username)
     .open()
     .catch((error: unknown) => console.error('Could not open the local database', error));
