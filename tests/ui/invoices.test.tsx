@@ -10,21 +10,14 @@ import { buyerPolicy, signedIn, supportPolicy } from './support/fixtures';
 import { BUYER_SCOPE, holdInvoices, invoiceItem } from './support/invoices-store';
 import { closeTestStore, fakeEngine, giveElementsASize, openTestStore } from './support/orders-store';
 import { renderApp } from './support/render-app';
+import { ReportOnceResizeObserver } from './support/resize-observer';
 
 let db: LocalDatabase;
 
 beforeEach(() => {
   db = openTestStore();
   giveElementsASize();
-  // jsdom lays nothing out: the split pane's observer of sizes has nothing to report.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  vi.stubGlobal('ResizeObserver', ReportOnceResizeObserver);
 });
 
 afterEach(async () => {

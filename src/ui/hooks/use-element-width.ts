@@ -2,15 +2,20 @@ import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /**
  * The content width of an element, kept current as it resizes: `undefined` until first
- * measured, before the browser paints, so a caller can leave out what depends on it.
+ * measured, so a caller can leave out what depends on it. The first measure comes from the
+ * observer's first report, after the browser's own layout of the frame: read in the layout
+ * effect, it forced that layout inside the commit, the longest part of a screen's first
+ * render. Without ResizeObserver (jsdom) the effect reads the width itself.
  */
 export function useElementWidth(ref: RefObject<HTMLElement | null>): number | undefined {
   const [width, setWidth] = useState<number>();
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      setWidth(element.clientWidth);
+      return;
+    }
     const observer = new ResizeObserver(() => setWidth(element.clientWidth));
     observer.observe(element);
     return () => observer.disconnect();
