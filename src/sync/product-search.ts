@@ -71,7 +71,7 @@ export class ProductSearch {
 
   constructor(
     private readonly db: SyncDb,
-    private readonly keep = CATALOGUES_KEPT,
+    private readonly maxCatalogues = CATALOGUES_KEPT,
   ) {}
 
   private heldOf(scope: string, sellerId: string): HeldChunks<ChunkText> {
@@ -80,7 +80,7 @@ export class ProductSearch {
     this.held.delete(id);
     this.held.set(id, held);
     for (const old of this.held.keys()) {
-      if (this.held.size <= this.keep) break;
+      if (this.held.size <= this.maxCatalogues) break;
       this.held.delete(old);
       this.indexes.delete(old);
     }

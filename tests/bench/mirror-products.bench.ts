@@ -74,9 +74,13 @@ async function parseOnly(fetchPages: typeof fetch): Promise<number> {
   return ms;
 }
 
-/** A fill as the catalogue screen runs it: the spec's first page of 20, then the fill calls. Answers products stored. */
-async function fillCatalogue(ctx: MirrorContext, sellerScope: string, sellerId: string): Promise<number> {
-  const rest = await mirrorProductFill(ctx, sellerScope, sellerId, null);
+/**
+ * A fill as the catalogue screen runs it: the spec's first page of 20, then the fill
+ * calls, its text handed to `search` as the sync worker's engine does (engine.ts).
+ * Answers products stored.
+ */
+async function fillCatalogue(ctx: MirrorContext, sellerScope: string, sellerId: string, search: ProductSearch): Promise<number> {
+  const rest = await mirrorProductFill(ctx, sellerScope, sellerId, null, { onFillShown: (...args) => search.hold(...args) });
   if (rest.failed) throw new Error('A chunk of the catalogue could not be fetched');
   return rest.count;
 }
@@ -181,9 +185,8 @@ async function fillAndSearch(db: LocalDatabase, fetchPages: typeof fetch, fillSc
   performance.setResourceTimingBufferSize(10_000);
   performance.clearResourceTimings();
   const search = new ProductSearch(asSyncDb(db));
-  const ctx: MirrorContext = { db: asSyncDb(db), fetch: fetchPages, fillShown: (...args) => search.hold(...args) };
   const start = performance.now();
-  const [count, fillMs] = await timed(() => fillCatalogue(ctx, fillScope, SELLER));
+  const [count, fillMs] = await timed(() => fillCatalogue({ db: asSyncDb(db), fetch: fetchPages }, fillScope, SELLER, search));
   const bytes = chunkBytes(count);
   const timeline = fillTimeline(start, fillMs);
   const [, coldMs] = await timed(() => search.search(fillScope, SELLER, 'nitrile glove', 50));

@@ -211,7 +211,7 @@ describe('the pipelined fill', () => {
       return answer;
     };
     server.requests.length = 0;
-    expect(await mirrorProductFill({ ...ctx, fetch: fetchSpy }, sellerScope, SELLER, first.next!, 2)).toEqual({ count: catalogue.length, next: null, failed: false });
+    expect(await mirrorProductFill({ ...ctx, fetch: fetchSpy }, sellerScope, SELLER, first.next!, { size: 2 })).toEqual({ count: catalogue.length, next: null, failed: false });
     const asked = server.requests.map((r) => new URL(r.url, 'http://x'));
     expect(asked[0]!.pathname).toBe(`/api/seller/${SELLER}/products/fill`);
     expect(asked[0]!.searchParams.get('size')).toBe('2');
@@ -240,7 +240,7 @@ describe('the pipelined fill', () => {
       return answer;
     };
     const ctx = { db: asSyncDb(db), fetch: fetchSpy };
-    expect(await mirrorProductFill(ctx, sellerScope, SELLER, null, 2)).toEqual({ count: 5, next: null, failed: false });
+    expect(await mirrorProductFill(ctx, sellerScope, SELLER, null, { size: 2 })).toEqual({ count: 5, next: null, failed: false });
     expect(events.indexOf('plan asked')).toBeLessThan(events.indexOf('page answered'));
     expect(new URL(server.requests.find((r) => !r.url.includes('/fill'))!.url, 'http://x').searchParams.get('limit')).toBe('20');
     expect(await heldCodes()).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
@@ -249,11 +249,11 @@ describe('the pipelined fill', () => {
   it('begins a fill whose first page fails by rejecting, as the page alone does, and ends a catalogue the first page holds whole there', async () => {
     db = freshDb('fill-begin-fails');
     const down = catalogueServer(() => codes('S1'), () => true);
-    await expect(mirrorProductFill({ db: asSyncDb(db), fetch: down.fetch }, sellerScope, SELLER, null, 2)).rejects.toThrow();
+    await expect(mirrorProductFill({ db: asSyncDb(db), fetch: down.fetch }, sellerScope, SELLER, null, { size: 2 })).rejects.toThrow();
     expect(await db.productChunks.count()).toBe(0);
 
     const small = catalogueServer(() => codes('S1', 'S2'));
-    expect(await mirrorProductFill({ db: asSyncDb(db), fetch: small.fetch }, sellerScope, SELLER, null, 2)).toEqual({ count: 2, next: null, failed: false });
+    expect(await mirrorProductFill({ db: asSyncDb(db), fetch: small.fetch }, sellerScope, SELLER, null, { size: 2 })).toEqual({ count: 2, next: null, failed: false });
     expect(small.requests.some((r) => r.url.includes('/chunk'))).toBe(false);
     expect(await heldCodes()).toEqual(['S1', 'S2']);
   });
@@ -272,12 +272,12 @@ describe('the pipelined fill', () => {
     catalogue = codes('Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6');
     offline = true;
     const first = await mirrorProductPage(ctx, sellerScope, SELLER, null, 2);
-    const cut = await mirrorProductFill(ctx, sellerScope, SELLER, first.next!, 2);
+    const cut = await mirrorProductFill(ctx, sellerScope, SELLER, first.next!, { size: 2 });
     expect(cut).toMatchObject({ failed: true, next: first.next });
     expect(await heldCodes()).toEqual(['Q1', 'Q2', 'Q3']);
 
     offline = false;
-    expect(await mirrorProductFill(ctx, sellerScope, SELLER, cut.next!, 2)).toEqual({ count: 6, next: null, failed: false });
+    expect(await mirrorProductFill(ctx, sellerScope, SELLER, cut.next!, { size: 2 })).toEqual({ count: 6, next: null, failed: false });
     expect(await heldCodes()).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6']);
   });
 
@@ -294,7 +294,7 @@ describe('the pipelined fill', () => {
     const server = catalogueServer(() => catalogue);
     const ctx = { db: asSyncDb(db), fetch: server.fetch };
     const first = await mirrorProductPage(ctx, buyerScope, SELLER, null, 1);
-    await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, 2);
+    await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, { size: 2 });
     const { product, meta, ...rest } = rich;
     expect(await heldProduct(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({ ...product, ...rest, scope: buyerScope, key: productKey(SELLER, 'R2'), rev: 0 });
     expect(await db.productMeta.count()).toBe(0);
@@ -352,7 +352,7 @@ describe("the server's search, for what is not held yet", () => {
     expect((await db.productMeta.get([buyerScope, productMetaKey(BUYER, SELLER, 'S4')]))?.excluded).toBe(true);
 
     // The fill completes: it holds the same products, and the search's rows leave the overlay.
-    expect((await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, 2)).failed).toBe(false);
+    expect((await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, { size: 2 })).failed).toBe(false);
     expect(await db.products.count()).toBe(0);
     expect(await found()).toEqual(['S1', 'S3', 'S4', 'S5']);
   });
@@ -399,6 +399,12 @@ const catalogueWith = (nitrile: string[]) =>
     return productWrapper(SELLER, code, nitrile.includes(code) ? `Nitrile item ${code}` : `Beaker ${code}`);
   });
 
+/** A fill handing its text to `search`, as the sync worker's engine wires them (engine.ts); chunks of 10 products. */
+const fillFor = (search: ProductSearch, fetch: typeof globalThis.fetch, scope = sellerScope) =>
+  mirrorProductFill({ db: asSyncDb(db), fetch }, scope, SELLER, null, { size: 10, onFillShown: (...args) => search.hold(...args) });
+
+const nitrileIn = async (search: ProductSearch, scope = sellerScope) => (await search.search(scope, SELLER, 'nitrile', 10)).map((k) => k.split('/')[1]);
+
 /** Counts the chunk records each bulkGet of the chunks table reads. */
 function countChunkReads(): number[] {
   const reads: number[] = [];
@@ -441,40 +447,36 @@ describe('searching the held catalogue', () => {
       (at) => down && at === 'H21',
     );
     const search = new ProductSearch(asSyncDb(db));
-    const ctx: MirrorContext = { db: asSyncDb(db), fetch: server.fetch, fillShown: (...args) => search.hold(...args) };
     const chunksRead = countChunkReads();
-    const found = async (reader: ProductSearch, text: string) => (await reader.search(sellerScope, SELLER, text, 10)).map((k) => k.split('/')[1]);
 
-    expect((await mirrorProductFill(ctx, sellerScope, SELLER, null, 10)).failed).toBe(false);
-    expect(await found(search, 'nitrile')).toEqual(['H01', 'H25']);
+    expect((await fillFor(search, server.fetch)).failed).toBe(false);
+    expect(await nitrileIn(search)).toEqual(['H01', 'H25']);
     expect(chunksRead.every((n) => n === 0)).toBe(true);
-    expect(await found(new ProductSearch(asSyncDb(db)), 'nitrile')).toEqual(['H01', 'H25']);
+    expect(await nitrileIn(new ProductSearch(asSyncDb(db)))).toEqual(['H01', 'H25']);
 
     // A new fill's chunks replace the old ones' text; one that fails leaves the last complete fill searched.
     catalogue = catalogueWith(['H12', 'H25']);
     down = true;
-    expect((await mirrorProductFill(ctx, sellerScope, SELLER, null, 10)).failed).toBe(true);
-    expect(await found(search, 'nitrile')).toEqual(['H01', 'H25']);
+    expect((await fillFor(search, server.fetch)).failed).toBe(true);
+    expect(await nitrileIn(search)).toEqual(['H01', 'H25']);
     down = false;
     chunksRead.length = 0;
-    expect((await mirrorProductFill(ctx, sellerScope, SELLER, null, 10)).failed).toBe(false);
-    expect(await found(search, 'nitrile')).toEqual(['H12', 'H25']);
+    expect((await fillFor(search, server.fetch)).failed).toBe(false);
+    expect(await nitrileIn(search)).toEqual(['H12', 'H25']);
     expect(chunksRead.every((n) => n === 0)).toBe(true);
-    expect(await found(new ProductSearch(asSyncDb(db)), 'nitrile')).toEqual(['H12', 'H25']);
+    expect(await nitrileIn(new ProductSearch(asSyncDb(db)))).toEqual(['H12', 'H25']);
   });
 
   it('keeps the text of a few catalogues only: one pushed out is read back at its next search', async () => {
     db = freshDb('search-kept');
     const server = catalogueServer(() => catalogueWith(['H02', 'H29']));
     const search = new ProductSearch(asSyncDb(db), 1);
-    const ctx: MirrorContext = { db: asSyncDb(db), fetch: server.fetch, fillShown: (...args) => search.hold(...args) };
     const chunksRead = countChunkReads();
-    const found = async (scope: string) => (await search.search(scope, SELLER, 'nitrile', 10)).map((k) => k.split('/')[1]);
-    await mirrorProductFill(ctx, sellerScope, SELLER, null, 10);
-    await mirrorProductFill(ctx, buyerScope, SELLER, null, 10);
-    expect(await found(buyerScope)).toEqual(['H02', 'H29']);
+    await fillFor(search, server.fetch, sellerScope);
+    await fillFor(search, server.fetch, buyerScope);
+    expect(await nitrileIn(search, buyerScope)).toEqual(['H02', 'H29']);
     expect(chunksRead.reduce((a, b) => a + b, 0)).toBe(0);
-    expect(await found(sellerScope)).toEqual(['H02', 'H29']);
+    expect(await nitrileIn(search, sellerScope)).toEqual(['H02', 'H29']);
     expect(chunksRead.reduce((a, b) => a + b, 0)).toBe(3);
   });
 });
@@ -501,7 +503,7 @@ describe('includes over a chunked catalogue', () => {
     const ctx = { db: asSyncDb(db), fetch: server.fetch };
     const fillChunks = async () => {
       const first = await mirrorProductPage(ctx, buyerScope, SELLER, null, 1);
-      expect((await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, 2)).failed).toBe(false);
+      expect((await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, { size: 2 })).failed).toBe(false);
     };
     const shown = async (code: string) => heldMeta(asSyncDb(db), buyerScope, SELLER, code);
     await fillChunks();
