@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductWrapper } from '../../src/domain/schemas/catalogue';
 import { asSyncDb, LocalDatabase } from '../../src/local/db/local-database';
 import type { CommandRequest } from '../../src/sync/commands/command';
@@ -64,13 +64,16 @@ async function fill(ctx: MirrorContext, scope: string, limit: number, from: Fill
 
 const heldCodes = async (scope = sellerScope) => (await new HeldCatalogue(asSyncDb(db), scope, SELLER).rows()).map((r) => r.productCode);
 
-/** The ids of the chunk records each bulkGet of the chunks table reads, one list per call. */
-function chunkReads(): string[][] {
+/**
+ * The ids of the chunk records each bulkGet of the chunks table reads, one list per
+ * call; with `until`, each read waits for it first (a search held in mid-read).
+ */
+function chunkReads(until?: Promise<void>): string[][] {
   const reads: string[][] = [];
   const bulkGet = db.productChunks.bulkGet.bind(db.productChunks);
   db.productChunks.bulkGet = ((keys: Array<[string, string]>) => {
     reads.push(keys.map((k) => k[1]));
-    return bulkGet(keys);
+    return until ? until.then(() => bulkGet(keys)) : bulkGet(keys);
   }) as typeof db.productChunks.bulkGet;
   return reads;
 }
@@ -411,6 +414,32 @@ const fillFor = (search: ProductSearch, fetch: typeof globalThis.fetch, scope = 
 
 const nitrileIn = async (search: ProductSearch, scope = sellerScope) => (await search.search(scope, SELLER, 'nitrile', 10)).map((k) => k.split('/')[1]);
 
+/** A catalogue filled once, H01 its nitrile product, its text handed to the search; `refill` fills it again with H02 in its place. */
+async function filledOnce() {
+  let catalogue = catalogueWith(['H01']);
+  const server = catalogueServer(() => catalogue);
+  const search = new ProductSearch(asSyncDb(db));
+  await fillFor(search, server.fetch);
+  const refill = () => {
+    catalogue = catalogueWith(['H02']);
+    return fillFor(search, server.fetch);
+  };
+  return { search, refill };
+}
+
+/** A search stopped in its read of the chunks, as one waits behind a fill's last transaction, until `finish`. */
+async function searchMidRead(search: ProductSearch, scope: string) {
+  let release = () => {};
+  const reads = chunkReads(new Promise<void>((resolve) => (release = resolve)));
+  const searching = nitrileIn(search, scope);
+  await vi.waitFor(() => expect(reads).toHaveLength(1));
+  const finish = () => {
+    release();
+    return searching;
+  };
+  return { reads, finish };
+}
+
 describe('searching the held catalogue', () => {
   it('finds every word in code, description or other name, in code order across chunks, never across two products, up to the limit', async () => {
     db = freshDb('search');
@@ -473,6 +502,42 @@ describe('searching the held catalogue', () => {
     expect(reads.flat()).toEqual([]);
     expect(await nitrileIn(search, sellerScope)).toEqual(['H02', 'H29']);
     expect(reads.flat()).toHaveLength(3);
+  });
+
+  it("keeps, after refills with no search between, the last fill's text only, and no index over an older one", async () => {
+    db = freshDb('search-refill');
+    const { search, refill } = await filledOnce();
+    expect(await nitrileIn(search)).toEqual(['H01']);
+    await refill();
+    await refill();
+    // H01 to H30 in chunks of 10.
+    expect(search.kept()).toEqual({ catalogues: 1, chunks: 3, indexes: 0 });
+    const reads = chunkReads();
+    expect(await nitrileIn(search)).toEqual(['H02']);
+    expect(reads.flat()).toEqual([]);
+  });
+
+  it('keeps the text a fill hands over while a search of the fill before is reading: the next search reads no chunk', async () => {
+    db = freshDb('search-straddle');
+    const { search, refill } = await filledOnce();
+    const reading = await searchMidRead(search, sellerScope);
+    await refill();
+    // It answers from the fill it began reading.
+    expect(await reading.finish()).toEqual(['H01']);
+    reading.reads.length = 0;
+    expect(await nitrileIn(search)).toEqual(['H02']);
+    expect(reading.reads.flat()).toEqual([]);
+  });
+
+  it('keeps no index of a catalogue pushed out while a search of it was reading', async () => {
+    db = freshDb('search-pushed-out');
+    const server = catalogueServer(() => catalogueWith(['H02']));
+    const search = new ProductSearch(asSyncDb(db), 1);
+    await fillFor(search, server.fetch, sellerScope);
+    const reading = await searchMidRead(search, sellerScope);
+    await fillFor(search, server.fetch, buyerScope);
+    expect(await reading.finish()).toEqual(['H02']);
+    expect(search.kept()).toEqual({ catalogues: 1, chunks: 3, indexes: 0 });
   });
 });
 
