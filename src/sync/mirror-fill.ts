@@ -27,8 +27,10 @@ export interface ProductFillResult extends ProductPageResult {
 /**
  * Chunks asked for at once: enough to keep the server, the network and the store busy
  * side by side (3 left both cores idle a third of the time: 100,000 products took 4.4 s
- * in the buyer's view, 3.5 s with 5). Chromium opens 6 connections to a host over
- * HTTP/1.1: one stays free for the app's own calls while a fill runs.
+ * in the buyer's view, 3.5 s with 5). It assumes one fill per browser over HTTP/1.1,
+ * where Chromium opens 6 connections to a host, so that one is left for the app's own
+ * calls. Nothing enforces that: a fill in a second tab, or the invoice PDFs prefetched
+ * in the background, take the sixth, and the app's calls then wait behind chunk downloads.
  */
 export const FILL_PARALLEL = 5;
 
