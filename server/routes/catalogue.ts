@@ -88,7 +88,6 @@ async function oneProduct(db: Tx, sellerKey: string, code: string, buyerKey: str
 
 type BuyerSellerParams = { buyerId: string; sellerId: string };
 
-
 async function buyerAndSeller(request: FastifyRequest<{ Params: BuyerSellerParams }>, db: Db) {
   const { user, org: buyer } = await requireOrg(request, db, 'buyer', request.params.buyerId);
   const seller = await requireSupplierOrg(db, request.params.sellerId);

@@ -168,7 +168,7 @@ export class SyncEngine {
   }
 
   private mirrorContext(): MirrorContext {
-    return { db: this.db, fetch: this.fetch, fillShown: (scope, sellerId, chunks) => this.search.hold(scope, sellerId, chunks) };
+    return { db: this.db, fetch: this.fetch };
   }
 
   mirrorOrderPage(scope: string, offset: number, orderNumberLike?: string) {
@@ -196,7 +196,7 @@ export class SyncEngine {
     return withStore(this.db, () => mirrorProductPage(this.mirrorContext(), scope, sellerId, from, limit));
   }
   mirrorProductFill(scope: string, sellerId: string, from: FillPosition | null) {
-    return withStore(this.db, () => mirrorProductFill(this.mirrorContext(), scope, sellerId, from));
+    return withStore(this.db, () => mirrorProductFill(this.mirrorContext(), scope, sellerId, from, { onFillShown: (...args) => this.search.hold(...args) }));
   }
   mirrorProductSearchPage(scope: string, sellerId: string, text: string, cursor: string | null) {
     return withStore(this.db, () => mirrorProductSearchPage(this.mirrorContext(), scope, sellerId, text, cursor));

@@ -27,10 +27,22 @@ export interface ProductFillResult extends ProductPageResult {
 /**
  * Chunks asked for at once: enough to keep the server, the network and the store busy
  * side by side (3 left both cores idle a third of the time: 100,000 products took 4.4 s
- * in the buyer's view, 3.5 s with 5). Chromium opens 6 connections to a host over
- * HTTP/1.1: one stays free for the app's own calls while a fill runs.
+ * in the buyer's view, 3.5 s with 5). It assumes one fill per browser over HTTP/1.1,
+ * where Chromium opens 6 connections to a host, so that one is left for the app's own
+ * calls. Nothing enforces that: a fill in a second tab, or the invoice PDFs prefetched
+ * in the background, take the sixth, and the app's calls then wait behind chunk downloads.
  */
 export const FILL_PARALLEL = 5;
+
+/**
+ * `size`: products per chunk asked of the server. `onFillShown`: told the fill's chunks
+ * once readers see them (the worker's search keeps their text); without it the fill
+ * keeps no text, which is about 10 MB for 100,000 products.
+ */
+interface FillOptions {
+  size?: number;
+  onFillShown?: (scope: string, sellerId: string, chunks: readonly ChunkSearchText[]) => void;
+}
 
 /** The key ranges of a plan, in code order. */
 function rangesOf(plan: FillPlan): FillRange[] {
@@ -70,7 +82,7 @@ export async function mirrorProductFill(
   scope: string,
   sellerId: string,
   start: FillPosition | null,
-  size: number = FILL_CHUNK_DEFAULT,
+  { size = FILL_CHUNK_DEFAULT, onFillShown }: FillOptions = {},
 ): Promise<ProductFillResult> {
   const buyer = buyerOf(scope);
   const opts = { fetch: ctx.fetch };
@@ -89,8 +101,9 @@ export async function mirrorProductFill(
   if (!plan) return { count: 0, next: from, failed: true };
   const { fill } = from;
   const ranges = rangesOf(plan);
-  // Keys and search text only: the chunks' JSON is not held until the end.
-  const stored: ChunkSearchText[] = [];
+  const stored: string[] = [];
+  // What onFillShown is told: keys and search text, not the chunks' JSON; nothing kept when nobody listens.
+  const texts: ChunkSearchText[] | null = onFillShown ? [] : null;
   let count = 0;
   let failed = false;
   let overtaken = false;
@@ -110,7 +123,10 @@ export async function mirrorProductFill(
         if (stopped()) return;
         const chunk = await storeChunk(ctx, scope, sellerId, fill, answer.data, answer.text);
         if (chunk === false) overtaken = true;
-        else if (chunk !== null) stored.push({ id: chunk.id, keys: chunk.keys, text: chunk.text });
+        else if (chunk !== null) {
+          stored.push(chunk.id);
+          texts?.push({ id: chunk.id, keys: chunk.keys, text: chunk.text });
+        }
         count += answer.data.rows.length;
       })
       // Kept, not thrown on the chain: the fill rejects with it once the fetchers have stopped.
@@ -137,6 +153,6 @@ export async function mirrorProductFill(
   if (storeError) throw (storeError as { error: unknown }).error;
   if (failed) return { count, next: from, failed: true };
   // Overtaken by a newer fill (another tab): that one ends it.
-  if (!overtaken && (await endFill(ctx.db, scope, sellerId, fill, stored.map((c) => c.id)))) ctx.fillShown?.(scope, sellerId, stored);
+  if (!overtaken && (await endFill(ctx.db, scope, sellerId, fill, stored)) && texts) onFillShown?.(scope, sellerId, texts);
   return { count, next: null, failed: false };
 }

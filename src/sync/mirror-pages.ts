@@ -19,7 +19,6 @@ import type { ProductWrapper } from '../domain/schemas/catalogue';
 import { applyRows } from './apply-rows';
 import { storeProductPage, type FillPosition } from './product-chunks';
 import { productKey } from './row-keys';
-import type { ChunkSearchText } from './product-search';
 import { parseScope } from './scope';
 import { splitRow, type RowWrite } from './split-row';
 import type { MirrorTable, SyncDb } from './store-schema';
@@ -32,8 +31,6 @@ import type { MirrorTable, SyncDb } from './store-schema';
 export interface MirrorContext {
   db: SyncDb;
   fetch: typeof fetch;
-  /** Told the chunks of a catalogue fill once readers see it (the worker's search keeps their text). */
-  fillShown?: (scope: string, sellerId: string, chunks: readonly ChunkSearchText[]) => void;
 }
 
 /** `full`: a whole page came back, so the next offset is `offset + limit` (the spec's paging rule). */

@@ -279,21 +279,22 @@ export function overlayRows(chunks: ProductRow[][], overlay: ProductRow[]): Prod
  * So reading again after a page landed reads that page only.
  */
 export class HeldChunks<T> {
-  private readonly chunks = new Map<string, T>();
+  private readonly chunks: Map<string, T>;
 
+  /** `given`: chunks kept without reading them back (those a fill in this worker just stored); they count only while shown. */
   constructor(
     private readonly db: SyncDb,
     readonly scope: string,
     readonly sellerId: string,
     private readonly keep: (chunk: ProductChunkRow) => T,
-  ) {}
+    given: Iterable<[string, T]> = [],
+  ) {
+    this.chunks = new Map(given);
+  }
 
-  /**
-   * A chunk this reader keeps without reading it back (one a fill in this worker just
-   * stored). It counts only while it is shown: read drops the others.
-   */
-  hold(id: string, value: T): void {
-    this.chunks.set(id, value);
+  /** How many chunks it keeps: stale ones would not change what read answers, only the memory held. */
+  get size(): number {
+    return this.chunks.size;
   }
 
   async read(): Promise<{ chunks: T[]; overlay: ProductRow[] }> {

@@ -71,16 +71,15 @@ export class ProductSearch {
 
   constructor(
     private readonly db: SyncDb,
-    private readonly keep = CATALOGUES_KEPT,
+    private readonly maxCatalogues = CATALOGUES_KEPT,
   ) {}
 
-  private heldOf(scope: string, sellerId: string): HeldChunks<ChunkText> {
-    const id = `${scope}|${sellerId}`;
-    const held = this.held.get(id) ?? new HeldChunks(this.db, scope, sellerId, chunkText);
+  /** Makes `held` the catalogue's, used last; the least recently used beyond the limit go. */
+  private use(id: string, held: HeldChunks<ChunkText>): HeldChunks<ChunkText> {
     this.held.delete(id);
     this.held.set(id, held);
     for (const old of this.held.keys()) {
-      if (this.held.size <= this.keep) break;
+      if (this.held.size <= this.maxCatalogues) break;
       this.held.delete(old);
       this.indexes.delete(old);
     }
@@ -90,17 +89,27 @@ export class ProductSearch {
   /**
    * The chunks of a fill this worker just completed, taken as the fill stored them: the
    * first search after a fill then reads no chunk back (reading 100,000 products'
-   * records back cost 200 to 400 ms, for text the fill had in hand).
+   * records back cost 200 to 400 ms, for text the fill had in hand). They are all the
+   * catalogue shows now (endFill dropped the rest), so they replace what was kept, in a
+   * new HeldChunks: a search reading the old one meanwhile prunes that one, not these.
    */
   hold(scope: string, sellerId: string, chunks: readonly ChunkSearchText[]): void {
-    const held = this.heldOf(scope, sellerId);
-    for (const chunk of chunks) held.hold(chunk.id, chunkText(chunk));
+    const id = `${scope}|${sellerId}`;
+    this.indexes.delete(id);
+    this.use(id, new HeldChunks(this.db, scope, sellerId, chunkText, chunks.map((c) => [c.id, chunkText(c)])));
+  }
+
+  /** What it keeps, counted: stale text would not change a search's answer, only the worker's memory. */
+  kept(): { catalogues: number; chunks: number; indexes: number } {
+    let chunks = 0;
+    for (const held of this.held.values()) chunks += held.size;
+    return { catalogues: this.held.size, chunks, indexes: this.indexes.size };
   }
 
   private async index(scope: string, sellerId: string): Promise<Index> {
-    const held = this.heldOf(scope, sellerId);
     const version = await tableVersion(this.db, 'products');
     const id = `${scope}|${sellerId}`;
+    const held = this.use(id, this.held.get(id) ?? new HeldChunks(this.db, scope, sellerId, chunkText));
     const cached = this.indexes.get(id);
     if (cached && cached.version === version) return cached;
 
@@ -111,7 +120,8 @@ export class ProductSearch {
       hidden: new Set(overlay.map((r) => r.key)),
       overlay: overlay.filter((r: ProductRow) => !r.removed).map((r) => ({ key: r.key, hay: productHaystack(r) })),
     };
-    this.indexes.set(id, index);
+    // Cached only while `held` is still the catalogue's: a fill's text may have replaced it meanwhile, or the limit pushed it out.
+    if (this.held.get(id) === held) this.indexes.set(id, index);
     return index;
   }
 

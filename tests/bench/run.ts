@@ -51,8 +51,10 @@ async function bundle(): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-/** The mirror suite's 100,000-product catalogue, for Acme Scientific (the signed-in supplier). */
+/** The mirror suites' 100,000-product catalogue, for Acme Scientific (the signed-in supplier). */
 const LARGE_CATALOGUE = 100_000;
+/** The suites that read it (by the name `npm run bench -- <name>` takes). */
+const LARGE_CATALOGUE_SUITES = new Set(['mirror', 'mirror-buyer']);
 
 /**
  * A data directory with the demo data, Acme Scientific's catalogue made large for the
@@ -61,7 +63,7 @@ const LARGE_CATALOGUE = 100_000;
  * seeds the plain demo itself.
  */
 function seededDataDir(only: string | undefined): string | undefined {
-  if (only && !only.startsWith('mirror')) return undefined;
+  if (only && !LARGE_CATALOGUE_SUITES.has(only)) return undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-data-'));
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'seed-demo', '--first-supplier-products', String(LARGE_CATALOGUE)], {
     cwd: resolve(import.meta.dirname, '../..'),

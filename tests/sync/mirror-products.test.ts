@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductWrapper } from '../../src/domain/schemas/catalogue';
 import { asSyncDb, LocalDatabase } from '../../src/local/db/local-database';
 import type { CommandRequest } from '../../src/sync/commands/command';
@@ -64,6 +64,20 @@ async function fill(ctx: MirrorContext, scope: string, limit: number, from: Fill
 
 const heldCodes = async (scope = sellerScope) => (await new HeldCatalogue(asSyncDb(db), scope, SELLER).rows()).map((r) => r.productCode);
 
+/**
+ * The ids of the chunk records each bulkGet of the chunks table reads, one list per
+ * call; with `until`, each read waits for it first (a search held in mid-read).
+ */
+function chunkReads(until?: Promise<void>): string[][] {
+  const reads: string[][] = [];
+  const bulkGet = db.productChunks.bulkGet.bind(db.productChunks);
+  db.productChunks.bulkGet = ((keys: Array<[string, string]>) => {
+    reads.push(keys.map((k) => k[1]));
+    return until ? until.then(() => bulkGet(keys)) : bulkGet(keys);
+  }) as typeof db.productChunks.bulkGet;
+  return reads;
+}
+
 describe('the chunked catalogue', () => {
   it('asks for the page size it is given, stores each page as one chunk in code order, and shows the first page at once', async () => {
     db = freshDb('chunks');
@@ -86,21 +100,16 @@ describe('the chunked catalogue', () => {
     db = freshDb('incremental');
     const server = catalogueServer(() => codes('H1', 'H2', 'H3', 'H4', 'H5'));
     const ctx = { db: asSyncDb(db), fetch: server.fetch };
-    const read: string[] = [];
-    const bulkGet = db.productChunks.bulkGet.bind(db.productChunks);
-    db.productChunks.bulkGet = ((keys: Array<[string, string]>) => {
-      read.push(...keys.map((k) => k[1]));
-      return bulkGet(keys);
-    }) as typeof db.productChunks.bulkGet;
+    const reads = chunkReads();
     const held = new HeldCatalogue(asSyncDb(db), sellerScope, SELLER);
     let from = (await mirrorProductPage(ctx, sellerScope, SELLER, null, 2)).next;
     expect((await held.rows()).map((r) => r.productCode)).toEqual(['H1', 'H2']);
     from = (await mirrorProductPage(ctx, sellerScope, SELLER, from, 2)).next;
     expect((await held.rows()).map((r) => r.productCode)).toEqual(['H1', 'H2', 'H3', 'H4']);
-    expect(read).toHaveLength(2);
+    expect(reads.flat()).toHaveLength(2);
     await mirrorProductPage(ctx, sellerScope, SELLER, from, 2);
     expect((await held.rows()).map((r) => r.productCode)).toEqual(['H1', 'H2', 'H3', 'H4', 'H5']);
-    expect(read.map((id) => id.split('|')[2])).toEqual(['H1', 'H3', 'H5']);
+    expect(reads.flat().map((id) => id.split('|')[2])).toEqual(['H1', 'H3', 'H5']);
   });
 
   it('keeps showing the held catalogue while a new fill runs, and swaps to it whole once it completes', async () => {
@@ -211,7 +220,7 @@ describe('the pipelined fill', () => {
       return answer;
     };
     server.requests.length = 0;
-    expect(await mirrorProductFill({ ...ctx, fetch: fetchSpy }, sellerScope, SELLER, first.next!, 2)).toEqual({ count: catalogue.length, next: null, failed: false });
+    expect(await mirrorProductFill({ ...ctx, fetch: fetchSpy }, sellerScope, SELLER, first.next!, { size: 2 })).toEqual({ count: catalogue.length, next: null, failed: false });
     const asked = server.requests.map((r) => new URL(r.url, 'http://x'));
     expect(asked[0]!.pathname).toBe(`/api/seller/${SELLER}/products/fill`);
     expect(asked[0]!.searchParams.get('size')).toBe('2');
@@ -240,7 +249,7 @@ describe('the pipelined fill', () => {
       return answer;
     };
     const ctx = { db: asSyncDb(db), fetch: fetchSpy };
-    expect(await mirrorProductFill(ctx, sellerScope, SELLER, null, 2)).toEqual({ count: 5, next: null, failed: false });
+    expect(await mirrorProductFill(ctx, sellerScope, SELLER, null, { size: 2 })).toEqual({ count: 5, next: null, failed: false });
     expect(events.indexOf('plan asked')).toBeLessThan(events.indexOf('page answered'));
     expect(new URL(server.requests.find((r) => !r.url.includes('/fill'))!.url, 'http://x').searchParams.get('limit')).toBe('20');
     expect(await heldCodes()).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
@@ -249,11 +258,11 @@ describe('the pipelined fill', () => {
   it('begins a fill whose first page fails by rejecting, as the page alone does, and ends a catalogue the first page holds whole there', async () => {
     db = freshDb('fill-begin-fails');
     const down = catalogueServer(() => codes('S1'), () => true);
-    await expect(mirrorProductFill({ db: asSyncDb(db), fetch: down.fetch }, sellerScope, SELLER, null, 2)).rejects.toThrow();
+    await expect(mirrorProductFill({ db: asSyncDb(db), fetch: down.fetch }, sellerScope, SELLER, null, { size: 2 })).rejects.toThrow();
     expect(await db.productChunks.count()).toBe(0);
 
     const small = catalogueServer(() => codes('S1', 'S2'));
-    expect(await mirrorProductFill({ db: asSyncDb(db), fetch: small.fetch }, sellerScope, SELLER, null, 2)).toEqual({ count: 2, next: null, failed: false });
+    expect(await mirrorProductFill({ db: asSyncDb(db), fetch: small.fetch }, sellerScope, SELLER, null, { size: 2 })).toEqual({ count: 2, next: null, failed: false });
     expect(small.requests.some((r) => r.url.includes('/chunk'))).toBe(false);
     expect(await heldCodes()).toEqual(['S1', 'S2']);
   });
@@ -272,12 +281,12 @@ describe('the pipelined fill', () => {
     catalogue = codes('Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6');
     offline = true;
     const first = await mirrorProductPage(ctx, sellerScope, SELLER, null, 2);
-    const cut = await mirrorProductFill(ctx, sellerScope, SELLER, first.next!, 2);
+    const cut = await mirrorProductFill(ctx, sellerScope, SELLER, first.next!, { size: 2 });
     expect(cut).toMatchObject({ failed: true, next: first.next });
     expect(await heldCodes()).toEqual(['Q1', 'Q2', 'Q3']);
 
     offline = false;
-    expect(await mirrorProductFill(ctx, sellerScope, SELLER, cut.next!, 2)).toEqual({ count: 6, next: null, failed: false });
+    expect(await mirrorProductFill(ctx, sellerScope, SELLER, cut.next!, { size: 2 })).toEqual({ count: 6, next: null, failed: false });
     expect(await heldCodes()).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6']);
   });
 
@@ -294,7 +303,7 @@ describe('the pipelined fill', () => {
     const server = catalogueServer(() => catalogue);
     const ctx = { db: asSyncDb(db), fetch: server.fetch };
     const first = await mirrorProductPage(ctx, buyerScope, SELLER, null, 1);
-    await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, 2);
+    await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, { size: 2 });
     const { product, meta, ...rest } = rich;
     expect(await heldProduct(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({ ...product, ...rest, scope: buyerScope, key: productKey(SELLER, 'R2'), rev: 0 });
     expect(await db.productMeta.count()).toBe(0);
@@ -352,7 +361,7 @@ describe("the server's search, for what is not held yet", () => {
     expect((await db.productMeta.get([buyerScope, productMetaKey(BUYER, SELLER, 'S4')]))?.excluded).toBe(true);
 
     // The fill completes: it holds the same products, and the search's rows leave the overlay.
-    expect((await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, 2)).failed).toBe(false);
+    expect((await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, { size: 2 })).failed).toBe(false);
     expect(await db.products.count()).toBe(0);
     expect(await found()).toEqual(['S1', 'S3', 'S4', 'S5']);
   });
@@ -399,15 +408,36 @@ const catalogueWith = (nitrile: string[]) =>
     return productWrapper(SELLER, code, nitrile.includes(code) ? `Nitrile item ${code}` : `Beaker ${code}`);
   });
 
-/** Counts the chunk records each bulkGet of the chunks table reads. */
-function countChunkReads(): number[] {
-  const reads: number[] = [];
-  const bulkGet = db.productChunks.bulkGet.bind(db.productChunks);
-  db.productChunks.bulkGet = ((keys: Array<[string, string]>) => {
-    reads.push(keys.length);
-    return bulkGet(keys);
-  }) as typeof db.productChunks.bulkGet;
-  return reads;
+/** A fill handing its text to `search`, as the sync worker's engine wires them (engine.ts); chunks of 10 products. */
+const fillFor = (search: ProductSearch, fetch: typeof globalThis.fetch, scope = sellerScope) =>
+  mirrorProductFill({ db: asSyncDb(db), fetch }, scope, SELLER, null, { size: 10, onFillShown: (...args) => search.hold(...args) });
+
+const nitrileIn = async (search: ProductSearch, scope = sellerScope) => (await search.search(scope, SELLER, 'nitrile', 10)).map((k) => k.split('/')[1]);
+
+/** A catalogue filled once, H01 its nitrile product, its text handed to the search; `refill` fills it again with H02 in its place. */
+async function filledOnce() {
+  let catalogue = catalogueWith(['H01']);
+  const server = catalogueServer(() => catalogue);
+  const search = new ProductSearch(asSyncDb(db));
+  await fillFor(search, server.fetch);
+  const refill = () => {
+    catalogue = catalogueWith(['H02']);
+    return fillFor(search, server.fetch);
+  };
+  return { search, refill };
+}
+
+/** A search stopped in its read of the chunks, as one waits behind a fill's last transaction, until `finish`. */
+async function searchMidRead(search: ProductSearch, scope: string) {
+  let release = () => {};
+  const reads = chunkReads(new Promise<void>((resolve) => (release = resolve)));
+  const searching = nitrileIn(search, scope);
+  await vi.waitFor(() => expect(reads).toHaveLength(1));
+  const finish = () => {
+    release();
+    return searching;
+  };
+  return { reads, finish };
 }
 
 describe('searching the held catalogue', () => {
@@ -441,41 +471,73 @@ describe('searching the held catalogue', () => {
       (at) => down && at === 'H21',
     );
     const search = new ProductSearch(asSyncDb(db));
-    const ctx: MirrorContext = { db: asSyncDb(db), fetch: server.fetch, fillShown: (...args) => search.hold(...args) };
-    const chunksRead = countChunkReads();
-    const found = async (reader: ProductSearch, text: string) => (await reader.search(sellerScope, SELLER, text, 10)).map((k) => k.split('/')[1]);
+    const reads = chunkReads();
 
-    expect((await mirrorProductFill(ctx, sellerScope, SELLER, null, 10)).failed).toBe(false);
-    expect(await found(search, 'nitrile')).toEqual(['H01', 'H25']);
-    expect(chunksRead.every((n) => n === 0)).toBe(true);
-    expect(await found(new ProductSearch(asSyncDb(db)), 'nitrile')).toEqual(['H01', 'H25']);
+    expect((await fillFor(search, server.fetch)).failed).toBe(false);
+    expect(await nitrileIn(search)).toEqual(['H01', 'H25']);
+    expect(reads.flat()).toEqual([]);
+    expect(await nitrileIn(new ProductSearch(asSyncDb(db)))).toEqual(['H01', 'H25']);
 
     // A new fill's chunks replace the old ones' text; one that fails leaves the last complete fill searched.
     catalogue = catalogueWith(['H12', 'H25']);
     down = true;
-    expect((await mirrorProductFill(ctx, sellerScope, SELLER, null, 10)).failed).toBe(true);
-    expect(await found(search, 'nitrile')).toEqual(['H01', 'H25']);
+    expect((await fillFor(search, server.fetch)).failed).toBe(true);
+    expect(await nitrileIn(search)).toEqual(['H01', 'H25']);
     down = false;
-    chunksRead.length = 0;
-    expect((await mirrorProductFill(ctx, sellerScope, SELLER, null, 10)).failed).toBe(false);
-    expect(await found(search, 'nitrile')).toEqual(['H12', 'H25']);
-    expect(chunksRead.every((n) => n === 0)).toBe(true);
-    expect(await found(new ProductSearch(asSyncDb(db)), 'nitrile')).toEqual(['H12', 'H25']);
+    reads.length = 0;
+    expect((await fillFor(search, server.fetch)).failed).toBe(false);
+    expect(await nitrileIn(search)).toEqual(['H12', 'H25']);
+    expect(reads.flat()).toEqual([]);
+    expect(await nitrileIn(new ProductSearch(asSyncDb(db)))).toEqual(['H12', 'H25']);
   });
 
   it('keeps the text of a few catalogues only: one pushed out is read back at its next search', async () => {
     db = freshDb('search-kept');
     const server = catalogueServer(() => catalogueWith(['H02', 'H29']));
     const search = new ProductSearch(asSyncDb(db), 1);
-    const ctx: MirrorContext = { db: asSyncDb(db), fetch: server.fetch, fillShown: (...args) => search.hold(...args) };
-    const chunksRead = countChunkReads();
-    const found = async (scope: string) => (await search.search(scope, SELLER, 'nitrile', 10)).map((k) => k.split('/')[1]);
-    await mirrorProductFill(ctx, sellerScope, SELLER, null, 10);
-    await mirrorProductFill(ctx, buyerScope, SELLER, null, 10);
-    expect(await found(buyerScope)).toEqual(['H02', 'H29']);
-    expect(chunksRead.reduce((a, b) => a + b, 0)).toBe(0);
-    expect(await found(sellerScope)).toEqual(['H02', 'H29']);
-    expect(chunksRead.reduce((a, b) => a + b, 0)).toBe(3);
+    const reads = chunkReads();
+    await fillFor(search, server.fetch, sellerScope);
+    await fillFor(search, server.fetch, buyerScope);
+    expect(await nitrileIn(search, buyerScope)).toEqual(['H02', 'H29']);
+    expect(reads.flat()).toEqual([]);
+    expect(await nitrileIn(search, sellerScope)).toEqual(['H02', 'H29']);
+    expect(reads.flat()).toHaveLength(3);
+  });
+
+  it("keeps, after refills with no search between, the last fill's text only, and no index over an older one", async () => {
+    db = freshDb('search-refill');
+    const { search, refill } = await filledOnce();
+    expect(await nitrileIn(search)).toEqual(['H01']);
+    await refill();
+    await refill();
+    // H01 to H30 in chunks of 10.
+    expect(search.kept()).toEqual({ catalogues: 1, chunks: 3, indexes: 0 });
+    const reads = chunkReads();
+    expect(await nitrileIn(search)).toEqual(['H02']);
+    expect(reads.flat()).toEqual([]);
+  });
+
+  it('keeps the text a fill hands over while a search of the fill before is reading: the next search reads no chunk', async () => {
+    db = freshDb('search-straddle');
+    const { search, refill } = await filledOnce();
+    const reading = await searchMidRead(search, sellerScope);
+    await refill();
+    // It answers from the fill it began reading.
+    expect(await reading.finish()).toEqual(['H01']);
+    reading.reads.length = 0;
+    expect(await nitrileIn(search)).toEqual(['H02']);
+    expect(reading.reads.flat()).toEqual([]);
+  });
+
+  it('keeps no index of a catalogue pushed out while a search of it was reading', async () => {
+    db = freshDb('search-pushed-out');
+    const server = catalogueServer(() => catalogueWith(['H02']));
+    const search = new ProductSearch(asSyncDb(db), 1);
+    await fillFor(search, server.fetch, sellerScope);
+    const reading = await searchMidRead(search, sellerScope);
+    await fillFor(search, server.fetch, buyerScope);
+    expect(await reading.finish()).toEqual(['H02']);
+    expect(search.kept()).toEqual({ catalogues: 1, chunks: 3, indexes: 0 });
   });
 });
 
@@ -501,7 +563,7 @@ describe('includes over a chunked catalogue', () => {
     const ctx = { db: asSyncDb(db), fetch: server.fetch };
     const fillChunks = async () => {
       const first = await mirrorProductPage(ctx, buyerScope, SELLER, null, 1);
-      expect((await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, 2)).failed).toBe(false);
+      expect((await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, { size: 2 })).failed).toBe(false);
     };
     const shown = async (code: string) => heldMeta(asSyncDb(db), buyerScope, SELLER, code);
     await fillChunks();
@@ -597,7 +659,7 @@ describe('the upgrade from an older version', () => {
     db = new LocalDatabase(name);
     await db.open();
     expect(db.verno).toBe(3);
-    expect(db.tables.map((t) => t.name)).toEqual(expect.arrayContaining(['categoryTrees', 'productChunks']));
+    expect([...db.backendDB().objectStoreNames]).toEqual(expect.arrayContaining(['categoryTrees', 'productChunks']));
     expect(await db.products.count()).toBe(0);
     expect(await db.categoryTrees.count()).toBe(0);
     expect(await db.orders.get([sellerScope, '4'])).toMatchObject({ orderNo: 'PO-4' });

@@ -246,7 +246,7 @@ describe('rows entering the browser', () => {
         if (url.pathname.endsWith('/chunk')) spoil(body as Chunk);
         return { status: 200, body };
       });
-      const result = await mirrorProductFill({ db: asSyncDb(db), fetch }, scope, SELLER, null, 5);
+      const result = await mirrorProductFill({ db: asSyncDb(db), fetch }, scope, SELLER, null, { size: 5 });
       const fillChunks = (await db.productChunks.toArray()).filter((c) => c.json.startsWith('{"fields"'));
       return { result, fillChunks };
     }
