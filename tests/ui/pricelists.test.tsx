@@ -11,7 +11,6 @@ import { fakeApi } from './support/fake-api';
 import { signedIn, supplierPolicy, supportPolicy } from './support/fixtures';
 import { closeTestStore, fakeEngine, giveElementsASize, openTestStore } from './support/orders-store';
 import { renderApp } from './support/render-app';
-import { ReportOnceResizeObserver } from './support/resize-observer';
 
 const SCOPE = 'seller:seller-1';
 /** The screen's first render loads its modules, which takes a while on a busy machine. */
@@ -27,8 +26,15 @@ function pricelistEngine() {
   });
 }
 
+/** jsdom has no ResizeObserver; the split view's panels only need it to exist. */
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
 beforeEach(async () => {
-  vi.stubGlobal('ResizeObserver', ReportOnceResizeObserver);
+  vi.stubGlobal('ResizeObserver', globalThis.ResizeObserver ?? NoResizeObserver);
   db = openTestStore();
   giveElementsASize();
   await db.pricelists.bulkPut([

@@ -83,14 +83,9 @@ export function DataTable<R>({
   const { shown, stacked } = fitColumns(columns, width ?? 0);
   const template = gridTemplate(shown);
   const count = rows?.length ?? 0;
-  // Rows are laid out once the box's width says which columns fit: rendered before that,
-  // every row would be rendered twice. Until then the virtualizer
-  // does not look at the box either: its first look forces a layout inside the commit.
-  const measured = width !== undefined;
 
   const virtualizer = useVirtualizer({
     count,
-    enabled: measured,
     getScrollElement: () => viewport.current,
     estimateSize: () => estimatedRowHeight,
     overscan: 8,
@@ -122,6 +117,9 @@ export function DataTable<R>({
   };
 
   const firstLoad = rows === undefined || (count === 0 && loading);
+  // Rows are laid out once the box's width says which columns fit: rendered before that,
+  // every row would be rendered twice before the first paint.
+  const measured = width !== undefined;
   return (
     <>
       <Viewport
