@@ -17,9 +17,11 @@ export const API_COMPRESSION = {
 /**
  * Each one-step compression holds one of libuv's 4 pool threads for its whole run (a
  * fill chunk of 1.4 MB: about 5 ms of brotli, 6 of gzip), and sign-in's argon2 hashing,
- * fs and dns.lookup wait for the same threads. With 2 at most, a burst of fills (each
- * browser asks for 5 chunks at once) leaves 2 threads to everyone else, and still keeps
- * both cores of the machine this runs on busy.
+ * fs and dns.lookup wait for the same threads. Measured on this 2-core machine, 20 chunk
+ * compressions at once (4 browsers' fills) with argon2 verifications started beside them:
+ * with no bound a verification took 62 to 65 ms (15 alone), queued behind the burst;
+ * with 2 at most, 30 to 39 ms, the burst done in 73 to 82 ms (71 to 73 unbounded); with
+ * 1, 22 to 25 ms, but the burst took 96 to 110 ms (one core idle).
  */
 export const oneStepCompressions = new TaskLimit(2);
 
