@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { validateCatalogueExport } from '../../src/domain/rules/catalogue';
 import {
@@ -19,7 +19,7 @@ import { likePattern, metaEntityKey, WRAPPER_COLUMNS, wrapProducts, wrapProducts
 import { jobUploadUrl } from '../catalogue/upload-url';
 import type { Db } from '../db/database';
 import { writeHistory } from '../history';
-import { sendCompressedJson } from '../http/compression';
+import { ONE_STEP_COMPRESSION } from '../http/compression';
 import { badRequest, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
@@ -88,6 +88,17 @@ async function oneProduct(db: Tx, sellerKey: string, code: string, buyerKey: str
 
 type BuyerSellerParams = { buyerId: string; sellerId: string };
 
+/**
+ * Product pages and fill chunks are written as JSON text, compressed by the compress
+ * plugin. Through `reply.compress`, not `send`: the plugin's onSend hook runs after the
+ * one Fastify gives HEAD, which has dropped the body by then, so a HEAD would lose the
+ * GET's Content-Encoding and Vary.
+ */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  reply.type('application/json; charset=utf-8').compress(json);
+  return reply;
+}
+
 async function buyerAndSeller(request: FastifyRequest<{ Params: BuyerSellerParams }>, db: Db) {
   const { user, org: buyer } = await requireOrg(request, db, 'buyer', request.params.buyerId);
   const seller = await requireSupplierOrg(db, request.params.sellerId);
@@ -110,7 +121,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/product', async (request, reply) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
-    return sendCompressedJson(request, reply, await productPageJson(db, org.orgKey, null, parse(productListQuerySchema, request.query)));
+    return sendJsonText(reply, await productPageJson(db, org.orgKey, null, parse(productListQuerySchema, request.query)));
   });
 
   // The fill (ours, not the spec's): the same authorization as the product list of each view.
@@ -120,10 +131,10 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return fillPlan(db, org.orgKey, parse(fillPlanQuerySchema, request.query).size);
   });
 
-  app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/products/fill/chunk', async (request, reply) => {
+  app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/products/fill/chunk', { compress: ONE_STEP_COMPRESSION }, async (request, reply) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
-    return sendCompressedJson(request, reply, await fillChunkJson(db, org.orgKey, null, parse(fillChunkQuerySchema, request.query)));
+    return sendJsonText(reply, await fillChunkJson(db, org.orgKey, null, parse(fillChunkQuerySchema, request.query)));
   });
 
   app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/products/fill', async (request) => {
@@ -132,10 +143,10 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return fillPlan(db, seller.orgKey, parse(fillPlanQuerySchema, request.query).size);
   });
 
-  app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/products/fill/chunk', async (request, reply) => {
+  app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/products/fill/chunk', { compress: ONE_STEP_COMPRESSION }, async (request, reply) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'viewCatalogue');
-    return sendCompressedJson(request, reply, await fillChunkJson(db, seller.orgKey, buyer.orgKey, parse(fillChunkQuerySchema, request.query)));
+    return sendJsonText(reply, await fillChunkJson(db, seller.orgKey, buyer.orgKey, parse(fillChunkQuerySchema, request.query)));
   });
 
   app.get<{ Params: { sellerId: string; productCode: string } }>('/seller/:sellerId/product/:productCode', async (request) => {
@@ -147,7 +158,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/product', async (request, reply) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'viewCatalogue');
-    return sendCompressedJson(request, reply, await productPageJson(db, seller.orgKey, buyer.orgKey, parse(productListQuerySchema, request.query)));
+    return sendJsonText(reply, await productPageJson(db, seller.orgKey, buyer.orgKey, parse(productListQuerySchema, request.query)));
   });
 
   app.get<{ Params: BuyerSellerParams & { productCode: string } }>(

@@ -1,14 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { productPageSchema, type ProductWrapper } from '../../src/domain/schemas/catalogue';
 import { jobSchema } from '../../src/domain/schemas/jobs';
 import { decodeFillMetas, decodeFillProducts, fillChunkSchema, fillPlanSchema, fillRowJson } from '../../src/domain/schemas/product-fill';
 import { seedCatalogue } from '../../server/db/demo/seed-catalogue';
 import { isPostgres } from '../../server/db/database';
+import { oneStepCompressions } from '../../server/http/compression';
 import { migrateTo, migrateToLatest } from '../../server/db/migrations';
 import { createTestDatabase } from './helpers/test-database';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -99,6 +100,74 @@ describe('the catalogue fill', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
     expect((await asked('identity')).headers['content-encoding']).toBeUndefined();
+  });
+
+  describe('negotiates a chunk as the compress plugin does every other answer', () => {
+    const url = `${buyerBase}/products/fill/chunk`;
+    const asked = (headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') => t.as(BUY, { method, url, headers });
+
+    it('answers HEAD with the headers of GET and no body', async () => {
+      const get = await asked({ 'accept-encoding': 'br' });
+      const head = await asked({ 'accept-encoding': 'br' }, 'HEAD');
+      expect(head.statusCode).toBe(200);
+      for (const name of ['content-encoding', 'content-type', 'vary']) expect(head.headers[name]).toBe(get.headers[name]);
+      expect(head.headers['content-encoding']).toBe('br');
+      expect(head.rawPayload).toHaveLength(0);
+    });
+
+    it.each([
+      ['X-GZIP', 'gzip'],
+      ['*', 'gzip'],
+      ['GZIP;q=1, BR;q=0.5', 'gzip'],
+      ['Br', 'br'],
+    ])('reads %j as %s, and compresses in one step', async (acceptEncoding, encoding) => {
+      const plain = await asked({});
+      const oneStep = vi.spyOn(zlib, encoding === 'br' ? 'brotliCompress' : 'gzip');
+      try {
+        const res = await asked({ 'accept-encoding': acceptEncoding });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toBe('accept-encoding');
+        const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+        expect(body.toString('utf8')).toBe(plain.body);
+        expect(oneStep).toHaveBeenCalledTimes(1);
+      } finally {
+        oneStep.mockRestore();
+      }
+    });
+
+    it('sends the JSON as it is to a client that asks for no compression', async () => {
+      const plain = await asked({});
+      const res = await asked({ 'accept-encoding': 'br, gzip', 'x-no-compression': '1' });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toBe(plain.body);
+    });
+  });
+
+  it('compresses 2 chunks at a time, the others waiting their turn', async () => {
+    const url = `${buyerBase}/products/fill/chunk`;
+    const plain = await t.as(BUY, { method: 'GET', url });
+    // Each brotli job is held until the test lets it run.
+    const held: Array<() => void> = [];
+    const brotliCompress = zlib.brotliCompress;
+    const spy = vi.spyOn(zlib, 'brotliCompress').mockImplementation(((input: Buffer, options: zlib.BrotliOptions, done: zlib.CompressCallback) => {
+      held.push(() => brotliCompress(input, options, done));
+    }) as typeof zlib.brotliCompress);
+    try {
+      const answers = Promise.all(Array.from({ length: 4 }, () => t.as(BUY, { method: 'GET', url, headers: { 'accept-encoding': 'br' } })));
+      await vi.waitFor(() => expect(oneStepCompressions.waiting).toBe(2));
+      expect(held).toHaveLength(2);
+      held.shift()!();
+      await vi.waitFor(() => expect(held).toHaveLength(2));
+      expect(oneStepCompressions.waiting).toBe(1);
+      for (let released = 1; released < 4; released++) {
+        await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
+        held.shift()!();
+      }
+      for (const res of await answers) expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(spy).toHaveBeenCalledTimes(4);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('writes field names once a chunk: under half the bytes of the list', async () => {
