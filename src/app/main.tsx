@@ -29,10 +29,9 @@ async function start(container: HTMLElement): Promise<void> {
   await afterPaint();
   const [{ startTransition, StrictMode }, { createRoot }] = await Promise.all([import('react'), import('react-dom/client')]);
   await yieldToBrowser();
-  // The libraries every screen builds on at load (styled components, schemas) are evaluated in a
-  // task of their own: with the app's modules they made one long task. One named export each, so
-  // the sign-in page's chunks keep only what the app uses.
-  await Promise.all([import('styled-components').then(({ css }) => css), import('zod/mini').then(({ object }) => object)]);
+  // styled-components, which every screen builds on at load, is evaluated in a task of its own: with
+  // the app's modules it made one long task. One named export, so its chunk keeps only what the app uses.
+  await import('styled-components').then(({ css }) => css);
   await yieldToBrowser();
   const [{ App }, { createAppRouter }] = await Promise.all([import('./app'), import('./router')]);
   await yieldToBrowser();

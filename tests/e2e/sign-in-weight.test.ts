@@ -14,9 +14,11 @@ let browser: Browser;
  * and zod's core, in the several chunks the start is split into. The session probe's
  * schema carries the profile (0.5 KiB), so a signed-in start asks once instead of twice
  * in a row. The ALTCHA widget, 34 KiB, waits for the visitor to start on the form. The
- * budget holds that figure so it can only shrink: lower it when the page gets lighter.
+ * start's step of its own for styled-components (main.tsx) adds about 0.1 KiB: it splits
+ * the longest task of a signed-in start. The budget holds the page's 146.0 KiB so it can
+ * only shrink: lower it when the page gets lighter.
  */
-const SIGN_IN_JS_BUDGET_KIB = 146;
+const SIGN_IN_JS_BUDGET_KIB = 146.1;
 
 beforeAll(async () => {
   browser = await launchBrowser();
