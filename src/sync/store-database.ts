@@ -15,13 +15,13 @@ import {
  * The browser's store: one database per signed-in user, so sign-out can delete it
  * whole and another user of the same browser never opens it.
  *
- * Versions: every change of schema adds a `this.version(n).stores(...)` with its
- * `.upgrade(tx => ...)` below the earlier ones, which stay as they are: Dexie walks a
- * browser holding an older version through each upgrade in turn. Versions without an
- * upgrade need no declaration (Dexie 3 and later read the schema a browser holds from the
- * database itself), so versions 1 and 2 live on only inside version 3's full schema:
- * declaring each version cost the start of every signed-in page (tests/sync/mirror-products.test.ts
- * opens databases left at versions 1 and 2). The class lives in src/sync,
+ * Versions: a change of schema declares the new version with every table and its
+ * `.upgrade(tx => ...)`. Dexie 3 and later read the schema a browser holds from the
+ * database itself, so only versions with an upgrade stay declared, and Dexie runs each
+ * of those a browser has not seen, in turn. Versions 1 and 2 had none and live on only
+ * inside version 3's schema: declaring every version cost the start of each signed-in
+ * page (tests/sync/mirror-products.test.ts opens databases left at versions 1 and 2).
+ * The class lives in src/sync,
  * not src/local, because the sync worker (workers/ may import src/sync, src/api and
  * src/domain only) must open the same versions as the window; src/local re-exports it
  * as LocalDatabase. The table shapes are in store-schema.ts.
