@@ -37,6 +37,10 @@ async function start(container: HTMLElement): Promise<void> {
   await yieldToBrowser();
   const router = createAppRouter();
   await yieldToBrowser();
+  // The first match starts before React renders. Left to the router's first render, it ran in a
+  // layout effect, and its store's change re-rendered the whole tree synchronously, as one long task.
+  router.load().catch((error: unknown) => console.error('Could not load the route', error));
+  await yieldToBrowser();
   const root = createRoot(container);
   startTransition(() => {
     root.render(
