@@ -50,14 +50,14 @@ export function SessionProvider({ children, onIdentityChange, reloadPage = reloa
     return () => window.removeEventListener('online', onOnline);
   }, [offline, reload]);
 
-  // A logout owed since an offline sign-out goes out as soon as the connection is back.
-  const signedOut = state.status === 'signedOut';
+  // A logout owed since an offline sign-out goes out as soon as the connection is back. Listened
+  // for from the start (nothing is sent while none is owed): added once the login showed, the
+  // listener came a moment after it, and a connection back in that moment went unnoticed.
   useEffect(() => {
-    if (!signedOut) return;
     const onOnline = () => void settleOwedSignOut();
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
-  }, [signedOut]);
+  }, []);
 
   const acceptTerms = useCallback(async () => {
     if (state.status !== 'termsPending') return;
