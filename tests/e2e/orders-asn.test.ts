@@ -122,8 +122,9 @@ describe('orders and ASNs on a tablet', () => {
     await list.waitForRows();
     // On a portrait tablet low-priority columns are stacked, labelled, into the first cell: every one is still there.
     const headers = await list.columnHeaders.allTextContents();
-    const stacked = await list.table.getByRole('row').nth(1).locator('dt').allTextContents();
+    const stacked = await list.table.getByRole('row').nth(1).locator('dt:visible').allTextContents();
     expect(headers.slice(0, 2)).toEqual(['Order Date', 'Order Total']);
+    expect(stacked).toEqual(['Raised By User']);
     expect([...headers, ...stacked].sort()).toEqual(['Order Date', 'Order Total', 'Raised By User', 'State', 'Supplier']);
     await list.rowLinks.first().click();
     const view = new OrderPage(page);

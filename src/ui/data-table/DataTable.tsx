@@ -1,16 +1,13 @@
-import { useVirtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { messages } from '../../domain/messages';
-import { useElementWidth } from '../hooks/use-element-width';
-import { fitColumns, gridTemplate, type Column } from './columns';
-import { Body, Cell, HeaderCell, HeaderRow, Row, Status, StatusCell, StatusRow, Viewport } from './data-table.styles';
-import { isFromControl } from './is-from-control';
-import { StackedCells } from './StackedCells';
+import { columnFitRules } from './column-fit-rules';
+import { gridTemplate, type Column } from './columns';
+import { Body, HeaderCell, HeaderRow, Status, StatusCell, StatusRow, Viewport } from './data-table.styles';
+import { DataRow, type RowState } from './DataRow';
+import { rectAfterLayout, rectBeforeLayout, scrollUnlessThere, sizeAfterLayout } from './layout-free-virtualizer';
 
-export interface RowState {
-  bold?: boolean;
-  dimmed?: boolean;
-}
+export type { RowState };
 
 export interface DataTableProps<R> {
   /** The table's accessible name. */
@@ -37,19 +34,6 @@ export interface DataTableProps<R> {
   height?: string;
   estimatedRowHeight?: number;
 }
-
-/**
- * A row's height as the resize observer reports it once the browser has laid the row
- * out; asked at commit (no report yet), the size known so far. Reading the row's box at
- * commit instead would force a layout of the whole page inside the render's task.
- */
-const sizeAfterLayout: VirtualizerOptions<HTMLDivElement, Element>['measureElement'] = (element, entry, instance) => {
-  // borderBoxSize is missing before Safari 15.4: the size known so far stands in.
-  const box = entry?.borderBoxSize?.[0];
-  if (box) return Math.round(box.blockSize);
-  const index = instance.indexFromElement(element);
-  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
-};
 
 /**
  * The portal's list table: virtualised (only the rows in view are in the page),
@@ -79,9 +63,7 @@ export function DataTable<R>({
   // commits, the rows shown before stay.
   const rows = useDeferredValue(latestRows);
   const viewport = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(viewport);
-  const { shown, stacked } = fitColumns(columns, width ?? 0);
-  const template = gridTemplate(shown);
+  const fitRules = useMemo(() => columnFitRules(columns, { rows: "[role='row']", template: gridTemplate }), [columns]);
   const count = rows?.length ?? 0;
 
   const virtualizer = useVirtualizer({
@@ -94,6 +76,9 @@ export function DataTable<R>({
     // measurement re-renders the table only when the set of rows in view changes.
     directDomUpdates: true,
     measureElement: sizeAfterLayout,
+    observeElementRect: rectAfterLayout,
+    initialRect: rectBeforeLayout(),
+    scrollToFn: scrollUnlessThere,
   });
   const items = virtualizer.getVirtualItems();
   const lastShown = items.length > 0 ? items[items.length - 1]!.index : -1;
@@ -104,27 +89,13 @@ export function DataTable<R>({
     if (lastShown >= count - Math.max(1, loadMoreAt)) loadMore();
   }, [rows, latestRows, lastShown, count, loading, exhausted, loadMore, loadMoreAt]);
 
-  const activate = (row: R) => (event: MouseEvent<HTMLDivElement>) => {
-    if (!onActivate || isFromControl(event.target, event.currentTarget)) return;
-    onActivate(row);
-  };
-  const keyActivate = (row: R) => (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!onActivate || event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onActivate(row);
-    }
-  };
-
   const firstLoad = rows === undefined || (count === 0 && loading);
-  // Rows are laid out once the box's width says which columns fit: rendered before that,
-  // every row would be rendered twice before the first paint.
-  const measured = width !== undefined;
   return (
     <>
       <Viewport
         ref={viewport}
         $height={height}
+        $fitRules={fitRules}
         role="table"
         aria-label={label}
         aria-rowcount={count + 1}
@@ -132,9 +103,9 @@ export function DataTable<R>({
         // Rows that open take focus themselves; otherwise the box does, so the keyboard can scroll it.
         tabIndex={onActivate ? undefined : 0}
       >
-        <HeaderRow role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
-          {shown.map((column) => (
-            <HeaderCell key={column.id} role="columnheader" $align={column.align}>
+        <HeaderRow role="row" aria-rowindex={1}>
+          {columns.map((column, index) => (
+            <HeaderCell key={column.id} role="columnheader" data-column={index} $align={column.align}>
               {column.header}
             </HeaderCell>
           ))}
@@ -150,37 +121,18 @@ export function DataTable<R>({
           </Body>
         ) : (
           <Body role="rowgroup" ref={virtualizer.containerRef}>
-            {measured && items.map((item) => {
-              const row = rows[item.index]!;
-              const state = rowState?.(row) ?? {};
-              const description = rowDescription?.(row);
-              return (
-                <Row
-                  key={item.key}
-                  ref={virtualizer.measureElement}
-                  data-index={item.index}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  aria-description={description}
-                  tabIndex={onActivate ? 0 : undefined}
-                  data-bold={state.bold ? 'true' : undefined}
-                  data-dimmed={state.dimmed ? 'true' : undefined}
-                  $bold={Boolean(state.bold)}
-                  $dimmed={Boolean(state.dimmed)}
-                  $clickable={Boolean(onActivate)}
-                  style={{ gridTemplateColumns: template }}
-                  onClick={activate(row)}
-                  onKeyDown={keyActivate(row)}
-                >
-                  {shown.map((column, index) => (
-                    <Cell key={column.id} role="cell" $align={column.align}>
-                      {column.cell(row)}
-                      {index === 0 && <StackedCells row={row} columns={stacked} />}
-                    </Cell>
-                  ))}
-                </Row>
-              );
-            })}
+            {items.map((item) => (
+              <DataRow
+                key={item.key}
+                row={rows[item.index]!}
+                index={item.index}
+                columns={columns}
+                measureRef={virtualizer.measureElement}
+                onActivate={onActivate}
+                rowDescription={rowDescription}
+                rowState={rowState}
+              />
+            ))}
           </Body>
         )}
       </Viewport>

@@ -1,7 +1,7 @@
-import { useRef, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { messages } from '../../domain/messages';
-import { useElementWidth } from '../hooks/use-element-width';
-import { fitColumns, type Column } from './columns';
+import { columnFitRules } from './column-fit-rules';
+import type { Column } from './columns';
 import { Status } from './data-table.styles';
 import { Table, TableScroll } from './simple-table.styles';
 import { StackedCells } from './StackedCells';
@@ -24,18 +24,16 @@ interface SimpleTableProps<R> {
  * stacks low-priority columns instead of scrolling sideways.
  */
 export function SimpleTable<R>({ label, rows, columns, rowKey, emptyText = messages.noResults, maxHeight, footer }: SimpleTableProps<R>) {
-  const box = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(box);
-  const { shown, stacked } = fitColumns(columns, width ?? 0);
+  const fitRules = useMemo(() => columnFitRules(columns), [columns]);
   if (rows.length === 0) return <Status role="status">{emptyText}</Status>;
   return (
     // A scroll box must be reachable by keyboard to be scrolled (WCAG 2.1.1, axe scrollable-region-focusable).
-    <TableScroll ref={box} $maxHeight={maxHeight} tabIndex={0} role="region" aria-label={label}>
+    <TableScroll $maxHeight={maxHeight} $fitRules={fitRules} tabIndex={0} role="region" aria-label={label}>
       <Table aria-label={label}>
         <thead>
           <tr>
-            {shown.map((column) => (
-              <th key={column.id} scope="col" className={column.align === 'end' ? 'number' : undefined}>
+            {columns.map((column, index) => (
+              <th key={column.id} scope="col" data-column={index} className={column.align === 'end' ? 'number' : undefined}>
                 {column.header}
               </th>
             ))}
@@ -44,10 +42,10 @@ export function SimpleTable<R>({ label, rows, columns, rowKey, emptyText = messa
         <tbody>
           {rows.map((row) => (
             <tr key={rowKey(row)}>
-              {shown.map((column, index) => (
-                <td key={column.id} className={column.align === 'end' ? 'number' : undefined}>
+              {columns.map((column, index) => (
+                <td key={column.id} data-column={index} className={column.align === 'end' ? 'number' : undefined}>
                   {column.cell(row)}
-                  {index === 0 && <StackedCells row={row} columns={stacked} />}
+                  {index === 0 && <StackedCells row={row} columns={columns} />}
                 </td>
               ))}
             </tr>

@@ -1,18 +1,24 @@
 import type { Column } from './columns';
-import { columnLabel } from './columns';
+import { columnLabel, isStackable } from './columns';
 import { Stacked } from './data-table.styles';
 
-/** The values of the columns a narrow box could not give a track of their own, as labelled lines. */
+/**
+ * The values of the columns a narrow box may not give a track of their own, as labelled
+ * lines under the first cell's content: the table's container queries show those of the
+ * columns its box's width drops (see column-fit-rules.ts).
+ */
 export function StackedCells<R>({ row, columns }: { row: R; columns: readonly Column<R>[] }) {
-  if (columns.length === 0) return null;
+  if (!columns.some(isStackable)) return null;
   return (
-    <Stacked>
-      {columns.map((column) => (
-        <div key={column.id}>
-          <dt>{columnLabel(column)}</dt>
-          <dd>{column.cell(row)}</dd>
-        </div>
-      ))}
+    <Stacked data-stacked-list="">
+      {columns.map((column, index) =>
+        isStackable(column, index) ? (
+          <div key={column.id} data-stacked={index}>
+            <dt>{columnLabel(column)}</dt>
+            <dd>{column.cell(row)}</dd>
+          </div>
+        ) : null,
+      )}
     </Stacked>
   );
 }

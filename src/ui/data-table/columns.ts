@@ -16,7 +16,7 @@ export interface Column<R> {
    * 1 is always shown. Columns of priority 2 and then 3 are dropped from their own
    * track, last first, when the table's box cannot hold them, and are shown stacked
    * under the first column's content instead: nothing is cut off and the page never
-   * scrolls sideways.
+   * scrolls sideways. The first column is never dropped: it holds the others.
    */
   priority?: 1 | 2 | 3;
 }
@@ -26,25 +26,37 @@ export const DEFAULT_MIN_WIDTH = 120;
 export const columnLabel = <R>(column: Column<R>): string =>
   column.label ?? (typeof column.header === 'string' ? column.header : column.id);
 
+/** Whether a column can give up its track for a line in the first cell. */
+export const isStackable = <R>(column: Column<R>, index: number): boolean => index > 0 && (column.priority ?? 1) > 1;
+
+/** One set of columns a table shows as its box narrows. */
+export interface ColumnFit<R> {
+  /** The set applies to a box narrower than this many CSS pixels; the first set has none. */
+  below?: number;
+  /** The column this set stacks into the first cell, beyond those the wider sets stack. */
+  dropped?: Column<R>;
+  /** The columns with a track of their own. */
+  shown: Column<R>[];
+}
+
+const neededWidth = <R>(columns: readonly Column<R>[]) => columns.reduce((sum, c) => sum + (c.minWidth ?? DEFAULT_MIN_WIDTH), 0);
+
 /**
- * Splits the columns into those that keep their own track and those stacked into the
- * first cell, for a box `width` pixels wide. Lower priorities go first; within one
- * priority the rightmost goes first. Width 0 (not measured yet) keeps every column.
+ * The sets of columns a table goes through as its box narrows, widest first: every
+ * column, then one fewer each time the kept columns' minimum widths no longer fit.
+ * Lower priorities go first; within one priority the rightmost goes first.
  */
-export function fitColumns<R>(columns: readonly Column<R>[], width: number): { shown: Column<R>[]; stacked: Column<R>[] } {
-  if (width <= 0) return { shown: [...columns], stacked: [] };
+export function columnFits<R>(columns: readonly Column<R>[]): ColumnFit<R>[] {
   const dropOrder = columns
     .map((column, index) => ({ column, index }))
-    .filter(({ column }) => (column.priority ?? 1) > 1)
+    .filter(({ column, index }) => isStackable(column, index))
     .sort((a, b) => (b.column.priority ?? 1) - (a.column.priority ?? 1) || b.index - a.index);
-  const dropped = new Set<Column<R>>();
-  const needed = () =>
-    columns.filter((c) => !dropped.has(c)).reduce((sum, c) => sum + (c.minWidth ?? DEFAULT_MIN_WIDTH), 0);
+  const fits: ColumnFit<R>[] = [{ shown: [...columns] }];
   for (const { column } of dropOrder) {
-    if (needed() <= width) break;
-    dropped.add(column);
+    const wider = fits[fits.length - 1]!;
+    fits.push({ below: neededWidth(wider.shown), dropped: column, shown: wider.shown.filter((c) => c !== column) });
   }
-  return { shown: columns.filter((c) => !dropped.has(c)), stacked: columns.filter((c) => dropped.has(c)) };
+  return fits;
 }
 
 export const gridTemplate = <R>(columns: readonly Column<R>[]): string =>

@@ -1,8 +1,12 @@
 import styled from 'styled-components';
 
-/** The table's own scroll box: rows scroll inside it, the page around it never scrolls sideways. */
-export const Viewport = styled.div<{ $height: string }>`
+/**
+ * The table's own scroll box: rows scroll inside it, the page around it never scrolls
+ * sideways. Its width picks the columns (`$fitRules`, from column-fit-rules.ts).
+ */
+export const Viewport = styled.div<{ $height: string; $fitRules: string }>`
   position: relative;
+  container-type: inline-size;
   height: ${({ $height }) => $height};
   min-height: 240px;
   overflow-x: hidden;
@@ -11,6 +15,8 @@ export const Viewport = styled.div<{ $height: string }>`
   border-radius: ${({ theme }) => theme.radius.small};
   background: ${({ theme }) => theme.color.surface};
   overscroll-behavior: contain;
+
+  ${({ $fitRules }) => $fitRules}
 `;
 
 export const HeaderRow = styled.div`

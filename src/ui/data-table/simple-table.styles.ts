@@ -1,7 +1,11 @@
 import styled from 'styled-components';
 
-/** A table that scrolls inside its own box, so the page itself never scrolls sideways. */
-export const TableScroll = styled.div<{ $maxHeight?: string }>`
+/**
+ * A table that scrolls inside its own box, so the page itself never scrolls sideways. Its
+ * width picks the columns (`$fitRules`, from column-fit-rules.ts).
+ */
+export const TableScroll = styled.div<{ $maxHeight?: string; $fitRules: string }>`
+  container-type: inline-size;
   max-width: 100%;
   max-height: ${({ $maxHeight }) => $maxHeight ?? '50vh'};
   overflow-x: auto;
@@ -9,6 +13,8 @@ export const TableScroll = styled.div<{ $maxHeight?: string }>`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.small};
   overscroll-behavior: contain;
+
+  ${({ $fitRules }) => $fitRules}
 
   @media print {
     max-height: none;

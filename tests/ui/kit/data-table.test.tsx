@@ -1,9 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_THEME } from '../../../src/domain/constants';
 import { messages } from '../../../src/domain/messages';
-import { fitColumns, type Column } from '../../../src/ui/data-table/columns';
+import { columnFitRules } from '../../../src/ui/data-table/column-fit-rules';
+import { columnFits, type Column } from '../../../src/ui/data-table/columns';
 import { DataTable } from '../../../src/ui/data-table/DataTable';
 import { buildTheme } from '../../../src/ui/theme/theme';
 import '../support/setup';
@@ -29,6 +30,7 @@ const renderTable = (ui: React.ReactElement) => render(<ThemeProvider theme={the
 /** Gives the table's scroll box a real size, as a browser would (jsdom lays nothing out). */
 function sizeViewports(width: number, height: number, rowHeight = 56) {
   const isBox = (el: HTMLElement) => el.getAttribute('role') === 'table';
+  vi.spyOn(Screen.prototype, 'availHeight', 'get').mockReturnValue(height);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(width);
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
     return isBox(this) ? height : rowHeight;
@@ -43,16 +45,37 @@ function sizeViewports(width: number, height: number, rowHeight = 56) {
   });
 }
 
-describe('fitColumns', () => {
-  it('keeps every column when the box holds them, or before it is measured', () => {
-    expect(fitColumns(columns, 600).shown.map((c) => c.id)).toEqual(['name', 'id', 'note']);
-    expect(fitColumns(columns, 0).stacked).toEqual([]);
+describe('columnFits', () => {
+  const ids = (shown: Column<Item>[]) => shown.map((c) => c.id);
+
+  it('keeps every column on a box that holds them, then stacks the lowest priority first, then the next, never priority 1', () => {
+    const fits = columnFits(columns);
+    expect(fits.map((f) => [f.below, f.dropped?.id, ids(f.shown)])).toEqual([
+      [undefined, undefined, ['name', 'id', 'note']],
+      // Under the 500 px the three need, Note (priority 3) goes; under the 300 px the other two need, Id.
+      [500, 'note', ['name', 'id']],
+      [300, 'id', ['name']],
+    ]);
   });
 
-  it('stacks the lowest priority first, then the next, never priority 1', () => {
-    expect(fitColumns(columns, 350)).toMatchObject({ shown: [{ id: 'name' }, { id: 'id' }], stacked: [{ id: 'note' }] });
-    expect(fitColumns(columns, 250).stacked.map((c) => c.id)).toEqual(['id', 'note']);
-    expect(fitColumns(columns, 50).shown.map((c) => c.id)).toEqual(['name']);
+  it('drops the rightmost of one priority first, and never the first column whatever its priority', () => {
+    const same: Column<Item>[] = [
+      { id: 'a', header: 'A', minWidth: 100, priority: 2, cell: (r) => r.name },
+      { id: 'b', header: 'B', minWidth: 100, priority: 2, cell: (r) => r.id },
+      { id: 'c', header: 'C', minWidth: 100, priority: 2, cell: (r) => r.note },
+    ];
+    expect(columnFits(same).map((f) => f.dropped?.id)).toEqual([undefined, 'c', 'b']);
+  });
+});
+
+describe('columnFitRules', () => {
+  it('hides each dropped column and shows its stacked line in a container query below the width the wider set needs', () => {
+    const rules = columnFitRules(columns, { rows: '.row', template: (shown) => shown.map((c) => c.id).join(' ') });
+    expect(rules).toContain('.row { grid-template-columns: name id note; }');
+    expect(rules).toMatch(/@container \(width < 500px\) \{ \[data-column='2'\] \{ display: none; \} \[data-stacked='2'\] \{ display: flex; \}.* \.row \{ grid-template-columns: name id; \}/);
+    expect(rules).toMatch(/@container \(width < 300px\) \{ \[data-column='1'\] \{ display: none; \} \[data-stacked='1'\] \{ display: flex; \}.* \.row \{ grid-template-columns: name; \}/);
+    // A narrower set's rules come later, so its template wins where both queries hold.
+    expect(rules.indexOf('width < 500px')).toBeLessThan(rules.indexOf('width < 300px'));
   });
 });
 
@@ -122,15 +145,73 @@ describe('DataTable', () => {
     expect(loadMore).not.toHaveBeenCalled();
   });
 
-  it('stacks low-priority columns into the first cell on a narrow box, labelled, instead of cutting them off', async () => {
+  it('mounts and shows its rows without reading or writing any box\'s geometry: the resize observer reports the box', async () => {
+    // In a browser each such access inside the render's commit forces a layout of the whole page.
+    const observed: Array<() => void> = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: (entries: ResizeObserverEntry[]) => void) {}
+        observe() {
+          observed.push(() => this.report([]));
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const clientHeight = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get');
+    const reads = [
+      clientHeight,
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get'),
+      vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get'),
+      vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get'),
+      vi.spyOn(Element.prototype, 'scrollTop', 'get'),
+      vi.spyOn(Element.prototype, 'getBoundingClientRect'),
+    ];
+    Element.prototype.scrollTo = vi.fn();
+    vi.spyOn(Screen.prototype, 'availHeight', 'get').mockReturnValue(560);
+    renderTable(<DataTable label="Quiet" rows={items(30)} columns={columns} rowKey={(r) => r.id} />);
+    await screen.findByText('Row 9');
+    for (const read of reads) expect(read).not.toHaveBeenCalled();
+    expect(Element.prototype.scrollTo).not.toHaveBeenCalled();
+    // Once laid out, the box's report (here 1000 px tall) brings the rows further down.
+    clientHeight.mockReturnValue(1000);
+    act(() => observed.forEach((report) => report()));
+    await screen.findByText('Row 20');
+    vi.restoreAllMocks();
+  });
+
+  it('does not render a row again when the table renders again with the same row and columns', async () => {
+    sizeViewports(1000, 560);
+    const cell = vi.fn((r: Item) => r.name);
+    const counted: Column<Item>[] = [{ ...columns[0]!, cell }, ...columns.slice(1)];
+    const rows = items(3);
+    const table = (label: string) => <DataTable label={label} rows={rows} columns={counted} rowKey={(r) => r.id} />;
+    const { rerender } = renderTable(table('Before'));
+    await screen.findByText('Row 2');
+    const calls = cell.mock.calls.length;
+    rerender(<ThemeProvider theme={theme}>{table('After')}</ThemeProvider>);
+    expect(screen.getByRole('table', { name: 'After' })).toBeTruthy();
+    expect(cell.mock.calls.length).toBe(calls);
+    vi.restoreAllMocks();
+  });
+
+  it('gives every column its header and cell, and the first cell a labelled line for each column a narrow box stacks', async () => {
     sizeViewports(250, 560);
     renderTable(<DataTable label="Narrow" rows={items(1)} columns={columns} rowKey={(r) => r.id} />);
     const table = screen.getByRole('table', { name: 'Narrow' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name']);
+    // jsdom has no container queries: which of them the browser shows, the e2e layouts check (tests/e2e/*-layout*).
+    expect(within(table).getAllByRole('columnheader').map((h) => [h.textContent, h.dataset.column])).toEqual([
+      ['Name', '0'],
+      ['Id', '1'],
+      ['Note', '2'],
+    ]);
     const firstCell = (await within(table).findAllByRole('cell'))[0]!;
-    expect(within(firstCell).getByText('Note').tagName).toBe('DT');
-    expect(within(firstCell).getByText('note 0')).toBeTruthy();
-    expect(within(firstCell).getByText('r0')).toBeTruthy();
+    const lines = [...firstCell.querySelectorAll<HTMLElement>('[data-stacked]')].map((line) => [line.dataset.stacked, line.querySelector('dt')?.textContent, line.querySelector('dd')?.textContent]);
+    expect(lines).toEqual([
+      ['1', 'Id', 'r0'],
+      ['2', 'Note', 'note 0'],
+    ]);
     vi.restoreAllMocks();
   });
 });

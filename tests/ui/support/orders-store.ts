@@ -38,8 +38,13 @@ export function fakeEngine(overrides: Partial<Record<keyof SyncWorkerApi, (...ar
   return engine;
 }
 
-/** jsdom lays nothing out; the virtualised list needs a viewport with a size to show rows in. */
+/**
+ * jsdom lays nothing out; the virtualised list needs a viewport with a size to show rows in,
+ * and the screen's, which stands in until a resize observer reports (tests that stub the
+ * observer get no report).
+ */
 export function giveElementsASize(): void {
+  vi.spyOn(Screen.prototype, 'availHeight', 'get').mockReturnValue(800);
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
 }
