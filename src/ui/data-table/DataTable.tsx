@@ -7,8 +7,6 @@ import { Body, HeaderCell, HeaderRow, Status, StatusCell, StatusRow, Viewport } 
 import { DataRow, type RowState } from './DataRow';
 import { rectAfterLayout, rectBeforeLayout, scrollUnlessThere, sizeAfterLayout } from './layout-free-virtualizer';
 
-export type { RowState };
-
 export interface DataTableProps<R> {
   /** The table's accessible name. */
   label: string;
