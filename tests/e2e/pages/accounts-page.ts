@@ -30,11 +30,18 @@ export class AccountsPage {
   /**
    * The names the table shows, top to bottom, read in one go: row by row, a row gone
    * meanwhile (the list narrowing as a filter applies) left the read waiting for it.
+   * The first cell's own text: it also holds the lines of the columns a narrow box stacks (a dl).
    */
   async names(): Promise<string[]> {
-    return this.table
-      .getByRole('row')
-      .evaluateAll((rows) => rows.slice(1).map((row) => (row.querySelector('[role="cell"]')?.textContent ?? '').trim()));
+    return this.table.getByRole('row').evaluateAll((rows) =>
+      rows.slice(1).map((row) =>
+        [...(row.querySelector('[role="cell"]')?.childNodes ?? [])]
+          .filter((node) => node.nodeName !== 'DL')
+          .map((node) => node.textContent ?? '')
+          .join('')
+          .trim(),
+      ),
+    );
   }
 
   async filter(text: string): Promise<void> {
