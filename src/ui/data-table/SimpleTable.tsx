@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { messages } from '../../domain/messages';
 import { columnFitRules } from './column-fit-rules';
 import type { Column } from './columns';
@@ -14,8 +14,6 @@ interface SimpleTableProps<R> {
   emptyText?: string;
   /** CSS max-height of the scroll box. */
   maxHeight?: string;
-  /** Rows after the body (totals). */
-  footer?: ReactNode;
 }
 
 /**
@@ -23,7 +21,7 @@ interface SimpleTableProps<R> {
  * printable, and the same column priorities as the list table so a narrow screen
  * stacks low-priority columns instead of scrolling sideways.
  */
-export function SimpleTable<R>({ label, rows, columns, rowKey, emptyText = messages.noResults, maxHeight, footer }: SimpleTableProps<R>) {
+export function SimpleTable<R>({ label, rows, columns, rowKey, emptyText = messages.noResults, maxHeight }: SimpleTableProps<R>) {
   const fitRules = useMemo(() => columnFitRules(columns), [columns]);
   if (rows.length === 0) return <Status role="status">{emptyText}</Status>;
   return (
@@ -51,7 +49,6 @@ export function SimpleTable<R>({ label, rows, columns, rowKey, emptyText = messa
             </tr>
           ))}
         </tbody>
-        {footer && <tfoot>{footer}</tfoot>}
       </Table>
     </TableScroll>
   );
