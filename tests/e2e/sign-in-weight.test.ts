@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LoginPage, openPage, waitUntil } from './pages/login-page';
 import { launchBrowser, newContext } from './support/browser';
@@ -29,18 +29,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The URLs of the app's scripts the page requests from now on. */
+function recordAppScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && request.url().startsWith(baseUrl)) scripts.push(request.url());
+  });
+  return scripts;
+}
+
+const untilLoaded = (page: Page) => waitUntil(async () => (await page.evaluate(() => document.readyState)) === 'complete', 'the page to finish loading');
+
 describe('the sign-in page', () => {
   it('loads its JavaScript within the budget, without the human check, the local store or the shell', async () => {
     const context = await newContext(browser, baseUrl);
     try {
       const page = await openPage(context);
-      const scripts: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script' && request.url().startsWith(baseUrl)) scripts.push(request.url());
-      });
+      const scripts = recordAppScripts(page);
       const login = new LoginPage(page);
       await login.goto('/');
-      await waitUntil(async () => (await page.evaluate(() => document.readyState)) === 'complete', 'the page to finish loading');
+      await untilLoaded(page);
 
       const kib = scriptGzipBytes(scripts) / 1024;
       console.log(`sign-in page JavaScript: ${kib.toFixed(1)} KiB gzip in ${scripts.length} files`);
@@ -57,22 +65,19 @@ describe('the sign-in page', () => {
     }
   });
 
-  it("names every script of its start in the HTML, so none waits for the one importing it to arrive", async () => {
+  it('names every script of its start in the HTML, so none waits for the one importing it to arrive', async () => {
     const context = await newContext(browser, baseUrl);
     try {
       const page = await openPage(context);
-      const scripts: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script' && request.url().startsWith(baseUrl)) scripts.push(new URL(request.url()).pathname);
-      });
+      const scripts = recordAppScripts(page);
       const response = await page.goto('/');
       const html = (await response?.text()) ?? '';
       await new LoginPage(page).username.waitFor({ state: 'visible' });
-      await waitUntil(async () => (await page.evaluate(() => document.readyState)) === 'complete', 'the page to finish loading');
+      await untilLoaded(page);
 
       const named = new Set([...html.matchAll(/<(?:script[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+\.js)"/g)].map((match) => match[1]));
       // The service worker's registration is fetched at the load event, on purpose (src/app/main.tsx).
-      const start = scripts.filter((name) => !/register-service-worker/.test(name));
+      const start = scripts.map((url) => new URL(url).pathname).filter((name) => !/register-service-worker/.test(name));
       expect(start.length).toBeGreaterThan(5);
       expect(start.filter((name) => !named.has(name))).toEqual([]);
     } finally {
