@@ -1,22 +1,31 @@
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import type { BlobStore } from '../files/blob-store';
+import { TaskRefusal } from '../sandbox/sandbox-error';
 import type { JobRow } from './queue';
 
 export interface JobContext {
   db: Db;
   config: ServerConfig;
   blobs: BlobStore;
+  /** Aborted when the server stops: the job ends at its next checkpoint and is queued again. */
+  signal?: AbortSignal;
+  /** When the job passes JOB_TIME_LIMIT_MS (ms since the epoch). */
+  deadline?: number;
 }
 
 /** A handler answers the job's result; throwing `JobFailure` fails it with a message and a result (row errors). */
 export type JobHandler = (ctx: JobContext, job: JobRow) => Promise<unknown>;
 
-export class JobFailure extends Error {
+/**
+ * A refusal, as a sandbox task's is: thrown inside a sandbox worker (by readers shared with
+ * jobs), it crosses to the main thread with its result as the SandboxError's details.
+ */
+export class JobFailure extends TaskRefusal {
   constructor(
     message: string,
     readonly result: unknown = null,
   ) {
-    super(message);
+    super(message, result);
   }
 }

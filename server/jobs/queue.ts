@@ -13,6 +13,8 @@ export interface JobRow {
   error: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Times the runner started it, this start included. */
+  attempts: number;
 }
 
 /**
@@ -51,6 +53,7 @@ type RawJob = {
   error: string | null;
   created_at: string;
   updated_at: string;
+  attempts?: number;
 };
 
 export function toJobRow(raw: RawJob): JobRow {
@@ -64,6 +67,7 @@ export function toJobRow(raw: RawJob): JobRow {
     error: raw.error,
     createdAt: raw.created_at,
     updatedAt: raw.updated_at,
+    attempts: Number(raw.attempts ?? 0),
   };
 }
 
@@ -78,7 +82,7 @@ export async function claimNextJob(db: Db): Promise<JobRow | null> {
   if (isPostgres(db)) {
     const claimed = await db
       .updateTable('jobs')
-      .set({ state: 'running', updated_at: now })
+      .set((eb) => ({ state: 'running', updated_at: now, attempts: eb('attempts', '+', 1) }))
       .where('id', '=', (eb) =>
         eb.selectFrom('jobs').select('id').where('state', '=', 'queued').orderBy('id').limit(1).forUpdate().skipLocked(),
       )
@@ -91,11 +95,11 @@ export async function claimNextJob(db: Db): Promise<JobRow | null> {
     if (!next) return null;
     const claimed = await db
       .updateTable('jobs')
-      .set({ state: 'running', updated_at: now })
+      .set({ state: 'running', updated_at: now, attempts: next.attempts + 1 })
       .where('id', '=', next.id)
       .where('state', '=', 'queued')
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 1) return toJobRow({ ...next, state: 'running', updated_at: now });
+    if (Number(claimed.numUpdatedRows) === 1) return toJobRow({ ...next, state: 'running', updated_at: now, attempts: next.attempts + 1 });
   }
   return null;
 }
@@ -117,9 +121,15 @@ export async function finishJob(
     .execute();
 }
 
+/** A job the server's stop cut short goes back to the queue; its attempt still counts. */
+export async function requeueJob(db: Db, id: number): Promise<void> {
+  await db.updateTable('jobs').set({ state: 'queued', updated_at: new Date().toISOString() }).where('id', '=', id).where('state', '=', 'running').execute();
+}
+
 /**
  * Jobs a dead process left running are queued again. Only stale ones: under
- * PostgreSQL another live process may be running a fresh one.
+ * PostgreSQL another live process may be running a fresh one. The runner fails a job
+ * that comes back too often instead of starting it (JOB_MAX_ATTEMPTS).
  */
 export async function requeueStale(db: Db, olderThanMs: number): Promise<void> {
   const cutoff = new Date(Date.now() - olderThanMs).toISOString();

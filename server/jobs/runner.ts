@@ -1,27 +1,41 @@
 import type { AppContext } from '../app-context';
 import { blobStoreFor } from '../files/blob-stores';
+import { JOB_MAX_ATTEMPTS, JOB_TIME_LIMIT_MS } from '../sandbox/limits';
 import { JobFailure, type JobContext, type JobHandler } from './job-context';
-import { claimNextJob, finishJob, requeueStale, type JobRow } from './queue';
+import { jobInterruptedTooOften } from './job-limits';
+import { claimNextJob, finishJob, requeueJob, requeueStale, type JobRow } from './queue';
 
 export const JOB_POLL_INTERVAL_MS = 500;
-const STALE_RUNNING_MS = 15 * 60 * 1000;
+/** A running job this much older than its time limit was left by a process that died. */
+const STALE_RUNNING_MS = JOB_TIME_LIMIT_MS + 5 * 60 * 1000;
+const STALE_CHECK_EVERY_MS = 60 * 1000;
 
 export interface JobRunner {
   /** Runs queued jobs one after another until none is left; the poller and tests call it. */
   runPending(): Promise<number>;
+  /** Ends the job at hand at its next checkpoint (it is queued again) and runs no more. */
   stop(): Promise<void>;
 }
 
-async function runOne(ctx: JobContext, handlers: Record<string, JobHandler>, job: JobRow): Promise<void> {
+async function runOne(base: JobContext, handlers: Record<string, JobHandler>, job: JobRow, signal: AbortSignal): Promise<void> {
   const handler = handlers[job.kind];
   if (!handler) {
-    await finishJob(ctx.db, job.id, { state: 'failed', result: null, error: `No handler for job kind ${job.kind}` });
+    await finishJob(base.db, job.id, { state: 'failed', result: null, error: `No handler for job kind ${job.kind}` });
     return;
   }
+  if (job.attempts > JOB_MAX_ATTEMPTS) {
+    await finishJob(base.db, job.id, { state: 'failed', result: { errors: [] }, error: jobInterruptedTooOften });
+    return;
+  }
+  const ctx: JobContext = { ...base, signal, deadline: Date.now() + JOB_TIME_LIMIT_MS };
   try {
     const result = await handler(ctx, job);
     await finishJob(ctx.db, job.id, { state: 'done', result: result ?? null, error: null });
   } catch (error) {
+    if (signal.aborted) {
+      await requeueJob(ctx.db, job.id);
+      return;
+    }
     const failure = error instanceof JobFailure ? error : null;
     await finishJob(ctx.db, job.id, {
       state: 'failed',
@@ -37,16 +51,17 @@ async function runOne(ctx: JobContext, handlers: Record<string, JobHandler>, job
  */
 export function startJobRunner(app: AppContext, handlers: Record<string, JobHandler>): JobRunner {
   const ctx: JobContext = { db: app.db, config: app.config, blobs: blobStoreFor(app.config) };
-  let stopped = false;
+  const stopping = new AbortController();
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<number> | null = null;
+  let lastStaleCheck = Date.now();
 
   async function drain(): Promise<number> {
     let count = 0;
-    while (!stopped) {
+    while (!stopping.signal.aborted) {
       const job = await claimNextJob(ctx.db);
       if (!job) break;
-      await runOne(ctx, handlers, job);
+      await runOne(ctx, handlers, job, stopping.signal);
       count++;
     }
     return count;
@@ -62,10 +77,18 @@ export function startJobRunner(app: AppContext, handlers: Record<string, JobHand
     return current;
   }
 
+  /** Jobs a process that died left running go back to the queue, now and then, not only at start. */
+  async function requeueDead(): Promise<void> {
+    if (Date.now() - lastStaleCheck < STALE_CHECK_EVERY_MS) return;
+    lastStaleCheck = Date.now();
+    await requeueStale(ctx.db, STALE_RUNNING_MS);
+  }
+
   function schedule() {
-    if (stopped) return;
+    if (stopping.signal.aborted) return;
     timer = setTimeout(() => {
-      runPending()
+      requeueDead()
+        .then(runPending)
         .catch(() => undefined)
         .finally(schedule);
     }, JOB_POLL_INTERVAL_MS);
@@ -84,7 +107,7 @@ export function startJobRunner(app: AppContext, handlers: Record<string, JobHand
       return total;
     },
     async stop() {
-      stopped = true;
+      stopping.abort();
       if (timer) clearTimeout(timer);
       if (current) await current.catch(() => undefined);
     },

@@ -12,6 +12,7 @@ interface PendingTask {
   limits: SandboxLimits;
   resolve(output: unknown): void;
   reject(error: SandboxError): void;
+  signal: AbortSignal | undefined;
 }
 
 interface Slot {
@@ -49,12 +50,26 @@ export class SandboxPool {
 
   constructor(private readonly options: SandboxPoolOptions) {}
 
-  run(task: string, input: unknown, limits: SandboxLimits): Promise<unknown> {
-    if (this.closed) return Promise.reject(new SandboxError('crash', sandboxStopped));
+  /** Runs a task; aborting `signal` fails it at once, terminating its worker if it started. */
+  run(task: string, input: unknown, limits: SandboxLimits, signal?: AbortSignal): Promise<unknown> {
+    if (this.closed || signal?.aborted) return Promise.reject(new SandboxError('crash', sandboxStopped));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, task, input, limits, resolve, reject });
+      const pending: PendingTask = { id: this.nextId++, task, input, limits, resolve, reject, signal };
+      signal?.addEventListener('abort', () => this.abort(pending), { once: true });
+      this.queue.push(pending);
       this.dispatch();
     });
+  }
+
+  private abort(pending: PendingTask): void {
+    const waiting = this.queue.indexOf(pending);
+    if (waiting >= 0) {
+      this.queue.splice(waiting, 1);
+      pending.reject(new SandboxError('crash', sandboxStopped));
+      return;
+    }
+    const slot = [...this.slots].find((s) => s.task === pending);
+    if (slot) void this.retire(slot, new SandboxError('crash', sandboxStopped));
   }
 
   /** Terminates every worker; tasks running or waiting fail with reason 'crash'. */
@@ -92,7 +107,7 @@ export class SandboxPool {
     const worker = new Worker(bootstrap, {
       execArgv: [],
       workerData: { registryUrl: this.options.registryUrl } satisfies WorkerStart,
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(16, memoryMb) },
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
       stdout: false,
       stderr: false,
     });

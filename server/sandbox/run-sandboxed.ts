@@ -7,6 +7,11 @@ export { SandboxError } from './sandbox-error';
 
 let pool: SandboxPool | null = null;
 
+export interface SandboxRunOptions {
+  /** Aborting it (the server is stopping) fails the task at once and terminates its worker. */
+  signal?: AbortSignal;
+}
+
 /**
  * Runs one task of the registry (`server/sandbox/tasks/index.ts`) in a sandbox worker
  * thread, under the default limits or tighter (or looser) ones the caller gives. Rejects
@@ -16,9 +21,11 @@ export function runSandboxed<K extends keyof SandboxTasks>(
   task: K,
   input: Parameters<SandboxTasks[K]>[0],
   limits?: Partial<SandboxLimits>,
+  options?: SandboxRunOptions,
 ): Promise<Awaited<ReturnType<SandboxTasks[K]>>> {
   pool ??= new SandboxPool({ registryUrl: new URL('./tasks/index.ts', import.meta.url).href, size: SANDBOX_POOL_SIZE });
-  return pool.run(task, input, { ...DEFAULT_SANDBOX_LIMITS, ...limits }) as Promise<Awaited<ReturnType<SandboxTasks[K]>>>;
+  const limitsOfTask = { ...DEFAULT_SANDBOX_LIMITS, ...limits };
+  return pool.run(task, input, limitsOfTask, options?.signal) as Promise<Awaited<ReturnType<SandboxTasks[K]>>>;
 }
 
 /** Terminates the sandbox's workers (the server is stopping); a later task starts new ones. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_TREE_LIMITS } from '../../src/domain/constants';
 import { jobSchema } from '../../src/domain/schemas/jobs';
-import { MAX_CSV_ROWS, readCsv } from '../../server/jobs/catalogue/csv';
+import { readTable } from '../../server/jobs/catalogue/spreadsheet';
+import { blobStoreFor } from '../../server/files/blob-stores';
+import { TABLE_LIMITS } from '../../server/sandbox/limits';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const BUYER = 'UNIWESTMERE1';
@@ -35,11 +37,12 @@ async function runBeside(orgKey: string, user: string, jobId: number) {
 }
 
 describe('uploads cannot stall the server', () => {
-  it('a CSV is parsed in slices: a request made meanwhile completes before the parse does', async () => {
+  it('a CSV is read in the sandbox: a request made meanwhile completes before the read does', async () => {
     const rows = Array.from({ length: 60_000 }, (_, i) => `P${i},EA,2026-01-01,1,,${i}.50`);
     const bytes = Buffer.from(`productCode,uom,startDate,lowerQuantity,upperQuantity,price\n${rows.join('\n')}\n`);
     const events: string[] = [];
-    const parsing = readCsv(bytes, ['productCode']).then((records) => {
+    const ctx = { db: t.db, config: t.config, blobs: blobStoreFor(t.config) };
+    const parsing = readTable(ctx, bytes, ['productCode']).then((records) => {
       events.push('parse');
       return records;
     });
@@ -50,9 +53,10 @@ describe('uploads cannot stall the server', () => {
     expect(events).toEqual(['read', 'parse']);
   });
 
-  it(`a CSV of more than ${MAX_CSV_ROWS} rows is refused`, async () => {
-    const bytes = Buffer.from(`code\n${'x\n'.repeat(MAX_CSV_ROWS + 1)}`);
-    await expect(readCsv(bytes, ['code'])).rejects.toThrow(`The file has more than ${MAX_CSV_ROWS} rows`);
+  it(`a CSV of more than ${TABLE_LIMITS.maxRows} rows is refused`, async () => {
+    const bytes = Buffer.from(`code\n${'x\n'.repeat(TABLE_LIMITS.maxRows + 1)}`);
+    const ctx = { db: t.db, config: t.config, blobs: blobStoreFor(t.config) };
+    await expect(readTable(ctx, bytes, ['code'])).rejects.toThrow(`The file has more than ${TABLE_LIMITS.maxRows} rows`);
   });
 
   it('a 20,000-deep category chain fails in linear time with a clear error, while others read and write', async () => {

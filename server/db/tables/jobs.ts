@@ -14,6 +14,8 @@ export interface JobsTable {
   error: string | null;
   created_at: string;
   updated_at: string;
+  /** Times the runner started it (migration 0020). */
+  attempts: Generated<number>;
 }
 
 /** The blob key of each signed upload URL already used: an upload URL works once. */

@@ -1,9 +1,7 @@
-import { Readable } from 'node:stream';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { parse } from 'csv-parse';
 import { isValidIsoDate } from '../../../src/domain/dates';
+import type { TableRow } from '../../sandbox/readers/table-rows';
 import { JobFailure } from '../job-context';
-import { guardCsvText } from './formula-guard';
+import { guardCsvText, unguardText } from './formula-guard';
 
 export interface CsvRecord {
   /** The file's line number of the row (the header is line 1), for error messages. */
@@ -13,55 +11,22 @@ export interface CsvRecord {
 
 const normalise = (header: string) => header.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** Bounds of one uploaded CSV: rows, and characters in one row. */
-export const MAX_CSV_ROWS = 100_000;
-const MAX_CSV_RECORD_CHARS = 64 * 1024;
-/** The parser is fed this much at a time, and other requests get their turn in between. */
-const FEED_BYTES = 64 * 1024;
-
-async function* feed(bytes: Buffer): AsyncGenerator<Buffer> {
-  for (let i = 0; i < bytes.length; i += FEED_BYTES) {
-    yield bytes.subarray(i, i + FEED_BYTES);
-    await yieldToEventLoop();
-  }
-}
-
-/** A cell we wrote with the formula guard (see `cell`) reads back as it was. */
-const unguard = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
-
 /**
- * Parses an uploaded CSV with a header row, as a stream fed in slices so a large file
- * never holds the event loop; more than MAX_CSV_ROWS rows fail the job. Headers are
- * matched loosely (case, spaces and punctuation ignored: 'Product Code' = 'productCode');
- * the required ones must be there.
+ * The records of a table the sandbox read (`read-spreadsheet`: CSV or XLSX alike), so
+ * headers, required columns and line numbers follow one set of rules whatever the format.
+ * Headers are matched loosely (case, spaces and punctuation ignored: 'Product Code' =
+ * 'productCode'); the required ones must be there. A cell we wrote with the formula guard
+ * reads back as it was.
  */
-export async function readCsv(bytes: Buffer, required: string[]): Promise<CsvRecord[]> {
-  const rows: string[][] = [];
-  const source = Readable.from(feed(bytes));
-  const parser = source.pipe(
-    parse({ bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, max_record_size: MAX_CSV_RECORD_CHARS }),
-  );
-  try {
-    for await (const row of parser as AsyncIterable<string[]>) {
-      if (rows.length > MAX_CSV_ROWS) {
-        throw new JobFailure(`The file has more than ${MAX_CSV_ROWS} rows`, { errors: [`The file has more than ${MAX_CSV_ROWS} rows`] });
-      }
-      rows.push(row.map(unguard));
-    }
-  } catch (error) {
-    if (error instanceof JobFailure) throw error;
-    throw new JobFailure(`The file is not a valid CSV file: ${(error as Error).message}`, { errors: [] });
-  } finally {
-    source.destroy();
-  }
+export function tableRecords(rows: readonly TableRow[], required: readonly string[]): CsvRecord[] {
   const [header, ...data] = rows;
   if (!header) throw new JobFailure('The file is empty', { errors: [] });
-  const names = header.map(normalise);
+  const names = header.cells.map(normalise);
   const missing = required.filter((r) => !names.includes(normalise(r)));
   if (missing.length) throw new JobFailure(`Missing columns: ${missing.join(', ')}`, { errors: [`Missing columns: ${missing.join(', ')}`] });
-  return data.map((cells, i) => ({
-    line: i + 2,
-    values: Object.fromEntries(names.map((name, c) => [name, cells[c] ?? ''])),
+  return data.map((row) => ({
+    line: row.line,
+    values: Object.fromEntries(names.map((name, c) => [name, unguardText(row.cells[c] ?? '')])),
   }));
 }
 

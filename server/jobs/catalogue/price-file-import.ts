@@ -3,8 +3,11 @@ import { chunks, recordChanges } from '../../catalogue/changes';
 import { rewritePricesWire } from '../../catalogue/products';
 import { writeHistory } from '../../history';
 import type { Tx } from '../../sync/change-log';
+import { groupBy } from '../../sync/group-by';
 import type { JobContext } from '../job-context';
+import { checkpoint } from '../job-limits';
 import type { JobRow } from '../queue';
+import { keyBatches } from '../write-batches';
 import { col, RowErrors } from './csv';
 import { jobUser, uploadedFile } from './load-upload';
 import { readTable } from './spreadsheet';
@@ -22,9 +25,12 @@ export interface PriceRow {
   currency: string;
 }
 
-/** The rows of a price file (supplier PPO file or pricelist prices), every row checked against the supplier's catalogue. */
-export async function readPriceRows(db: Tx, sellerKey: string, bytes: Buffer, withCurrency: boolean): Promise<PriceRow[]> {
-  const records = await readTable(bytes, PRICE_FILE_COLUMNS);
+/**
+ * The rows of a price file (supplier PPO file or pricelist prices), read in the sandbox and
+ * every row checked against the supplier's catalogue, before anything is written.
+ */
+export async function readPriceRows(ctx: JobContext, sellerKey: string, bytes: Buffer, withCurrency: boolean): Promise<PriceRow[]> {
+  const records = await readTable(ctx, bytes, PRICE_FILE_COLUMNS);
   const errors = new RowErrors();
   const rows: PriceRow[] = records.map((r) => {
     const line = r.line;
@@ -47,7 +53,7 @@ export async function readPriceRows(db: Tx, sellerKey: string, bytes: Buffer, wi
   const codes = [...new Set(rows.map((r) => r.productCode).filter(Boolean))];
   const known = new Set<string>();
   for (const part of chunks(codes)) {
-    const found = await db
+    const found = await ctx.db
       .selectFrom('products')
       .select('product_code')
       .where('seller_key', '=', sellerKey)
@@ -65,75 +71,84 @@ export async function readPriceRows(db: Tx, sellerKey: string, bytes: Buffer, wi
 
 /**
  * Applies a supplier's price file: for every product the file names, the file's rows
- * replace that product's prices. Products the file does not name keep theirs.
+ * replace that product's prices. Products the file does not name keep theirs. The file is
+ * read and checked first; the writes follow in short transactions of a few hundred rows,
+ * whole products each, with other requests served between two.
  */
 export async function importPriceFile(ctx: JobContext, job: JobRow): Promise<unknown> {
   const sellerKey = job.orgKey;
-  const bytes = await uploadedFile(ctx, job);
-  return ctx.db.transaction().execute(async (trx) => {
-    const rows = await readPriceRows(trx, sellerKey, bytes, true);
-    const codes = [...new Set(rows.map((r) => r.productCode))];
-    for (const part of chunks(codes)) {
-      await trx.deleteFrom('seller_prices').where('seller_key', '=', sellerKey).where('product_code', 'in', part).execute();
-    }
-    for (const part of chunks(rows)) {
-      await trx
-        .insertInto('seller_prices')
-        .values(
-          part.map((r) => ({
-            seller_key: sellerKey,
-            product_code: r.productCode,
-            uom: r.uom,
-            lower_quantity: r.lowerQuantity,
-            upper_quantity: r.upperQuantity,
-            price: r.price,
-            start_date: r.startDate,
-            currency: r.currency,
-          })),
-        )
-        .execute();
-    }
-    await rewritePricesWire(trx, sellerKey, codes);
-    // Buyers that curate these products see new supplier prices (and discrepancies) too.
-    const buyersByCode = new Map<string, string[]>();
-    for (const part of chunks(codes)) {
-      const metas = await trx
-        .selectFrom('product_meta')
-        .select(['product_code', 'buyer_key'])
-        .where('seller_key', '=', sellerKey)
-        .where('product_code', 'in', part)
-        .where('deleted', '=', 0)
-        .execute();
-      for (const m of metas) buyersByCode.set(m.product_code, [...(buyersByCode.get(m.product_code) ?? []), m.buyer_key]);
-    }
-    const rev = await recordChanges(
-      trx,
-      'product',
-      codes.map((code) => ({
-        key: `${sellerKey}:${code}`,
-        scopes: [
-          { kind: 'seller' as const, orgKey: sellerKey },
-          ...(buyersByCode.get(code) ?? []).map((b) => ({ kind: 'buyer' as const, orgKey: b })),
-        ],
-      })),
-    );
-    const now = new Date().toISOString();
-    for (const part of chunks(codes)) {
-      await trx
-        .updateTable('products')
-        .set({ rev: rev ?? 0, updated_at: now })
-        .where('seller_key', '=', sellerKey)
-        .where('product_code', 'in', part)
-        .execute();
-    }
-    await writeHistory(trx, jobUser(job), {
+  const rows = await readPriceRows(ctx, sellerKey, await uploadedFile(ctx, job), true);
+  const byCode = groupBy(rows, (r) => r.productCode);
+  for (const codes of keyBatches(byCode)) {
+    await checkpoint(ctx);
+    await ctx.db.transaction().execute((trx) => replaceSellerPrices(trx, sellerKey, codes, byCode));
+  }
+  await ctx.db.transaction().execute((trx) =>
+    writeHistory(trx, jobUser(job), {
       orgKey: sellerKey,
       entity: 'priceFile',
       entityKey: String(job.id),
       type: 'PRICE_FILE_IMPORTED',
       action: 'Price file imported',
-      description: `${rows.length} prices for ${codes.length} products`,
-    });
-    return { rows: rows.length, products: codes.length, errors: [] };
-  });
+      description: `${rows.length} prices for ${byCode.size} products`,
+    }),
+  );
+  return { rows: rows.length, products: byCode.size, errors: [] };
+}
+
+/** One batch: these products' prices become the file's, and their buyers see the change. */
+async function replaceSellerPrices(trx: Tx, sellerKey: string, codes: string[], byCode: ReadonlyMap<string, PriceRow[]>): Promise<void> {
+  for (const part of chunks(codes)) {
+    await trx.deleteFrom('seller_prices').where('seller_key', '=', sellerKey).where('product_code', 'in', part).execute();
+  }
+  for (const part of chunks(codes.flatMap((code) => byCode.get(code) ?? []))) {
+    await trx
+      .insertInto('seller_prices')
+      .values(
+        part.map((r) => ({
+          seller_key: sellerKey,
+          product_code: r.productCode,
+          uom: r.uom,
+          lower_quantity: r.lowerQuantity,
+          upper_quantity: r.upperQuantity,
+          price: r.price,
+          start_date: r.startDate,
+          currency: r.currency,
+        })),
+      )
+      .execute();
+  }
+  await rewritePricesWire(trx, sellerKey, codes);
+  // Buyers that curate these products see new supplier prices (and discrepancies) too.
+  const buyersByCode = new Map<string, string[]>();
+  for (const part of chunks(codes)) {
+    const metas = await trx
+      .selectFrom('product_meta')
+      .select(['product_code', 'buyer_key'])
+      .where('seller_key', '=', sellerKey)
+      .where('product_code', 'in', part)
+      .where('deleted', '=', 0)
+      .execute();
+    for (const m of metas) buyersByCode.set(m.product_code, [...(buyersByCode.get(m.product_code) ?? []), m.buyer_key]);
+  }
+  const rev = await recordChanges(
+    trx,
+    'product',
+    codes.map((code) => ({
+      key: `${sellerKey}:${code}`,
+      scopes: [
+        { kind: 'seller' as const, orgKey: sellerKey },
+        ...(buyersByCode.get(code) ?? []).map((b) => ({ kind: 'buyer' as const, orgKey: b })),
+      ],
+    })),
+  );
+  const now = new Date().toISOString();
+  for (const part of chunks(codes)) {
+    await trx
+      .updateTable('products')
+      .set({ rev: rev ?? 0, updated_at: now })
+      .where('seller_key', '=', sellerKey)
+      .where('product_code', 'in', part)
+      .execute();
+  }
 }

@@ -1,13 +1,12 @@
 import ExcelJS from 'exceljs';
-import { stringify } from 'csv-stringify/sync';
-import { readCsv, type CsvRecord } from './csv';
-import { JobFailure } from '../job-context';
-import { unguardText } from './formula-guard';
+import type { JobContext } from '../job-context';
+import { runJobTask } from '../job-limits';
+import { tableRecords, type CsvRecord } from './csv';
 
 /**
  * The spreadsheets buyers open in Excel: templates and catalogue exports are written
  * as .xlsx (codes stay text, so leading zeros survive; dates are dates; the header is
- * frozen) and uploads are read from .xlsx or .csv alike.
+ * frozen) and uploads are read from .xlsx or .csv alike, in the sandbox.
  *
  * Formula injection (see formula-guard.ts for CSV): every text cell is written as a
  * string value in a column formatted as Text ('@'), so Excel neither evaluates one that
@@ -73,50 +72,13 @@ export async function writeXlsx(sheetName: string, columns: readonly SheetColumn
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const isZip = (bytes: Buffer) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-  }
-  return String(value);
-}
-
-async function xlsxRows(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch (error) {
-    throw new JobFailure(`The file is not a valid spreadsheet: ${(error as Error).message}`, { errors: [] });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new JobFailure('The file is empty', { errors: [] });
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= sheet.columnCount; c++) cells.push(cellText(row.getCell(c).value).trim());
-    // An empty row becomes an empty line, which the reader skips as it does in a CSV file.
-    rows.push(cells.some(Boolean) ? cells : []);
-  });
-  return rows;
-}
-
 /**
- * The rows of an uploaded table, .xlsx (recognised by its zip signature) or .csv. A
- * sheet goes through the same CSV reader, so headers, required columns and line
- * numbers follow one set of rules whatever the format.
+ * The records of an uploaded table, .xlsx or .csv, read in the sandbox under its limits
+ * (server/sandbox/limits.ts) and checked here for its header and required columns.
  */
-export async function readTable(bytes: Buffer, required: string[]): Promise<CsvRecord[]> {
-  const source = isZip(bytes) ? Buffer.from(stringify(await xlsxRows(bytes)), 'utf8') : bytes;
-  return (await readCsv(source, required)).map((r) => ({
-    ...r,
-    values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, unguardText(v)])),
-  }));
+export async function readTable(ctx: JobContext, bytes: Buffer, required: string[]): Promise<CsvRecord[]> {
+  const { rows } = await runJobTask(ctx, 'read-spreadsheet', { bytes });
+  return tableRecords(rows, required);
 }
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -3,9 +3,12 @@ import type { ContractPrice, SellerPrice } from '../../../src/domain/schemas/cat
 import { chunks, recordChanges } from '../../catalogue/changes';
 import { metaEntityKey, today, toSellerPrice } from '../../catalogue/products';
 import { writeHistory } from '../../history';
+import type { Tx } from '../../sync/change-log';
 import type { JobContext } from '../job-context';
 import { JobFailure } from '../job-context';
+import { checkpoint } from '../job-limits';
 import type { JobRow } from '../queue';
+import { keyBatches } from '../write-batches';
 import { col, RowErrors } from './csv';
 import { jobUser, payloadText, uploadedFile } from './load-upload';
 import { readTable, sheetDate, writeXlsx, XLSX_CONTENT_TYPE, type SheetCell, type SheetColumn } from './spreadsheet';
@@ -106,7 +109,7 @@ interface TemplateProduct {
 export async function applyTemplate(ctx: JobContext, job: JobRow): Promise<unknown> {
   const buyerKey = job.orgKey;
   const sellerKey = payloadText(job, 'sellerId');
-  const records = await readTable(await uploadedFile(ctx, job), ['Included', 'Product Code']);
+  const records = await readTable(ctx, await uploadedFile(ctx, job), ['Included', 'Product Code']);
   const errors = new RowErrors();
   const byCode = new Map<string, TemplateProduct>();
   for (const r of records) {
@@ -152,72 +155,83 @@ export async function applyTemplate(ctx: JobContext, job: JobRow): Promise<unkno
   for (const [code, entry] of byCode) if (!known.has(code)) errors.add(entry.line, `Unknown product code ${code}`);
   errors.throwIfAny('The template was rejected', records.length);
 
-  return ctx.db.transaction().execute(async (trx) => {
-    const existing = new Map<string, { id: number; excluded: number; contract_prices: string; deleted: number }>();
-    for (const part of chunks(codes)) {
-      for (const m of await trx
-        .selectFrom('product_meta')
-        .select(['id', 'product_code', 'excluded', 'contract_prices', 'deleted'])
-        .where('buyer_key', '=', buyerKey)
-        .where('seller_key', '=', sellerKey)
-        .where('product_code', 'in', part)
-        .execute()) {
-        existing.set(m.product_code, m);
-      }
-    }
-    const changed: Array<{ code: string; excluded: number; contract: string; id: number | null }> = [];
-    for (const [code, entry] of byCode) {
-      const excluded = entry.included ? 0 : 1;
-      const contract = JSON.stringify(entry.contractPrices);
-      const held = existing.get(code);
-      if (held) {
-        if (held.deleted === 0 && held.excluded === excluded && held.contract_prices === contract) continue;
-        changed.push({ code, excluded, contract, id: held.id });
-      } else if (entry.included || entry.contractPrices.length) {
-        // No meta means not included: a product left out with no contract prices needs no row.
-        changed.push({ code, excluded, contract, id: null });
-      }
-    }
-    const rev = await recordChanges(
-      trx,
-      'productMeta',
-      changed.map((c) => ({ key: metaEntityKey(buyerKey, sellerKey, c.code), scopes: [{ kind: 'buyer' as const, orgKey: buyerKey }] })),
-    );
-    const now = new Date().toISOString();
-    const fresh = changed.filter((c) => c.id === null);
-    for (const part of chunks(fresh)) {
-      await trx
-        .insertInto('product_meta')
-        .values(
-          part.map((c) => ({
-            buyer_key: buyerKey,
-            seller_key: sellerKey,
-            product_code: c.code,
-            excluded: c.excluded,
-            contract_prices: c.contract,
-            last_exported_ms: null,
-            updated_at: now,
-            rev: rev ?? 0,
-            deleted: 0,
-          })),
-        )
-        .execute();
-    }
-    for (const c of changed.filter((x) => x.id !== null)) {
-      await trx
-        .updateTable('product_meta')
-        .set({ excluded: c.excluded, contract_prices: c.contract, deleted: 0, rev: rev ?? 0, updated_at: now })
-        .where('id', '=', c.id!)
-        .execute();
-    }
-    await writeHistory(trx, jobUser(job), {
+  let changed = 0;
+  for (const part of keyBatches(new Map(codes.map((code) => [code, byCode.get(code)!.contractPrices])))) {
+    await checkpoint(ctx);
+    changed += await ctx.db.transaction().execute((trx) => applyTemplateRows(trx, buyerKey, sellerKey, part, byCode));
+  }
+  await ctx.db.transaction().execute((trx) =>
+    writeHistory(trx, jobUser(job), {
       orgKey: buyerKey,
       entity: 'catalogueTemplate',
       entityKey: `${buyerKey}:${sellerKey}`,
       type: 'TEMPLATE_APPLIED',
       action: 'Catalogue template applied',
-      description: `${changed.length} of ${codes.length} products changed`,
-    });
-    return { rows: records.length, products: codes.length, changed: changed.length, errors: [] };
-  });
+      description: `${changed} of ${codes.length} products changed`,
+    }),
+  );
+  return { rows: records.length, products: codes.length, changed, errors: [] };
+}
+
+/** One batch of a template's products, in one short transaction; answers how many changed. */
+async function applyTemplateRows(trx: Tx, buyerKey: string, sellerKey: string, codes: string[], byCode: ReadonlyMap<string, TemplateProduct>): Promise<number> {
+  const existing = new Map<string, { id: number; excluded: number; contract_prices: string; deleted: number }>();
+  for (const part of chunks(codes)) {
+    for (const m of await trx
+      .selectFrom('product_meta')
+      .select(['id', 'product_code', 'excluded', 'contract_prices', 'deleted'])
+      .where('buyer_key', '=', buyerKey)
+      .where('seller_key', '=', sellerKey)
+      .where('product_code', 'in', part)
+      .execute()) {
+      existing.set(m.product_code, m);
+    }
+  }
+  const changed: Array<{ code: string; excluded: number; contract: string; id: number | null }> = [];
+  for (const code of codes) {
+    const entry = byCode.get(code)!;
+    const excluded = entry.included ? 0 : 1;
+    const contract = JSON.stringify(entry.contractPrices);
+    const held = existing.get(code);
+    if (held) {
+      if (held.deleted === 0 && held.excluded === excluded && held.contract_prices === contract) continue;
+      changed.push({ code, excluded, contract, id: held.id });
+    } else if (entry.included || entry.contractPrices.length) {
+      // No meta means not included: a product left out with no contract prices needs no row.
+      changed.push({ code, excluded, contract, id: null });
+    }
+  }
+  const rev = await recordChanges(
+    trx,
+    'productMeta',
+    changed.map((c) => ({ key: metaEntityKey(buyerKey, sellerKey, c.code), scopes: [{ kind: 'buyer' as const, orgKey: buyerKey }] })),
+  );
+  const now = new Date().toISOString();
+  const fresh = changed.filter((c) => c.id === null);
+  for (const part of chunks(fresh)) {
+    await trx
+      .insertInto('product_meta')
+      .values(
+        part.map((c) => ({
+          buyer_key: buyerKey,
+          seller_key: sellerKey,
+          product_code: c.code,
+          excluded: c.excluded,
+          contract_prices: c.contract,
+          last_exported_ms: null,
+          updated_at: now,
+          rev: rev ?? 0,
+          deleted: 0,
+        })),
+      )
+      .execute();
+  }
+  for (const c of changed.filter((x) => x.id !== null)) {
+    await trx
+      .updateTable('product_meta')
+      .set({ excluded: c.excluded, contract_prices: c.contract, deleted: 0, rev: rev ?? 0, updated_at: now })
+      .where('id', '=', c.id!)
+      .execute();
+  }
+  return changed.length;
 }

@@ -1,3 +1,4 @@
+import { readCategoryTree } from './read-category-tree';
 import { readSpreadsheet } from './read-spreadsheet';
 
 /**
@@ -7,6 +8,7 @@ import { readSpreadsheet } from './read-spreadsheet';
  */
 export const sandboxTasks = {
   'read-spreadsheet': readSpreadsheet,
+  'read-category-tree': readCategoryTree,
 } satisfies Record<string, (input: never) => Promise<unknown>>;
 
 export type SandboxTasks = typeof sandboxTasks;

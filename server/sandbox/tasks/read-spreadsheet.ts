@@ -1,45 +1,26 @@
-import ExcelJS from 'exceljs';
-import { TaskRefusal } from '../sandbox-error';
+import { readCsvRows } from '../readers/csv-rows';
+import type { TableRow } from '../readers/table-rows';
+import { readXlsxRows } from '../readers/xlsx-rows';
+
+export type { TableRow } from '../readers/table-rows';
 
 export interface ReadSpreadsheetInput {
-  /** The uploaded .xlsx file. */
+  /** The uploaded file: .xlsx (recognised by its zip signature) or CSV. */
   bytes: Uint8Array;
 }
 
 export interface ReadSpreadsheetOutput {
-  /** The first sheet's rows, every cell as trimmed text; an empty row is an empty array. */
-  rows: string[][];
+  /** The non-empty rows of the first sheet (or the CSV), the header first, cells as trimmed text. */
+  rows: TableRow[];
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-  }
-  return String(value);
-}
+const isZip = (bytes: Uint8Array) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
-/** The rows of the first sheet of an .xlsx upload, as text. */
+/**
+ * Reads an uploaded table under TABLE_LIMITS (and XLSX_LIMITS for a zip): rows, columns,
+ * cell and row sizes, unpacked sizes. Refuses with the first limit passed.
+ */
 export async function readSpreadsheet(input: ReadSpreadsheetInput): Promise<ReadSpreadsheetOutput> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength) as unknown as ArrayBuffer);
-  } catch (error) {
-    throw new TaskRefusal(`The file is not a valid spreadsheet: ${(error as Error).message}`, { errors: [] });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new TaskRefusal('The file is empty', { errors: [] });
-  // columnCount walks every row: read once, not once per cell.
-  const columns = sheet.columnCount;
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= columns; c++) cells.push(cellText(row.getCell(c).value).trim());
-    rows.push(cells.some(Boolean) ? cells : []);
-  });
-  return { rows };
+  const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
+  return { rows: isZip(bytes) ? await readXlsxRows(bytes) : readCsvRows(bytes) };
 }

@@ -1,0 +1,63 @@
+import { parse } from 'csv-parse/sync';
+import { TABLE_LIMITS } from '../limits';
+import { TaskRefusal } from '../sandbox-error';
+import { lineTooLong, TableCollector, tooManyColumns, tooManyRows, type TableRow } from './table-rows';
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const NEWLINE = 0x0a;
+
+/**
+ * One pass over the bytes before the parser sees them: counts the fields and bytes of
+ * every record (quoted line breaks and commas included, as the parser will read them) and
+ * the records, and stops at the first that passes a limit. The parser's own record limit
+ * counts field characters only, so a line of a million commas would pass it.
+ */
+function checkShape(bytes: Buffer): void {
+  let inQuotes = false;
+  let fields = 1;
+  let start = 0;
+  let line = 1;
+  let recordLine = 1;
+  let records = 0;
+  let blank = true;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b === QUOTE) inQuotes = !inQuotes;
+    else if (b === COMMA && !inQuotes) {
+      if (++fields > TABLE_LIMITS.maxColumns) throw tooManyColumns(recordLine);
+    } else if (b === NEWLINE) {
+      line++;
+      if (inQuotes) continue;
+      if (!blank && ++records > TABLE_LIMITS.maxRows + 1) throw tooManyRows();
+      fields = 1;
+      start = i + 1;
+      recordLine = line;
+      blank = true;
+      continue;
+    }
+    if (b !== 0x0d) blank = false;
+    if (i - start >= TABLE_LIMITS.maxLineBytes) throw lineTooLong(recordLine);
+  }
+}
+
+/** The rows of a CSV file with its line numbers, every limit checked before parsing. */
+export function readCsvRows(bytes: Buffer): TableRow[] {
+  checkShape(bytes);
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parse(bytes, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      max_record_size: TABLE_LIMITS.maxLineBytes,
+      info: true,
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+  } catch (error) {
+    throw new TaskRefusal(`The file is not a valid CSV file: ${(error as Error).message}`, { errors: [] });
+  }
+  const table = new TableCollector();
+  for (const { record, info } of records) table.add(info.lines, record);
+  return table.rows;
+}
