@@ -38,6 +38,8 @@ export const TABLE_LIMITS = {
   maxCellChars: 32_767,
   /** Bytes of one row: a CSV line (quoted line breaks included) or an XLSX row's text. */
   maxLineBytes: 64 * 1024,
+  /** Cells of the whole table, empty ones left of a value included (100,000 rows of 50 columns). */
+  maxCells: 5_000_000,
 } as const;
 
 /** The zip container of an XLSX file, checked from its central directory before anything is inflated. */

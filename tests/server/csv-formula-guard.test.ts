@@ -11,9 +11,9 @@ describe('CSV we write', () => {
     expect(csvLine([-5, '-5.25', '+3', 0, null])).toBe('-5,-5.25,+3,0,\r\n');
   });
 
-  it('reads a guarded cell back as the value it guarded', () => {
+  it('reads a guarded cell back as the value it guarded', async () => {
     const bytes = Buffer.from(csvLine(['Product Code', 'Included']) + csvLine(['=1+2', 'Y']));
-    const [record] = tableRecords(readCsvRows(bytes), ['Product Code']);
+    const [record] = await tableRecords(readCsvRows(bytes), ['Product Code']);
     expect(col(record!, 'Product Code')).toBe('=1+2');
   });
 });

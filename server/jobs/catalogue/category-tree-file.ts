@@ -28,8 +28,8 @@ function fromJson(text: string): CategoryNode[] {
 }
 
 /** CSV: one node a row, `code,description,parentCode` (empty parent: a top-level node). */
-function fromCsv(bytes: Buffer): CategoryNode[] {
-  const records = tableRecords(readCsvRows(bytes), ['code', 'description', 'parentCode']);
+async function fromCsv(bytes: Buffer): Promise<CategoryNode[]> {
+  const records = await tableRecords(readCsvRows(bytes), ['code', 'description', 'parentCode']);
   const errors = new RowErrors();
   if (records.length > maxNodes) throw new JobFailure('The category tree was rejected', { errors: [tooLarge] });
   const nodes = new Map<string, { node: CategoryNode; parent: string; line: number }>();
@@ -100,9 +100,9 @@ function checkTree(tree: CategoryNode[]): number {
  * depth, node count, repeated codes, unknown parents and cycles. Runs in the sandbox
  * (task read-category-tree); its refusals carry the row errors.
  */
-export function readCategoryTreeFile(bytes: Buffer): { tree: CategoryNode[]; categories: number } {
+export async function readCategoryTreeFile(bytes: Buffer): Promise<{ tree: CategoryNode[]; categories: number }> {
   if (bytes.length > maxBytes) throw new JobFailure(`The file is larger than ${maxBytes / 1024 / 1024} MiB`, { errors: [] });
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  const tree = /^\s*[[{]/.test(text) ? fromJson(text) : fromCsv(bytes);
+  const tree = /^\s*[[{]/.test(text) ? fromJson(text) : await fromCsv(bytes);
   return { tree, categories: checkTree(tree) };
 }

@@ -1,5 +1,6 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isValidIsoDate } from '../../../src/domain/dates';
-import type { TableRow } from '../../sandbox/readers/table-rows';
+import { tableRows, type PackedTable } from '../../sandbox/readers/table-rows';
 import { JobFailure } from '../job-context';
 import { guardCsvText, unguardText } from './formula-guard';
 
@@ -11,23 +12,29 @@ export interface CsvRecord {
 
 const normalise = (header: string) => header.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** Rows handled between two turns of other requests, wherever a loop walks a whole upload on the main thread. */
+export const ROWS_PER_TURN = 2_000;
+
 /**
  * The records of a table the sandbox read (`read-spreadsheet`: CSV or XLSX alike), so
  * headers, required columns and line numbers follow one set of rules whatever the format.
  * Headers are matched loosely (case, spaces and punctuation ignored: 'Product Code' =
  * 'productCode'); the required ones must be there. A cell we wrote with the formula guard
- * reads back as it was.
+ * reads back as it was. Other requests get their turn every ROWS_PER_TURN rows.
  */
-export function tableRecords(rows: readonly TableRow[], required: readonly string[]): CsvRecord[] {
-  const [header, ...data] = rows;
-  if (!header) throw new JobFailure('The file is empty', { errors: [] });
-  const names = header.cells.map(normalise);
+export async function tableRecords(table: PackedTable, required: readonly string[]): Promise<CsvRecord[]> {
+  const rows = tableRows(table);
+  const header = rows.next();
+  if (header.done) throw new JobFailure('The file is empty', { errors: [] });
+  const names = header.value.cells.map(normalise);
   const missing = required.filter((r) => !names.includes(normalise(r)));
   if (missing.length) throw new JobFailure(`Missing columns: ${missing.join(', ')}`, { errors: [`Missing columns: ${missing.join(', ')}`] });
-  return data.map((row) => ({
-    line: row.line,
-    values: Object.fromEntries(names.map((name, c) => [name, unguardText(row.cells[c] ?? '')])),
-  }));
+  const records: CsvRecord[] = [];
+  for (const row of rows) {
+    if (records.length % ROWS_PER_TURN === ROWS_PER_TURN - 1) await yieldToEventLoop();
+    records.push({ line: row.line, values: Object.fromEntries(names.map((name, c) => [name, unguardText(row.cells[c] ?? '')])) });
+  }
+  return records;
 }
 
 export const col = (record: CsvRecord, name: string) => record.values[normalise(name)] ?? '';

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { ASN_FIELD_LENGTHS } from '../../../src/domain/constants';
 import { chunks, recordChanges } from '../../catalogue/changes';
 import { rewritePricesWire } from '../../catalogue/products';
@@ -8,7 +9,7 @@ import type { JobContext } from '../job-context';
 import { checkpoint } from '../job-limits';
 import type { JobRow } from '../queue';
 import { keyBatches } from '../write-batches';
-import { col, RowErrors } from './csv';
+import { col, ROWS_PER_TURN, RowErrors } from './csv';
 import { jobUser, uploadedFile } from './load-upload';
 import { readTable } from './spreadsheet';
 
@@ -32,14 +33,16 @@ export interface PriceRow {
 export async function readPriceRows(ctx: JobContext, sellerKey: string, bytes: Buffer, withCurrency: boolean): Promise<PriceRow[]> {
   const records = await readTable(ctx, bytes, PRICE_FILE_COLUMNS);
   const errors = new RowErrors();
-  const rows: PriceRow[] = records.map((r) => {
+  const rows: PriceRow[] = [];
+  for (const r of records) {
+    if (rows.length % ROWS_PER_TURN === ROWS_PER_TURN - 1) await yieldToEventLoop();
     const line = r.line;
     const lower = errors.integer(line, 'lowerQuantity', col(r, 'lowerQuantity'), { min: 0 }) ?? 0;
     const upper = errors.integer(line, 'upperQuantity', col(r, 'upperQuantity'), { optional: true, min: 0 });
     if (upper !== null && upper < lower) errors.add(line, 'upperQuantity must not be below lowerQuantity');
     const currency = (withCurrency ? col(r, 'currency') : '').toUpperCase() || DEFAULT_CURRENCY;
     if (!/^[A-Z]{3}$/.test(currency)) errors.add(line, 'currency must be a three-letter code');
-    return {
+    rows.push({
       productCode: errors.text(line, 'productCode', col(r, 'productCode')),
       uom: errors.text(line, 'uom', col(r, 'uom').toUpperCase(), ASN_FIELD_LENGTHS.uom),
       startDate: errors.date(line, 'startDate', col(r, 'startDate')),
@@ -47,8 +50,8 @@ export async function readPriceRows(ctx: JobContext, sellerKey: string, bytes: B
       upperQuantity: upper,
       price: errors.price(line, 'price', col(r, 'price')),
       currency,
-    };
-  });
+    });
+  }
   if (records.length === 0) errors.errors.push('The file holds no prices');
   const codes = [...new Set(rows.map((r) => r.productCode).filter(Boolean))];
   const known = new Set<string>();
@@ -61,6 +64,8 @@ export async function readPriceRows(ctx: JobContext, sellerKey: string, bytes: B
       .where('deleted', '=', 0)
       .execute();
     for (const f of found) known.add(f.product_code);
+    // SQLite answers without ever leaving the event loop: other requests get a turn between two chunks.
+    await yieldToEventLoop();
   }
   rows.forEach((row, i) => {
     if (row.productCode && !known.has(row.productCode)) errors.add(records[i]!.line, `Unknown product code ${row.productCode}`);

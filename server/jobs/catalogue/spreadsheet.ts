@@ -77,8 +77,8 @@ export async function writeXlsx(sheetName: string, columns: readonly SheetColumn
  * (server/sandbox/limits.ts) and checked here for its header and required columns.
  */
 export async function readTable(ctx: JobContext, bytes: Buffer, required: string[]): Promise<CsvRecord[]> {
-  const { rows } = await runJobTask(ctx, 'read-spreadsheet', { bytes });
-  return tableRecords(rows, required);
+  const { table } = await runJobTask(ctx, 'read-spreadsheet', { bytes });
+  return tableRecords(table, required);
 }
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

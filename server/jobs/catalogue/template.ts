@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sellerPriceAt } from '../../../src/domain/price-discrepancies';
 import type { ContractPrice, SellerPrice } from '../../../src/domain/schemas/catalogue';
 import { chunks, recordChanges } from '../../catalogue/changes';
@@ -9,7 +10,7 @@ import { JobFailure } from '../job-context';
 import { checkpoint } from '../job-limits';
 import type { JobRow } from '../queue';
 import { keyBatches } from '../write-batches';
-import { col, RowErrors } from './csv';
+import { col, ROWS_PER_TURN, RowErrors } from './csv';
 import { jobUser, payloadText, uploadedFile } from './load-upload';
 import { readTable, sheetDate, writeXlsx, XLSX_CONTENT_TYPE, type SheetCell, type SheetColumn } from './spreadsheet';
 
@@ -112,7 +113,8 @@ export async function applyTemplate(ctx: JobContext, job: JobRow): Promise<unkno
   const records = await readTable(ctx, await uploadedFile(ctx, job), ['Included', 'Product Code']);
   const errors = new RowErrors();
   const byCode = new Map<string, TemplateProduct>();
-  for (const r of records) {
+  for (const [i, r] of records.entries()) {
+    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await yieldToEventLoop();
     const code = errors.text(r.line, 'Product Code', col(r, 'Product Code'));
     const flag = col(r, 'Included').toLowerCase();
     if (!YES.has(flag) && !NO.has(flag)) errors.add(r.line, 'Included must be Y or N');
@@ -151,6 +153,7 @@ export async function applyTemplate(ctx: JobContext, job: JobRow): Promise<unkno
       .execute()) {
       known.add(p.product_code);
     }
+    await yieldToEventLoop();
   }
   for (const [code, entry] of byCode) if (!known.has(code)) errors.add(entry.line, `Unknown product code ${code}`);
   errors.throwIfAny('The template was rejected', records.length);

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { TABLE_LIMITS } from '../limits';
 import { TaskRefusal } from '../sandbox-error';
-import { lineTooLong, TableCollector, tooManyColumns, tooManyRows, type TableRow } from './table-rows';
+import { lineTooLong, TableCollector, tooManyColumns, tooManyRows, type PackedTable } from './table-rows';
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -42,7 +42,7 @@ function checkShape(bytes: Buffer): void {
 }
 
 /** The rows of a CSV file with its line numbers, every limit checked before parsing. */
-export function readCsvRows(bytes: Buffer): TableRow[] {
+export function readCsvRows(bytes: Buffer): PackedTable {
   checkShape(bytes);
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
@@ -59,5 +59,5 @@ export function readCsvRows(bytes: Buffer): TableRow[] {
   }
   const table = new TableCollector();
   for (const { record, info } of records) table.add(info.lines, record);
-  return table.rows;
+  return table.packed();
 }

@@ -1,6 +1,6 @@
 import { TABLE_LIMITS } from '../limits';
 import { TaskRefusal } from '../sandbox-error';
-import { cellTooLong, TableCollector, tooManyColumns, type TableRow } from './table-rows';
+import { cellTooLong, TableCollector, tooManyColumns, type PackedTable } from './table-rows';
 import { attribute, streamXml } from './xml-stream';
 import { openZip, type ZipArchive } from './zip-entries';
 
@@ -149,7 +149,7 @@ interface CellState {
  * their reference names; a value right of the column limit fails the file at once, so a
  * cell in column XFD costs one check, not sixteen thousand empty cells a row.
  */
-async function readSheet(zip: ZipArchive, book: Workbook, shared: string[], dates: boolean[]): Promise<TableRow[]> {
+async function readSheet(zip: ZipArchive, book: Workbook, shared: string[], dates: boolean[]): Promise<PackedTable> {
   const table = new TableCollector();
   let line = 0;
   let cells: string[] = [];
@@ -211,11 +211,11 @@ async function readSheet(zip: ZipArchive, book: Workbook, shared: string[], date
     },
   });
   if (!found) throw invalid('its first sheet is missing');
-  return table.rows;
+  return table.packed();
 }
 
 /** The first sheet of an .xlsx file, read part by part from a zip whose directory passed its limits first. */
-export async function readXlsxRows(bytes: Buffer): Promise<TableRow[]> {
+export async function readXlsxRows(bytes: Buffer): Promise<PackedTable> {
   const zip = await openZip(bytes);
   try {
     const book = await readWorkbook(zip);

@@ -1,8 +1,8 @@
 import { readCsvRows } from '../readers/csv-rows';
-import type { TableRow } from '../readers/table-rows';
+import type { PackedTable } from '../readers/table-rows';
 import { readXlsxRows } from '../readers/xlsx-rows';
 
-export type { TableRow } from '../readers/table-rows';
+export type { PackedTable, TableRow } from '../readers/table-rows';
 
 export interface ReadSpreadsheetInput {
   /** The uploaded file: .xlsx (recognised by its zip signature) or CSV. */
@@ -10,8 +10,8 @@ export interface ReadSpreadsheetInput {
 }
 
 export interface ReadSpreadsheetOutput {
-  /** The non-empty rows of the first sheet (or the CSV), the header first, cells as trimmed text. */
-  rows: TableRow[];
+  /** The non-empty rows of the first sheet (or the CSV), the header first, cells as trimmed text: unpack with `tableRows`. */
+  table: PackedTable;
 }
 
 const isZip = (bytes: Uint8Array) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -22,5 +22,5 @@ const isZip = (bytes: Uint8Array) => bytes.length > 4 && bytes[0] === 0x50 && by
  */
 export async function readSpreadsheet(input: ReadSpreadsheetInput): Promise<ReadSpreadsheetOutput> {
   const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
-  return { rows: isZip(bytes) ? await readXlsxRows(bytes) : readCsvRows(bytes) };
+  return { table: isZip(bytes) ? await readXlsxRows(bytes) : readCsvRows(bytes) };
 }
