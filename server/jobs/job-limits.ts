@@ -16,7 +16,8 @@ export const jobInterruptedTooOften = `The job was interrupted ${JOB_MAX_ATTEMPT
  */
 export async function checkpoint(ctx: JobContext): Promise<void> {
   ctx.signal?.throwIfAborted();
-  if (ctx.deadline !== undefined && Date.now() > ctx.deadline) throw new JobFailure(jobTimeLimitPassed, { errors: [] });
+  const deadline = ctx.deadline;
+  if (deadline !== undefined && Date.now() > deadline) throw new JobFailure(jobTimeLimitPassed, { errors: [] });
   await yieldToEventLoop();
 }
 

@@ -1,3 +1,6 @@
+import type { Tx } from '../sync/change-log';
+import type { JobContext } from './job-context';
+import { checkpoint } from './job-limits';
 import { WRITE_BATCH_ROWS } from '../sandbox/limits';
 
 /**
@@ -21,4 +24,32 @@ export function keyBatches<T>(groups: ReadonlyMap<string, readonly T[]>, maxRows
   }
   if (batch.length > 0) batches.push(batch);
   return batches;
+}
+
+/**
+ * Writes batch after batch, each in its own short transaction after a checkpoint. A job
+ * that fails once some batches are written (its time limit, a database error) says so in
+ * history through `partly` before the failure goes on, since what it wrote stays; a stop of
+ * the server records nothing, as the job runs again from the start.
+ */
+export async function writeBatches(
+  ctx: JobContext,
+  batches: readonly string[][],
+  write: (trx: Tx, keys: string[]) => Promise<void>,
+  partly: (trx: Tx, writtenKeys: number, reason: string) => Promise<void>,
+): Promise<void> {
+  let written = 0;
+  try {
+    for (const keys of batches) {
+      await checkpoint(ctx);
+      await ctx.db.transaction().execute((trx) => write(trx, keys));
+      written += keys.length;
+    }
+  } catch (error) {
+    if (written > 0 && !ctx.signal?.aborted) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await ctx.db.transaction().execute((trx) => partly(trx, written, reason));
+    }
+    throw error;
+  }
 }

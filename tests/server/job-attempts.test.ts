@@ -58,6 +58,34 @@ describe('jobs that a stop or crash cut short', () => {
     await expect(importPriceFile(ctx, job)).rejects.toThrow(jobTimeLimitPassed);
   });
 
+  it('a job whose time limit passes between two batches keeps what it wrote and says so in history', async () => {
+    const products = (await t.db.selectFrom('products').select('product_code').where('seller_key', '=', SELLER).orderBy('product_code').execute()).map((p) => p.product_code);
+    const rows = products.flatMap((code) => Array.from({ length: 200 }, (_, i) => `${code},EA,2026-12-01,${i * 10 + 1},${i * 10 + 10},7.25`));
+    const id = await priceFileJob(`productCode,uom,startDate,lowerQuantity,upperQuantity,price\n${rows.join('\n')}\n`);
+    const job = (await findJob(t.db, SELLER, id)) as JobRow;
+    let checks = 0;
+    // The limit passes while the first batch is written: every later checkpoint finds it passed.
+    const ctx = {
+      db: t.db,
+      config: t.config,
+      blobs: blobStoreFor(t.config),
+      get deadline() {
+        return checks++ === 0 ? Number.POSITIVE_INFINITY : 0;
+      },
+    };
+    await expect(importPriceFile(ctx, job)).rejects.toThrow(jobTimeLimitPassed);
+    const replaced = await t.db.selectFrom('seller_prices').select('product_code').distinct().where('seller_key', '=', SELLER).where('price', '=', 7.25).execute();
+    expect(replaced.length).toBeGreaterThan(0);
+    expect(replaced.length).toBeLessThan(products.length);
+    const history = await t.db.selectFrom('history').select(['type', 'description']).where('entity', '=', 'priceFile').where('entity_key', '=', String(id)).execute();
+    expect(history).toEqual([
+      {
+        type: 'PRICE_FILE_PARTLY_IMPORTED',
+        description: `Prices of ${replaced.length} of ${products.length} products were replaced before the import stopped: ${jobTimeLimitPassed}`,
+      },
+    ]);
+  });
+
   it('a job the server stops while the sandbox reads its file ends at once and waits in the queue for the next start', async () => {
     const rows = Array.from({ length: 100_000 }, (_, i) => `P${i},EA,2026-12-01,1,,${i}.5`).join('\n');
     const id = await priceFileJob(`productCode,uom,startDate,lowerQuantity,upperQuantity,price\n${rows}\n`);

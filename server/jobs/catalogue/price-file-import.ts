@@ -6,9 +6,8 @@ import { writeHistory } from '../../history';
 import type { Tx } from '../../sync/change-log';
 import { groupBy } from '../../sync/group-by';
 import type { JobContext } from '../job-context';
-import { checkpoint } from '../job-limits';
 import type { JobRow } from '../queue';
-import { keyBatches } from '../write-batches';
+import { keyBatches, writeBatches } from '../write-batches';
 import { col, ROWS_PER_TURN, RowErrors } from './csv';
 import { jobUser, uploadedFile } from './load-upload';
 import { readTable } from './spreadsheet';
@@ -84,15 +83,22 @@ export async function importPriceFile(ctx: JobContext, job: JobRow): Promise<unk
   const sellerKey = job.orgKey;
   const rows = await readPriceRows(ctx, sellerKey, await uploadedFile(ctx, job), true);
   const byCode = groupBy(rows, (r) => r.productCode);
-  for (const codes of keyBatches(byCode)) {
-    await checkpoint(ctx);
-    await ctx.db.transaction().execute((trx) => replaceSellerPrices(trx, sellerKey, codes, byCode));
-  }
+  const history = { orgKey: sellerKey, entity: 'priceFile', entityKey: String(job.id) };
+  await writeBatches(
+    ctx,
+    keyBatches(byCode),
+    (trx, codes) => replaceSellerPrices(trx, sellerKey, codes, byCode),
+    (trx, written, reason) =>
+      writeHistory(trx, jobUser(job), {
+        ...history,
+        type: 'PRICE_FILE_PARTLY_IMPORTED',
+        action: 'Price file partly imported',
+        description: `Prices of ${written} of ${byCode.size} products were replaced before the import stopped: ${reason}`,
+      }),
+  );
   await ctx.db.transaction().execute((trx) =>
     writeHistory(trx, jobUser(job), {
-      orgKey: sellerKey,
-      entity: 'priceFile',
-      entityKey: String(job.id),
+      ...history,
       type: 'PRICE_FILE_IMPORTED',
       action: 'Price file imported',
       description: `${rows.length} prices for ${byCode.size} products`,

@@ -3,9 +3,8 @@ import { writeHistory } from '../../history';
 import { recordChange, type Tx } from '../../sync/change-log';
 import { groupBy } from '../../sync/group-by';
 import { JobFailure, type JobContext } from '../job-context';
-import { checkpoint } from '../job-limits';
 import type { JobRow } from '../queue';
-import { keyBatches } from '../write-batches';
+import { keyBatches, writeBatches } from '../write-batches';
 import { jobUser, payloadText, uploadedFile } from './load-upload';
 import { readPriceRows, type PriceRow } from './price-file-import';
 
@@ -35,11 +34,20 @@ export async function importPricelistPrices(ctx: JobContext, job: JobRow): Promi
   await livePricelist(ctx.db, sellerKey, pricelistId);
   const rows = await readPriceRows(ctx, sellerKey, await uploadedFile(ctx, job), false);
   const byCode = groupBy(rows, (r) => r.productCode);
-  for (const codes of keyBatches(byCode)) {
-    await checkpoint(ctx);
-    await ctx.db.transaction().execute((trx) => replacePricelistPrices(trx, pricelistId, codes, byCode));
-  }
-  await checkpoint(ctx);
+  await writeBatches(
+    ctx,
+    keyBatches(byCode),
+    (trx, codes) => replacePricelistPrices(trx, pricelistId, codes, byCode),
+    (trx, written, reason) =>
+      writeHistory(trx, jobUser(job), {
+        orgKey: sellerKey,
+        entity: 'pricelist',
+        entityKey: String(pricelistId),
+        type: 'PRICES_PARTLY_IMPORTED',
+        action: 'Pricelist prices partly imported',
+        description: `Prices of ${written} of ${byCode.size} products were replaced before the import stopped: ${reason}`,
+      }),
+  );
   return ctx.db.transaction().execute(async (trx) => {
     const pricelist = await livePricelist(trx, sellerKey, pricelistId);
     const held = await trx.selectFrom('pricelist_prices').select('product_code').distinct().where('pricelist_id', '=', pricelistId).execute();

@@ -7,9 +7,8 @@ import { writeHistory } from '../../history';
 import type { Tx } from '../../sync/change-log';
 import type { JobContext } from '../job-context';
 import { JobFailure } from '../job-context';
-import { checkpoint } from '../job-limits';
 import type { JobRow } from '../queue';
-import { keyBatches } from '../write-batches';
+import { keyBatches, writeBatches } from '../write-batches';
 import { col, ROWS_PER_TURN, RowErrors } from './csv';
 import { jobUser, payloadText, uploadedFile } from './load-upload';
 import { readTable, sheetDate, writeXlsx, XLSX_CONTENT_TYPE, type SheetCell, type SheetColumn } from './spreadsheet';
@@ -159,15 +158,24 @@ export async function applyTemplate(ctx: JobContext, job: JobRow): Promise<unkno
   errors.throwIfAny('The template was rejected', records.length);
 
   let changed = 0;
-  for (const part of keyBatches(new Map(codes.map((code) => [code, byCode.get(code)!.contractPrices])))) {
-    await checkpoint(ctx);
-    changed += await ctx.db.transaction().execute((trx) => applyTemplateRows(trx, buyerKey, sellerKey, part, byCode));
-  }
+  const history = { orgKey: buyerKey, entity: 'catalogueTemplate', entityKey: `${buyerKey}:${sellerKey}` };
+  await writeBatches(
+    ctx,
+    keyBatches(new Map(codes.map((code) => [code, byCode.get(code)!.contractPrices]))),
+    async (trx, part) => {
+      changed += await applyTemplateRows(trx, buyerKey, sellerKey, part, byCode);
+    },
+    (trx, written, reason) =>
+      writeHistory(trx, jobUser(job), {
+        ...history,
+        type: 'TEMPLATE_PARTLY_APPLIED',
+        action: 'Catalogue template partly applied',
+        description: `${changed} of the first ${written} of ${codes.length} products changed before the template stopped: ${reason}`,
+      }),
+  );
   await ctx.db.transaction().execute((trx) =>
     writeHistory(trx, jobUser(job), {
-      orgKey: buyerKey,
-      entity: 'catalogueTemplate',
-      entityKey: `${buyerKey}:${sellerKey}`,
+      ...history,
       type: 'TEMPLATE_APPLIED',
       action: 'Catalogue template applied',
       description: `${changed} of ${codes.length} products changed`,
