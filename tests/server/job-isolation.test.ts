@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_TREE_LIMITS } from '../../src/domain/constants';
-import { jobSchema } from '../../src/domain/schemas/jobs';
 import { readTable } from '../../server/jobs/catalogue/spreadsheet';
 import { blobStoreFor } from '../../server/files/blob-stores';
 import { TABLE_LIMITS } from '../../server/sandbox/limits';
+import { runBeside as runJob } from './helpers/run-beside';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const BUYER = 'UNIWESTMERE1';
@@ -21,20 +21,7 @@ afterAll(() => t.close());
 const put = (url: string, bytes: Buffer) => t.as(null, { method: 'PUT', url, headers: { 'content-type': 'application/octet-stream' }, payload: bytes });
 const uploadUrl = async (user: string, url: string) => ((await t.as(user, { method: 'POST', url })).json() as { uploadUrl: string }).uploadUrl;
 
-/** Runs the queued job while another user reads and writes; answers the order things finished in and the job. */
-async function runBeside(orgKey: string, user: string, jobId: number) {
-  const events: string[] = [];
-  const running = t.app.jobRunner.runPending().then(() => events.push('job'));
-  const read = await t.as(OTHER, { method: 'GET', url: '/api/buyer/UNINORTHGATE/category-tree' });
-  events.push('read');
-  const write = await t.as(OTHER, { method: 'POST', url: '/api/buyer/UNINORTHGATE', payload: { taxCodeMapping: { taxableCode: 'GST', nonTaxableCode: 'FRE' } } });
-  events.push('write');
-  expect(read.statusCode).toBe(200);
-  expect(write.statusCode).toBeLessThan(300);
-  await running;
-  const res = await t.as(user, { method: 'GET', url: `/api/org/${orgKey}/job/${jobId}` });
-  return { events, job: jobSchema.parse(res.json()) };
-}
+const runBeside = (orgKey: string, owner: string, jobId: number) => runJob(t, orgKey, owner, jobId);
 
 describe('uploads cannot stall the server', () => {
   it('a CSV is read in the sandbox: a request made meanwhile completes before the read does', async () => {

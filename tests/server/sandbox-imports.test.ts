@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
-import { jobSchema } from '../../src/domain/schemas/jobs';
 import { seedCatalogue } from '../../server/db/demo/seed-catalogue';
 import { PRICE_FILE_COLUMNS } from '../../server/jobs/catalogue/price-file-import';
 import { writeXlsx } from '../../server/jobs/catalogue/spreadsheet';
 import { TABLE_LIMITS, XLSX_LIMITS } from '../../server/sandbox/limits';
+import { runBeside as runJob } from './helpers/run-beside';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { part, sheetXml, xlsxParts, zeros, zip } from './helpers/xlsx-zip';
 
@@ -31,23 +31,7 @@ async function upload(user: string, urlOfUploadUrl: string, bytes: Buffer): Prom
   return (res.json() as { jobId: number }).jobId;
 }
 
-/**
- * Runs the queued job while another user (a buyer) lists orders and changes a setting;
- * answers the order things finished in and the job as its owner sees it.
- */
-async function runBeside(orgKey: string, owner: string, jobId: number) {
-  const events: string[] = [];
-  const running = t.app.jobRunner.runPending().then(() => events.push('job'));
-  const read = await t.as(BUY, { method: 'GET', url: `/api/buyer/${BUYER}/order?offset=0&limit=20` });
-  events.push('read');
-  const write = await t.as(BUY, { method: 'POST', url: `/api/buyer/${BUYER}`, payload: { taxCodeMapping: { taxableCode: 'GST', nonTaxableCode: 'FRE' } } });
-  events.push('write');
-  expect(read.statusCode).toBe(200);
-  expect(write.statusCode).toBeLessThan(300);
-  await running;
-  const res = await t.as(owner, { method: 'GET', url: `/api/org/${orgKey}/job/${jobId}` });
-  return { events, job: jobSchema.parse(res.json()) };
-}
+const runBeside = (orgKey: string, owner: string, jobId: number) => runJob(t, orgKey, owner, jobId);
 
 const importPrices = async (bytes: Buffer) => runBeside(SELLER, SUPPLIER, await upload(SUPPLIER, `/api/seller/${SELLER}/ppo/action/upload-url`, bytes));
 
