@@ -1,7 +1,7 @@
 import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { SandboxLimits } from './limits';
-import type { TaskMessage, WorkerMessage, WorkerStart } from './messages';
+import type { TaskMessage, WorkerMessage, WorkerStart } from './worker-protocol';
 import { SandboxError } from './sandbox-error';
 import { memoryLimitPassed, sandboxStopped, timeLimitPassed, workerCrashed } from './sandbox-messages';
 

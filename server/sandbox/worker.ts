@@ -1,6 +1,6 @@
 import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { TaskMessage, WorkerMessage, WorkerStart } from './messages';
+import type { TaskMessage, WorkerMessage, WorkerStart } from './worker-protocol';
 import { outputTooLarge } from './sandbox-messages';
 import { TaskRefusal } from './sandbox-error';
 
