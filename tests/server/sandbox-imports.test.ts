@@ -111,3 +111,15 @@ describe('hostile price files fail cleanly in the sandbox while others are serve
     refusedWith(prices.job, `The file was refused: its part xl/media/image1.png unpacks to more than ${XLSX_LIMITS.maxEntryBytes / MiB} MiB`);
   });
 });
+
+describe('the CSV reader counts what the parser would make', () => {
+  it('counts a quoted line break and quoted commas into the row they belong to, and every empty field into the cells', async () => {
+    const quoted = `${PRICE_FILE_COLUMNS.join(',')}\n"${'x,'.repeat(300)}\n${'y'.repeat(10)}",EA\n`;
+    const asOne = await importPrices(Buffer.from(quoted));
+    expect(asOne.job.state).toBe('failed');
+    expect((asOne.job.result as { errors: string[] }).errors[0]).toMatch(/^Row 2: /);
+    const wide = `${PRICE_FILE_COLUMNS.join(',')}\n${`x${','.repeat(99)}\n`.repeat(TABLE_LIMITS.maxCells / 100)}`;
+    const cells = await importPrices(Buffer.from(wide));
+    refusedWith(cells.job, `The file has more than ${TABLE_LIMITS.maxCells} cells`);
+  });
+});
