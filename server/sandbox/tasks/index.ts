@@ -1,4 +1,5 @@
 import { readSpreadsheet } from './read-spreadsheet';
+import { readCxmlTask } from './read-cxml';
 
 /**
  * Every task a sandbox worker can run. Tasks run only inside a worker thread: the main
@@ -7,6 +8,7 @@ import { readSpreadsheet } from './read-spreadsheet';
  */
 export const sandboxTasks = {
   'read-spreadsheet': readSpreadsheet,
+  'read-cxml': readCxmlTask,
 } satisfies Record<string, (input: never) => Promise<unknown>>;
 
 export type SandboxTasks = typeof sandboxTasks;
