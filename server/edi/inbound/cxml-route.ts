@@ -43,7 +43,8 @@ export async function cxmlRoutes(app: FastifyInstance, ctx: AppContext): Promise
       bodyLimit: CXML_BODY_LIMIT,
       errorHandler: async (error: FastifyError, request, reply) => {
         if (error.statusCode === 413) return refuseEarly(request, reply, 413, 'The document is larger than 10 MiB');
-        if (error.statusCode === 415) return refuseEarly(request, reply, 415, 'Post the cXML document as text/xml or application/xml');
+        const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        if (error.statusCode === 415 || !XML_TYPES.includes(contentType)) return refuseEarly(request, reply, 415, 'Post the cXML document as text/xml or application/xml');
         if (error.statusCode && error.statusCode < 500) return refuseEarly(request, reply, 400, error.message);
         request.log.error(error);
         return send(reply, { httpStatus: 500, body: cxmlResponse(500, 'The document could not be processed: try again later') });

@@ -71,7 +71,7 @@ function toTree(el: XmlElement): XmlTree {
 
 function detailsOf(error: unknown): string[] {
   if (error instanceof XmlLibError) {
-    return error.details.slice(0, MAX_ERRORS).map((d) => `line ${d.line}: ${d.message.trim()}`);
+    return [...new Set(error.details.map((d) => `line ${d.line}: ${d.message.trim()}`))].slice(0, MAX_ERRORS);
   }
   return [error instanceof Error ? error.message : String(error)];
 }
