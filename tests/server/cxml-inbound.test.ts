@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cxmlCredentialViewSchema, cxmlInboundEntrySchema } from '../../src/domain/schemas/cxml-credential';
 import { orderSchema } from '../../src/domain/schemas/orders';
+import { seedCxmlCredentials } from '../../server/db/demo/seed-cxml-credentials';
 import { readCxml } from '../../server/edi/inbound/read-cxml';
 import { CXML_DIR } from './helpers/cxml-dtd';
 import { OLD_PRODUCT_COLUMNS } from './helpers/old-product-row';
@@ -292,5 +293,17 @@ describe('POST /cxml ProfileRequest', () => {
     expect(res).toMatchObject({ http: 200, code: 200 });
     expect(res.body).toContain('<Transaction requestName="OrderRequest"><URL>http://localhost:80/cxml</URL></Transaction>');
     expect(readCxml(new TextEncoder().encode(res.body)).ok).toBe(true);
+  });
+});
+
+describe('docs/cxml-inbound.md', () => {
+  it("posts the curl example's order with the demo credential", async () => {
+    await seedCxmlCredentials(t.db);
+    const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'cxml-inbound.md'), 'utf8');
+    const xml = /cat > order.xml <<'XML'\n([\s\S]*?)\nXML\n/.exec(doc)![1]!;
+    const res = await post(xml);
+    expect(res).toMatchObject({ http: 200, code: 200, message: 'Order PO-WM-CURL-1 received' });
+    expect((await post(xml)).body).toBe(res.body);
+    expect(await orderRows('PO-WM-CURL-1')).toHaveLength(1);
   });
 });
