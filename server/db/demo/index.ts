@@ -4,7 +4,6 @@ import { seedCatalogue } from './seed-catalogue';
 import { seedOrgsAndUsers } from './seed-orgs';
 import { seedOrders } from './seed-orders';
 import { seedInvoices } from './seed-invoices';
-import { seedCxmlCredentials } from './seed-cxml-credentials';
 
 export { DEMO_CXML_DOMAIN, DEMO_CXML_SECRET, DEMO_PASSWORD, DEMO_SIGN_INS } from './orgs';
 
@@ -17,8 +16,8 @@ export interface SeedOptions {
   dataDir?: string | null;
 }
 
-/** Seeders run in this order; each area's seeder adds its rows for the demo organisations (invoices bill the orders, so after them; the buyers' systems post the orders with their cXML credentials). */
-const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedCatalogue, seedCxmlCredentials, seedOrders, seedInvoices, seedAccounts];
+/** Seeders run in this order; each area's seeder adds its rows for the demo organisations (invoices bill the orders, so after them). */
+const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedCatalogue, seedOrders, seedInvoices, seedAccounts];
 
 export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   const full: Required<SeedOptions> = {

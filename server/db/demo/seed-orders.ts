@@ -8,6 +8,7 @@ import { poDocument } from '../../edi/po-document';
 import { receiveCxml } from '../../edi/inbound/receive-cxml';
 import { setOrderProgress } from '../../orders/order-progress';
 import { DEMO_CXML_SECRET, SUPPLIERS, UNIVERSITIES, type DemoOrg } from './orgs';
+import { seedCxmlCredentials } from './seed-cxml-credentials';
 import { Random } from './random';
 
 /**
@@ -367,6 +368,8 @@ export async function seedOrders(db: Db): Promise<void> {
   const rng = new Random(20261101);
   const orders = buildOrders(rng);
   await orderFromCatalogues(db, orders);
+  // The universities' systems post with their cXML credentials, which the demo gives them first.
+  await seedCxmlCredentials(db);
   const payloadIds = new Map<SeedOrder, string>();
   for (const o of orders) {
     const when = new Date(isoDay(o.daysAgo, o.hour));
