@@ -116,7 +116,13 @@ async function lineRows(trx: Tx, sellerKey: string, lines: InboundOrderLine[]): 
   }));
 }
 
-function headerValues(order: InboundOrder, lines: LineRow[]) {
+/** A buyer's contact names the person; the organisation at its postal address is the buyer. */
+function contactOf(order: InboundOrder, parties: OrderParties) {
+  const c = order.contact;
+  return c.postalAddressName || !c.postalAddressStreet ? c : { ...c, postalAddressName: parties.buyerName };
+}
+
+function headerValues(order: InboundOrder, parties: OrderParties, lines: LineRow[]) {
   const net = roundMoney(lines.reduce((sum, l) => sum + l.quantity * l.unit_price, 0));
   const tax = roundMoney(order.tax ?? lines.reduce((sum, l) => sum + l.tax_line, 0));
   return {
@@ -126,7 +132,7 @@ function headerValues(order: InboundOrder, lines: LineRow[]) {
     tax_total_currency: order.currency,
     order_total_ext_tax: net,
     order_total_currency: order.currency,
-    contact: JSON.stringify(order.contact),
+    contact: JSON.stringify(contactOf(order, parties)),
     bill_to: JSON.stringify(order.billTo),
     ship_to: JSON.stringify(order.shipTo),
   };
@@ -217,7 +223,7 @@ export async function receiveOrder(trx: Tx, parties: OrderParties, payloadId: st
     const inserted = await trx
       .insertInto('orders')
       .values({
-        ...headerValues(order, lines),
+        ...headerValues(order, parties, lines),
         order_no: order.orderId,
         seller_key: parties.sellerKey,
         buyer_key: parties.buyerKey,
@@ -276,7 +282,7 @@ export async function receiveOrder(trx: Tx, parties: OrderParties, payloadId: st
   const state = await stateAfterLines(trx, existing, lines);
   await trx
     .updateTable('orders')
-    .set({ ...headerValues(order, lines), state, order_version: order.orderVersion, payload_id: payloadId })
+    .set({ ...headerValues(order, parties, lines), state, order_version: order.orderVersion, payload_id: payloadId })
     .where('id', '=', existing.id)
     .execute();
   const changes = describeChanges(before, lines);
