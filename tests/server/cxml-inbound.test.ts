@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asnErrors } from '../../src/domain/rules/asn';
 import { cxmlCredentialViewSchema, cxmlInboundEntrySchema } from '../../src/domain/schemas/cxml-credential';
 import { orderSchema } from '../../src/domain/schemas/orders';
 import { seedCxmlCredentials } from '../../server/db/demo/seed-cxml-credentials';
@@ -226,6 +227,47 @@ describe('POST /cxml OrderRequest', () => {
     expect(rows).toHaveLength(1);
     const received = await t.db.selectFrom('history').select('id').where('entity', '=', 'order').where('entity_key', '=', String(rows[0]!.id)).execute();
     expect(received).toHaveLength(1);
+  });
+});
+
+describe('cXML changes of an order with ASNs', () => {
+  const asnBody = (orderNo: string, lines: Array<{ number: number; quantity: number; uom: string }>) => ({
+    orderNumber: orderNo,
+    noticeDate: '2026-11-21',
+    deliveryDate: '2026-11-24',
+    shipmentDate: '2026-11-22',
+    carrierName: 'StarTrack',
+    trackingId: 'ST-CXML-1',
+    shipFrom: { name: 'Acme Dispatch', postalAddressCity: 'Alexandria', postalAddressCountryCode: 'AU' },
+    shipTo: { name: 'Bio21 Store', postalAddressCity: 'Parkville' },
+    lines,
+  });
+  const submitAsn = (orderNo: string, lines: Array<{ number: number; quantity: number; uom: string }>) =>
+    t.as('supplier@acme.demo.test', { method: 'POST', url: '/api/seller/SUPACMESCI01/buyer/UNIWESTMERE1/asn', payload: asnBody(orderNo, lines) });
+
+  it('an update keeps a submitted ASN and the state follows what is left to ship', async () => {
+    const first = payload();
+    await post(orderRequestXml({ payloadId: first, orderId: 'PO-ASN-1', secret: SECRET }));
+    expect((await submitAsn('PO-ASN-1', [{ number: 1, quantity: 4, uom: 'BX' }])).statusCode).toBe(201);
+    expect((await orderRows('PO-ASN-1'))[0]!.state).toBe('Partially Shipped');
+    // The buyer drops lines 2 and 3: what the ASN shipped now covers the whole order.
+    const res = await post(
+      orderRequestXml({ payloadId: payload(), orderId: 'PO-ASN-1', type: 'update', version: 2, replaces: first, secret: SECRET, lines: [{ code: 'ACM-100131', quantity: 4, price: 12.5, uom: 'BX' }] }),
+    );
+    expect(res).toMatchObject({ http: 200, code: 200 });
+    const [row] = await orderRows('PO-ASN-1');
+    expect(row!.state).toBe('Shipped');
+    const asns = await t.db.selectFrom('asns').select(['id', 'state']).where('order_id', '=', row!.id).execute();
+    expect(asns).toEqual([expect.objectContaining({ state: 'SUBMITTED' })]);
+  });
+
+  it('after a delete, an ASN for the order can no longer be submitted', async () => {
+    const first = payload();
+    await post(orderRequestXml({ payloadId: first, orderId: 'PO-ASN-2', secret: SECRET }));
+    await post(orderRequestXml({ payloadId: payload(), orderId: 'PO-ASN-2', type: 'delete', replaces: first, secret: SECRET }));
+    const refused = await submitAsn('PO-ASN-2', [{ number: 1, quantity: 1, uom: 'BX' }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ errors: string[] }>().errors).toContain(asnErrors.orderCancelled);
   });
 });
 

@@ -16,8 +16,6 @@ import { MutedText } from '../../ui/page';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { Card, CardTitle, Section, SectionTitle } from './accounts.styles';
 
-const OFFLINE = 'The cXML credential is read from and saved to the server: connect to see or change it.';
-
 /**
  * 'cXML inbound': who the organisation is in its partners' cXML headers (domain and
  * identity, any number), and the shared secret a buyer's system sends with its orders.
@@ -30,9 +28,9 @@ export function CxmlInboundCard({ orgId, online }: { orgId: string; online: bool
     <Card as="div" aria-label="cXML inbound">
       <CardTitle>cXML inbound</CardTitle>
       {!online ? (
-        <MutedText role="status">{OFFLINE}</MutedText>
+        <MutedText role="status">{messages.cxmlCredentialOffline}</MutedText>
       ) : failed ? (
-        <MutedText role="status">The cXML credential could not be read from the server.</MutedText>
+        <MutedText role="status">{messages.cxmlCredentialUnreadable}</MutedText>
       ) : credential === undefined ? (
         <MutedText role="status">Loading…</MutedText>
       ) : (
@@ -59,7 +57,7 @@ function CredentialForm({ orgId, credential }: { orgId: string; credential: Cxml
     if (secretError) return;
     const filled = identities.map((i) => ({ domain: i.domain.trim(), identity: i.identity.trim() })).filter((i) => i.domain || i.identity);
     const incomplete = filled.filter((i) => !i.domain || !i.identity);
-    if (incomplete.length) return setErrors(['Each identity needs a domain and an identity']);
+    if (incomplete.length) return setErrors([messages.cxmlIdentityIncomplete]);
     setErrors([]);
     setSaving(true);
     try {
@@ -103,10 +101,10 @@ function CredentialForm({ orgId, credential }: { orgId: string; credential: Cxml
         error={secretError}
         description={
           clearSecret
-            ? 'The shared secret will be removed when you save.'
+            ? messages.cxmlSecretCleared
             : saved.sharedSecretSet
-              ? 'A shared secret is set. Leave blank to keep it, or type a new one to replace it.'
-              : 'No shared secret is set: the organisation cannot send cXML documents.'
+              ? messages.cxmlSecretSet
+              : messages.cxmlSecretNotSet
         }
       />
       {saved.sharedSecretSet && !clearSecret && (
@@ -139,13 +137,13 @@ export function CxmlInboundLog({ orgId, online }: { orgId: string; online: boole
     <Section aria-label="cXML inbound requests">
       <SectionTitle>cXML inbound requests</SectionTitle>
       {!online ? (
-        <MutedText role="status">The request log is read from the server: connect to see it.</MutedText>
+        <MutedText role="status">{messages.cxmlLogOffline}</MutedText>
       ) : failed ? (
-        <MutedText role="status">The request log could not be read from the server.</MutedText>
+        <MutedText role="status">{messages.cxmlLogUnreadable}</MutedText>
       ) : entries === undefined ? (
         <MutedText role="status">Loading…</MutedText>
       ) : (
-        <SimpleTable label="cXML inbound requests" rows={entries} columns={LOG_COLUMNS} rowKey={(e) => `${e.receivedAt}|${e.payloadId}|${e.statusCode}`} emptyText="No cXML requests yet" maxHeight="40vh" />
+        <SimpleTable label="cXML inbound requests" rows={entries} columns={LOG_COLUMNS} rowKey={(e) => `${e.receivedAt}|${e.payloadId}|${e.statusCode}`} emptyText={messages.cxmlLogEmpty} maxHeight="40vh" />
       )}
       <ButtonRow>
         <Button variant="outlined" onClick={reload} disabled={!online}>
