@@ -52,7 +52,7 @@ export function readOrderRequest(request: XmlTree): { order: InboundOrder } | { 
     const trimmed = text.trim().replace(/,/g, '');
     if (!DECIMAL.test(trimmed)) {
       errors.push(`${what} is not a number: '${text.trim()}'`);
-      return 0;
+      return NaN;
     }
     return Number(trimmed);
   };
@@ -83,7 +83,7 @@ export function readOrderRequest(request: XmlTree): { order: InboundOrder } | { 
   const lines = items.map((item, i): InboundOrderLine => {
     const lineNumberText = attrOf(item, 'lineNumber');
     const lineNo = lineNumberText ? number(lineNumberText, `ItemOut ${i + 1} lineNumber`) : i + 1;
-    if (!Number.isInteger(lineNo) || lineNo < 1) errors.push(`ItemOut ${i + 1}: lineNumber must be a whole number from 1`);
+    if (!Number.isNaN(lineNo) && (!Number.isInteger(lineNo) || lineNo < 1)) errors.push(`ItemOut ${i + 1}: lineNumber must be a whole number from 1`);
     if (seen.has(lineNo)) errors.push(`ItemOut ${i + 1}: line ${lineNo} appears twice`);
     seen.add(lineNo);
     const quantity = number(attrOf(item, 'quantity'), `Line ${lineNo} quantity`);
