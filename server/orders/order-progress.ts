@@ -1,5 +1,6 @@
 import { writeHistory } from '../history';
 import { recordChange, type Tx } from '../sync/change-log';
+import { orderScopes } from './receive-order';
 
 export interface OrderProgress {
   state?: string;
@@ -15,15 +16,7 @@ export interface OrderProgress {
  */
 export async function setOrderProgress(trx: Tx, orderId: number, user: string, progress: OrderProgress): Promise<void> {
   const order = await trx.selectFrom('orders').select(['order_no', 'state', 'seller_key', 'buyer_key']).where('id', '=', orderId).executeTakeFirstOrThrow();
-  const rev = await recordChange(trx, {
-    entity: 'order',
-    key: String(orderId),
-    op: 'upsert',
-    scopes: [
-      { kind: 'seller', orgKey: order.seller_key },
-      { kind: 'buyer', orgKey: order.buyer_key },
-    ],
-  });
+  const rev = await recordChange(trx, { entity: 'order', key: String(orderId), op: 'upsert', scopes: orderScopes(order.seller_key, order.buyer_key) });
   await trx
     .updateTable('orders')
     .set({

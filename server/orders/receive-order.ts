@@ -1,11 +1,12 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { roundMoney } from '../../src/domain/money';
 import { remainingQuantities, roundQuantity } from '../../src/domain/remaining-quantities';
 import { UNECE_REC20, isStandardUom } from '../../src/domain/uom';
 import { isPostgres } from '../db/database';
+import type { OrderLinesTable } from '../db/tables/orders';
 import type { InboundOrder, InboundOrderLine } from '../edi/inbound/order-request';
 import { writeHistory } from '../history';
-import { recordChange, type Tx } from '../sync/change-log';
+import { recordChange, type Scope, type Tx } from '../sync/change-log';
 import { shippedLinesOfOrder } from './asn-rows';
 
 /**
@@ -33,19 +34,8 @@ interface OrderRow {
   payload_id: string;
 }
 
-interface LineRow {
-  number: number;
-  supplier_product_code: string;
-  description: string;
-  quantity: number;
-  uom: string;
-  unit_price: number;
-  price_currency: string;
-  tax_line: number;
-  tax_line_currency: string;
-  line_comment: string;
-  free_text: number;
-}
+/** An order line as the service writes it. */
+type LineRow = Omit<Selectable<OrderLinesTable>, 'id' | 'order_id'>;
 
 export const ORDER_STATE_CANCELLED = 'Cancelled';
 
@@ -147,6 +137,14 @@ async function insertLines(trx: Tx, orderId: number, lines: LineRow[]): Promise<
   }
 }
 
+/** An order is mirrored to both its organisations. */
+export function orderScopes(sellerKey: string, buyerKey: string): Scope[] {
+  return [
+    { kind: 'seller', orgKey: sellerKey },
+    { kind: 'buyer', orgKey: buyerKey },
+  ];
+}
+
 /**
  * Records a change of an order that both sides can see: a new revision in both feeds,
  * unread again for the supplier, and the history entry. Every writer of orders in this
@@ -158,15 +156,7 @@ export async function recordOrderChange(
   parties: OrderParties,
   entry: { type: string; action: string; description: string },
 ): Promise<void> {
-  const rev = await recordChange(trx, {
-    entity: 'order',
-    key: String(orderId),
-    op: 'upsert',
-    scopes: [
-      { kind: 'seller', orgKey: parties.sellerKey },
-      { kind: 'buyer', orgKey: parties.buyerKey },
-    ],
-  });
+  const rev = await recordChange(trx, { entity: 'order', key: String(orderId), op: 'upsert', scopes: orderScopes(parties.sellerKey, parties.buyerKey) });
   await trx.updateTable('orders').set({ rev, seller_read: 0 }).where('id', '=', orderId).execute();
   await writeHistory(trx, parties.buyerName, { orgKey: parties.sellerKey, entity: 'order', entityKey: String(orderId), ...entry });
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CXML_SECRET } from '../../server/db/demo/orgs';
+import { messages } from '../../src/domain/messages';
 import { orderRequestXml } from '../server/helpers/cxml-orders';
+import { AccountsPage } from './pages/accounts-page';
 import { UI_WAIT_MS, waitUntil } from './pages/login-page';
 import { OrderPage, OrdersListPage } from './pages/orders-page';
 import { waitForServiceWorkerControl } from './support/browser';
@@ -40,6 +42,34 @@ describe("a buyer's procurement system posts an order", () => {
     const view = new OrderPage(page);
     await view.heading.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     await waitUntil(async () => (await page.getByText('NOT-IN-CATALOGUE-9').count()) > 0, 'the order’s lines shown offline');
+    expect(await page.getByText(messages.freeTextLine).count()).toBeGreaterThan(0);
     await page.context().setOffline(false);
+  });
+});
+
+describe("the account drawer's cXML inbound card", () => {
+  it('support sees the credential with its secret only as set, adds an identity, and sees the last inbound requests', async () => {
+    const page = await journeys.signedIn('support@demo.test', '/app/accounts', DESKTOP);
+    const accounts = new AccountsPage(page);
+    await accounts.table.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await accounts.filter('Westmere');
+    await accounts.edit('University of Westmere');
+    const drawer = accounts.drawer;
+    await drawer.tab('Properties').click();
+    const card = drawer.cxmlCard;
+    await card.getByText(messages.cxmlSecretSet).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    expect(await card.getByLabel('Identity 1').inputValue()).toBe('UNIWESTMERE1');
+    expect(await card.getByLabel('Shared secret').inputValue()).toBe('');
+
+    await card.getByRole('button', { name: 'Add identity' }).click();
+    await card.getByLabel('Domain 2').fill('DUNS');
+    await card.getByLabel('Identity 2').fill('742100118');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await accounts.waitForMessage(messages.propertyModified);
+    const stored = (await (await page.request.get('/api/org/UNIWESTMERE1/cxml-credential')).json()) as { identities: unknown[]; sharedSecretSet: boolean };
+    expect(stored).toEqual({ identities: [{ domain: 'NetworkID', identity: 'UNIWESTMERE1' }, { domain: 'DUNS', identity: '742100118' }], sharedSecretSet: true });
+
+    // The demo's orders came in as this buyer's OrderRequests: the log lists them.
+    await drawer.cxmlLog.getByRole('cell', { name: /^200 Order PO-WM-/ }).first().waitFor({ state: 'visible', timeout: UI_WAIT_MS });
   });
 });

@@ -25,7 +25,7 @@ import { Card, CardTitle, Section, SectionTitle } from './accounts.styles';
 export function CxmlInboundCard({ orgId, online }: { orgId: string; online: boolean }) {
   const { credential, failed } = useCxmlCredential(orgId, online);
   return (
-    <Card as="div" aria-label="cXML inbound">
+    <Card as="div" role="group" aria-label="cXML inbound">
       <CardTitle>cXML inbound</CardTitle>
       {!online ? (
         <MutedText role="status">{messages.cxmlCredentialOffline}</MutedText>
