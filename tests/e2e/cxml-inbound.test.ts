@@ -58,12 +58,12 @@ describe("the account drawer's cXML inbound card", () => {
     await drawer.tab('Properties').click();
     const card = drawer.cxmlCard;
     await card.getByText(messages.cxmlSecretSet).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
-    expect(await card.getByLabel('Identity 1').inputValue()).toBe('UNIWESTMERE1');
+    expect(await card.getByLabel('Identity 1', { exact: true }).inputValue()).toBe('UNIWESTMERE1');
     expect(await card.getByLabel('Shared secret').inputValue()).toBe('');
 
     await card.getByRole('button', { name: 'Add identity' }).click();
-    await card.getByLabel('Domain 2').fill('DUNS');
-    await card.getByLabel('Identity 2').fill('742100118');
+    await card.getByLabel('Domain 2', { exact: true }).fill('DUNS');
+    await card.getByLabel('Identity 2', { exact: true }).fill('742100118');
     await card.getByRole('button', { name: 'Save' }).click();
     await accounts.waitForMessage(messages.propertyModified);
     const stored = (await (await page.request.get('/api/org/UNIWESTMERE1/cxml-credential')).json()) as { identities: unknown[]; sharedSecretSet: boolean };

@@ -14,7 +14,7 @@ import { FormErrors } from '../../ui/form-errors';
 import { ButtonRow } from '../../ui/form-parts';
 import { MutedText } from '../../ui/page';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { Card, CardTitle, Section, SectionTitle } from './accounts.styles';
+import { Card, CardTitle, IdentityFields, Section, SectionTitle } from './accounts.styles';
 
 /**
  * 'cXML inbound': who the organisation is in its partners' cXML headers (domain and
@@ -78,7 +78,7 @@ function CredentialForm({ orgId, credential }: { orgId: string; credential: Cxml
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="cXML credential">
       {identities.map((identity, i) => (
-        <fieldset key={i} aria-label={`Identity ${i + 1}`} style={{ border: 0, padding: 0, margin: '0 0 8px' }}>
+        <IdentityFields key={i} aria-label={`Credential ${i + 1}`}>
           <Field label={`Domain ${i + 1}`} value={identity.domain} onChange={(e) => edit(i, { domain: e.target.value })} />
           <Field label={`Identity ${i + 1}`} value={identity.identity} onChange={(e) => edit(i, { identity: e.target.value })} />
           {identities.length > 1 && (
@@ -86,7 +86,7 @@ function CredentialForm({ orgId, credential }: { orgId: string; credential: Cxml
               Remove identity {i + 1}
             </Button>
           )}
-        </fieldset>
+        </IdentityFields>
       ))}
       <Button variant="text" onClick={() => setIdentities((list) => [...list, { domain: 'NetworkID', identity: '' }])}>
         Add identity
