@@ -48,12 +48,11 @@ export async function secretMatches(storedHash: string | null, secret: string | 
 }
 
 /**
- * The sender: the organisation named in From whose stored secret the document's
- * SharedSecret matches. An unknown identity and a wrong secret both answer null, so a
- * caller cannot tell which one it got wrong.
+ * The sender: the organisation From named (orgOfCredentials), if its stored secret matches
+ * the document's SharedSecret. An unknown identity and a wrong secret both answer null, so
+ * a caller cannot tell which one it got wrong.
  */
-export async function authenticateSender(db: Db, from: CxmlCredential[], secret: string | null): Promise<string | null> {
-  const orgKey = await orgOfCredentials(db, from);
+export async function authenticateSender(db: Db, orgKey: string | null, secret: string | null): Promise<string | null> {
   if (!orgKey) {
     // The same work as for a known organisation: the answer's time does not tell either.
     await verifyPassword(DUMMY_HASH, secret ?? '');

@@ -100,7 +100,7 @@ export async function receiveCxml(db: Db, request: InboundRequest): Promise<Cxml
 
   const handler = cxmlRequestHandlers[envelope.requestType];
   if (!handler) return refuse(450, `${envelope.requestType} is not accepted here`);
-  const senderKey = await authenticateSender(db, envelope.from, envelope.sharedSecret);
+  const senderKey = await authenticateSender(db, entry.fromOrgKey, envelope.sharedSecret);
   const from = await party(db, senderKey);
   if (!from || (handler.fromType && from.orgType !== handler.fromType)) return refuse(401, UNAUTHORIZED);
   let to: CxmlParty | null = null;
