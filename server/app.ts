@@ -18,6 +18,7 @@ import { startJobs } from './jobs/start';
 import { routeGroups } from './routes';
 import { servletRoutes } from './routes/servlet';
 import { fileRoutes } from './routes/files';
+import { cxmlRoutes } from './edi/inbound/cxml-route';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -53,6 +54,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await servletRoutes(servlet, ctx);
   });
   await fileRoutes(app, ctx);
+  await cxmlRoutes(app, ctx);
   startJobs(app, ctx);
 
   const serveShell = Boolean(ctx.config.distDir && existsSync(join(ctx.config.distDir, 'index.html')));

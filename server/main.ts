@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
-import { seedDemoIfEmpty, DEMO_SIGN_INS, DEMO_PASSWORD } from './db/demo';
+import { seedDemoIfEmpty, DEMO_CXML_DOMAIN, DEMO_CXML_SECRET, DEMO_SIGN_INS, DEMO_PASSWORD } from './db/demo';
 
 const config = loadConfig();
 const db = createDatabase(config);
@@ -26,4 +26,6 @@ console.log(`  data: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}${seed
 if (config.demo) {
   console.log(`  demo sign-ins (password ${DEMO_PASSWORD}):`);
   for (const s of DEMO_SIGN_INS) console.log(`    ${s.username.padEnd(26)} ${s.role}`);
+  console.log(`  demo cXML buyer system (POST ${url}/cxml, see docs/cxml-inbound.md):`);
+  console.log(`    From and Sender ${DEMO_CXML_DOMAIN} UNIWESTMERE1 with SharedSecret ${DEMO_CXML_SECRET}; To ${DEMO_CXML_DOMAIN} SUPACMESCI01`);
 }

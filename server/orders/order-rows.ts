@@ -148,6 +148,7 @@ export async function loadOrders(db: Tx, side: OrderSide, orgKey: string, ids: n
       taxLine: Number(l.tax_line),
       taxLineCurrency: l.tax_line_currency,
       lineComment: l.line_comment,
+      freeText: l.free_text === 1,
     });
     linesByOrder.set(l.order_id, list);
   }

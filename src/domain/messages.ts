@@ -41,6 +41,17 @@ export const messages = {
   ediPasswordOnlineOnly: 'A new password can be sent only while online, once this account has no changes waiting.',
   /** Not in the spec: the UOM Mapping tab opened offline before the standard units were ever fetched. */
   standardUnitsNotLoaded: 'The standard units of measure have not been loaded yet; they will be shown once the connection returns.',
+  /** Not in the spec: cXML inbound (the account drawer's card and log, and an order line outside the catalogue). */
+  cxmlCredentialOffline: 'The cXML credential is read from and saved to the server: connect to see or change it.',
+  cxmlCredentialUnreadable: 'The cXML credential could not be read from the server.',
+  cxmlSecretSet: 'A shared secret is set. Leave blank to keep it, or type a new one to replace it.',
+  cxmlSecretNotSet: 'No shared secret is set: the organisation cannot send cXML documents.',
+  cxmlSecretCleared: 'The shared secret will be removed when you save.',
+  cxmlIdentityIncomplete: 'Each identity needs a domain and an identity',
+  cxmlLogOffline: 'The request log is read from the server: connect to see it.',
+  cxmlLogUnreadable: 'The request log could not be read from the server.',
+  cxmlLogEmpty: 'No cXML requests yet',
+  freeTextLine: 'Not in the catalogue',
 
   assumeRoleForOrders:
     'Please, assume a role of either seller or buyer to see orders from their perspective!',

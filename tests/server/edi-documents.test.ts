@@ -52,8 +52,8 @@ const order: Order = {
   billTo: full,
   shipTo: full,
   lines: [
-    { id: 1, number: 1, supplierProductCode: 'ACM-104522', description: 'Tips & tubes <sterile>\u0007', quantity: 3, uom: 'BX', unitPrice: 5, priceCurreny: 'AUD', taxLine: 1.5, taxLineCurrency: 'AUD', lineComment: 'Leave at dock' },
-    { id: 2, number: 2, supplierProductCode: 'ACM-2', description: 'Ethanol', quantity: 2, uom: 'Litre', unitPrice: 0, priceCurreny: 'AUD', taxLine: 0, taxLineCurrency: 'AUD', lineComment: '' },
+    { id: 1, number: 1, supplierProductCode: 'ACM-104522', description: 'Tips & tubes <sterile>\u0007', quantity: 3, uom: 'BX', unitPrice: 5, priceCurreny: 'AUD', taxLine: 1.5, taxLineCurrency: 'AUD', lineComment: 'Leave at dock', freeText: false },
+    { id: 2, number: 2, supplierProductCode: 'ACM-2', description: 'Ethanol', quantity: 2, uom: 'Litre', unitPrice: 0, priceCurreny: 'AUD', taxLine: 0, taxLineCurrency: 'AUD', lineComment: '', freeText: false },
   ],
 };
 const sparseOrder: Order = {
@@ -62,7 +62,7 @@ const sparseOrder: Order = {
   contact: emptyAddress(),
   billTo: cityOnly,
   shipTo: emptyAddress(),
-  lines: [{ id: 3, number: 1, supplierProductCode: '', description: '', quantity: 1, uom: '', unitPrice: 1, priceCurreny: '', taxLine: 0, taxLineCurrency: '', lineComment: '' }],
+  lines: [{ id: 3, number: 1, supplierProductCode: '', description: '', quantity: 1, uom: '', unitPrice: 1, priceCurreny: '', taxLine: 0, taxLineCurrency: '', lineComment: '', freeText: false }],
 };
 
 const asn: Asn = {

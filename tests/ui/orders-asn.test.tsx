@@ -31,6 +31,7 @@ const line = (scope: string, number: number, quantity: number, extra: Record<str
   taxLine: 1.25,
   taxLineCurrency: 'AUD',
   lineComment: '',
+  freeText: false,
   ...extra,
 });
 

@@ -5,7 +5,7 @@ import { seedOrgsAndUsers } from './seed-orgs';
 import { seedOrders } from './seed-orders';
 import { seedInvoices } from './seed-invoices';
 
-export { DEMO_PASSWORD, DEMO_SIGN_INS } from './orgs';
+export { DEMO_CXML_DOMAIN, DEMO_CXML_SECRET, DEMO_PASSWORD, DEMO_SIGN_INS } from './orgs';
 
 export interface SeedOptions {
   /** Products per supplier; benchmarks raise it. */

@@ -4,6 +4,13 @@
  */
 export const DEMO_PASSWORD = 'Demo-portal-2026!';
 
+/**
+ * The demo's cXML credentials: every demo organisation is known by NetworkID and its key
+ * (as the portal's own cXML names it), and every university's system sends this shared secret.
+ */
+export const DEMO_CXML_DOMAIN = 'NetworkID';
+export const DEMO_CXML_SECRET = 'Demo-cxml-secret-2026';
+
 export interface DemoOrg {
   key: string;
   name: string;

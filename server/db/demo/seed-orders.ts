@@ -1,15 +1,23 @@
-import type { Address } from '../../../src/domain/schemas/orders';
+import type { Address, Order } from '../../../src/domain/schemas/orders';
 import { roundMoney } from '../../../src/domain/money';
 import { prefillAsnLines } from '../../../src/domain/remaining-quantities';
 import type { Db } from '../database';
 import { nextRevisions } from '../../sync/change-log';
-import { SUPPLIERS, UNIVERSITIES, type DemoOrg } from './orgs';
+import { newPayloadId, withSharedSecret } from '../../edi/cxml';
+import { poDocument } from '../../edi/po-document';
+import { receiveCxml } from '../../edi/inbound/receive-cxml';
+import { setOrderProgress } from '../../orders/order-progress';
+import { DEMO_CXML_SECRET, SUPPLIERS, UNIVERSITIES, type DemoOrg } from './orgs';
+import { seedCxmlCredentials } from './seed-cxml-credentials';
 import { Random } from './random';
 
 /**
  * Purchase orders from the three universities to the six suppliers, and the ASNs
  * that ship them. Acme Scientific and the University of Westmere (the demo sign-ins)
  * trade the most. Dates count back from 2026-11-01 so the set looks the same on any day.
+ * Each order arrives as its buyer's system sends it: a cXML OrderRequest posted through
+ * the same path as /cxml (server/edi/inbound/receive-cxml.ts), cancelled ones by a
+ * second, delete, OrderRequest.
  */
 
 const BASE_DATE = Date.UTC(2026, 10, 1);
@@ -90,6 +98,10 @@ const STREETS: Record<string, { street: string; areaCode: string; labs: string[]
 const CARRIERS = ['StarTrack', 'TNT Australia', 'Toll Priority', 'Australia Post', 'DHL Express', 'Couriers Please'];
 type OrderState = 'New' | 'Acknowledged' | 'Partially Shipped' | 'Shipped' | 'Cancelled';
 
+function catalogueCode(seller: DemoOrg, i: number): string {
+  return `${PREFIX[seller.key]}-${100000 + ((i * 7919 + seller.key.length * 131) % 900000)}`;
+}
+
 function isoDay(daysAgo: number, hour = 9): string {
   return new Date(BASE_DATE - daysAgo * DAY + hour * 60 * 60 * 1000).toISOString();
 }
@@ -165,7 +177,7 @@ function buildOrders(rng: Random): SeedOrder[] {
     for (const seller of SUPPLIERS) {
       const demoPair = buyer.key === 'UNIWESTMERE1' && seller.key === 'SUPACMESCI01';
       const count = demoPair ? 72 : 14;
-      const catalogue = PRODUCTS.map((p, i) => ({ ...p, code: `${PREFIX[seller.key]}-${100000 + ((i * 7919 + seller.key.length * 131) % 900000)}` }));
+      const catalogue = PRODUCTS.map((p, i) => ({ ...p, code: catalogueCode(seller, i) }));
       const site = STREETS[buyer.key]!;
       for (let n = 0; n < count; n++) {
         poSeq[buyer.key] = (poSeq[buyer.key] ?? 0) + 1;
@@ -271,79 +283,130 @@ async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
 }
 
+/** The order as the buyer's procurement system holds it, for the portal's own cXML writer. */
+function asOrder(o: SeedOrder): Order {
+  const net = roundMoney(o.lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0));
+  return {
+    id: 0,
+    orderNo: o.orderNo,
+    orderDate: isoDay(o.daysAgo, o.hour),
+    state: 'New',
+    read: false,
+    canExport: true,
+    buyerId: o.buyer.key,
+    buyerName: o.buyer.name,
+    sellerId: o.seller.key,
+    sellerName: o.seller.name,
+    raisedBy: o.raisedBy,
+    taxTotal: roundMoney(o.lines.reduce((sum, l) => sum + l.tax, 0)),
+    taxTotalCurrency: CURRENCY,
+    orderTotalExtTax: net,
+    orderTotalCurrency: CURRENCY,
+    contact: o.contact,
+    billTo: o.billTo,
+    shipTo: o.shipTo,
+    lines: o.lines.map((l) => ({
+      id: 0,
+      number: l.number,
+      supplierProductCode: l.code,
+      description: l.description,
+      quantity: l.quantity,
+      uom: l.uom,
+      unitPrice: l.unitPrice,
+      priceCurreny: CURRENCY,
+      taxLine: l.tax,
+      taxLineCurrency: CURRENCY,
+      lineComment: l.comment,
+      freeText: false,
+    })),
+  };
+}
+
+/** The buyer's cancellation: the same order as a delete naming the version it cancels. */
+function asDelete(xml: string, replaces: string): string {
+  return xml
+    .replace('type="new"', 'type="delete" orderVersion="2"')
+    .replace('<Extrinsic name="state">', `<DocumentReference payloadID="${replaces}"/><Extrinsic name="state">`);
+}
+
+const SEED_SOURCE = 'demo seed';
+
+/** Posts one document as the buyer's system would, through the path of /cxml; a refusal stops the seed. */
+async function post(db: Db, xml: string, when: Date): Promise<void> {
+  const answer = await receiveCxml(db, { bytes: new TextEncoder().encode(withSharedSecret(xml, DEMO_CXML_SECRET)), source: SEED_SOURCE, endpointUrl: 'seed:', now: when });
+  if (answer.httpStatus !== 200) throw new Error(`The demo OrderRequest was refused (${answer.statusCode}): ${answer.message}`);
+}
+
+/**
+ * Lines order the supplier's catalogue products where it has them (the i-th kind of
+ * product the i-th of its catalogue); the last kind, the printed manual, stays a
+ * free-text line, as real orders carry items outside the catalogue.
+ */
+async function orderFromCatalogues(db: Db, orders: SeedOrder[]): Promise<void> {
+  for (const seller of SUPPLIERS) {
+    const products = await db
+      .selectFrom('products')
+      .select(['product_code', 'description'])
+      .where('seller_key', '=', seller.key)
+      .where('deleted', '=', 0)
+      .orderBy('product_code')
+      .limit(PRODUCTS.length - 1)
+      .execute();
+    const byCode = new Map<string, { product_code: string; description: string | null }>();
+    PRODUCTS.forEach((_, i) => {
+      const product = products[i];
+      if (product && i < PRODUCTS.length - 1) byCode.set(catalogueCode(seller, i), product);
+    });
+    for (const line of orders.filter((o) => o.seller === seller).flatMap((o) => o.lines)) {
+      const product = byCode.get(line.code);
+      if (product) Object.assign(line, { code: product.product_code, description: product.description || line.description });
+    }
+  }
+}
+
 export async function seedOrders(db: Db): Promise<void> {
   const rng = new Random(20261101);
   const orders = buildOrders(rng);
+  await orderFromCatalogues(db, orders);
+  // The universities' systems post with their cXML credentials, which the demo gives them first.
+  await seedCxmlCredentials(db);
+  const payloadIds = new Map<SeedOrder, string>();
+  for (const o of orders) {
+    const when = new Date(isoDay(o.daysAgo, o.hour));
+    const payloadId = newPayloadId(when);
+    payloadIds.set(o, payloadId);
+    await post(db, poDocument(asOrder(o), { payloadId, now: when }), when);
+  }
+  for (const o of orders.filter((x) => x.state === 'Cancelled')) {
+    const when = new Date(isoDay(Math.max(o.daysAgo - 2, 0), o.hour));
+    await post(db, asDelete(poDocument(asOrder(o), { payloadId: newPayloadId(when), now: when }), payloadIds.get(o)!), when);
+  }
+
+  const stored = await db.selectFrom('orders').select(['id', 'order_no', 'buyer_key', 'seller_key']).execute();
+  const ids = new Map(stored.map((r) => [`${r.buyer_key}/${r.seller_key}/${r.order_no}`, r.id]));
+  const idOf = (o: SeedOrder) => ids.get(`${o.buyer.key}/${o.seller.key}/${o.orderNo}`)!;
+  // An ASN line carries its order line's unit as the portal stored it (the supplier's own code, or Rec 20 as sent).
+  const units = new Map(
+    (await db.selectFrom('order_lines').select(['order_id', 'number', 'uom']).execute()).map((l) => [`${l.order_id}/${l.number}`, l.uom]),
+  );
+
   await db.transaction().execute(async (trx) => {
-    const asnCount = orders.reduce((n, o) => n + o.asns.length, 0);
-    let rev = await allocateRevisions(trx, orders.length + asnCount);
+    const supplierUser = (o: SeedOrder) => (o.seller.key === 'SUPACMESCI01' ? 'Simon Supplier' : `${o.seller.name} Dispatch`);
+    for (const o of orders) {
+      await setOrderProgress(trx, idOf(o), supplierUser(o), {
+        ...(o.state !== 'Cancelled' && { state: o.state }),
+        sellerRead: o.sellerRead,
+        buyerRead: o.buyerRead,
+        canExport: o.canExport,
+      });
+    }
+
     const changes: Array<{ rev: number; scope_kind: string; org_key: string; entity: string; entity_key: string; op: string }> = [];
-    const logChange = (entity: string, key: string, o: SeedOrder, r: number) => {
-      changes.push({ rev: r, scope_kind: 'seller', org_key: o.seller.key, entity, entity_key: key, op: 'upsert' });
-      changes.push({ rev: r, scope_kind: 'buyer', org_key: o.buyer.key, entity, entity_key: key, op: 'upsert' });
-    };
-
-    const orderRevs = new Map<SeedOrder, number>();
-    for (const o of orders) orderRevs.set(o, rev++);
-    const ids = new Map<string, number>();
-    await insertBatches(orders, async (batch) => {
-      const inserted = await trx
-        .insertInto('orders')
-        .values(
-          batch.map((o) => {
-            const net = roundMoney(o.lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0));
-            const tax = roundMoney(o.lines.reduce((sum, l) => sum + l.tax, 0));
-            return {
-              order_no: o.orderNo,
-              seller_key: o.seller.key,
-              buyer_key: o.buyer.key,
-              order_date: isoDay(o.daysAgo, o.hour),
-              state: o.state,
-              seller_read: o.sellerRead ? 1 : 0,
-              buyer_read: o.buyerRead ? 1 : 0,
-              can_export: o.canExport ? 1 : 0,
-              raised_by: o.raisedBy,
-              tax_total: tax,
-              tax_total_currency: CURRENCY,
-              order_total_ext_tax: net,
-              order_total_currency: CURRENCY,
-              contact: JSON.stringify(o.contact),
-              bill_to: JSON.stringify(o.billTo),
-              ship_to: JSON.stringify(o.shipTo),
-              rev: orderRevs.get(o)!,
-              deleted: 0,
-            };
-          }),
-        )
-        .returning(['id', 'order_no', 'buyer_key', 'seller_key'])
-        .execute();
-      for (const r of inserted) ids.set(`${r.buyer_key}/${r.seller_key}/${r.order_no}`, r.id);
-    });
-    const idOf = (o: SeedOrder) => ids.get(`${o.buyer.key}/${o.seller.key}/${o.orderNo}`)!;
-    for (const o of orders) logChange('order', String(idOf(o)), o, orderRevs.get(o)!);
-
-    await insertBatches(
-      orders.flatMap((o) =>
-        o.lines.map((l) => ({
-          order_id: idOf(o),
-          number: l.number,
-          supplier_product_code: l.code,
-          description: l.description,
-          quantity: l.quantity,
-          uom: l.uom,
-          unit_price: l.unitPrice,
-          price_currency: CURRENCY,
-          tax_line: l.tax,
-          tax_line_currency: CURRENCY,
-          line_comment: l.comment,
-        })),
-      ),
-      (batch) => trx.insertInto('order_lines').values(batch).execute(),
-    );
-
-    const asns = orders.flatMap((o) => o.asns.map((a, i) => ({ o, a, shipmentId: `${o.orderNo}-S${i + 1}`, rev: rev++ })));
+    const asns = orders.flatMap((o) => o.asns.map((a, i) => ({ o, a, shipmentId: `${o.orderNo}-S${i + 1}` })));
+    let rev = await allocateRevisions(trx, asns.length);
+    const withRevs = asns.map((x) => ({ ...x, rev: rev++ }));
     const asnIds: number[] = [];
-    await insertBatches(asns, async (batch) => {
+    await insertBatches(withRevs, async (batch) => {
       const inserted = await trx
         .insertInto('asns')
         .values(
@@ -372,14 +435,18 @@ export async function seedOrders(db: Db): Promise<void> {
         .execute();
       asnIds.push(...inserted.map((r) => r.id));
     });
-    asns.forEach(({ o, rev: r }, i) => logChange('asn', String(asnIds[i]), o, r));
+    withRevs.forEach(({ o, rev: r }, i) => {
+      changes.push({ rev: r, scope_kind: 'seller', org_key: o.seller.key, entity: 'asn', entity_key: String(asnIds[i]), op: 'upsert' });
+      changes.push({ rev: r, scope_kind: 'buyer', org_key: o.buyer.key, entity: 'asn', entity_key: String(asnIds[i]), op: 'upsert' });
+    });
     await insertBatches(
-      asns.flatMap(({ a }, i) => a.lines.map((l) => ({ asn_id: asnIds[i]!, number: l.number, quantity: l.quantity, uom: l.uom }))),
+      withRevs.flatMap(({ o, a }, i) =>
+        a.lines.map((l) => ({ asn_id: asnIds[i]!, number: l.number, quantity: l.quantity, uom: units.get(`${idOf(o)}/${l.number}`) ?? l.uom })),
+      ),
       (batch) => trx.insertInto('asn_lines').values(batch).execute(),
     );
 
-    const supplierUser = (o: SeedOrder) => (o.seller.key === 'SUPACMESCI01' ? 'Simon Supplier' : `${o.seller.name} Dispatch`);
-    const history = asns.flatMap(({ o, a, shipmentId }, i) => {
+    const history = withRevs.flatMap(({ o, a, shipmentId }, i) => {
       const base = { org_key: o.seller.key, entity: 'asn', entity_key: String(asnIds[i]), user: supplierUser(o) };
       const entries = [
         { ...base, type: 'SUBMITTED', date: isoDay(a.daysAgo, 14), action: 'Submitted', description: `ASN ${shipmentId} submitted for order ${o.orderNo}` },

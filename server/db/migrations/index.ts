@@ -13,6 +13,7 @@ import * as productWire from './0016-product-wire';
 import * as productFillWire from './0017-product-fill-wire';
 import * as liveProductCodes from './0018-live-product-codes';
 import * as jobAttempts from './0020-job-attempts';
+import * as cxmlInbound from './0035-cxml-inbound';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0017-product-fill-wire': productFillWire,
   '0018-live-product-codes': liveProductCodes,
   '0020-job-attempts': jobAttempts,
+  '0035-cxml-inbound': cxmlInbound,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -24,6 +24,10 @@ export interface OrdersTable {
   contact: string;
   bill_to: string;
   ship_to: string;
+  /** The buyer's orderVersion of the latest OrderRequest applied (1 for a new order). */
+  order_version: Generated<number>;
+  /** The payloadID of that OrderRequest: an update or delete must name it. */
+  payload_id: Generated<string>;
   rev: number;
   deleted: number;
 }
@@ -41,6 +45,8 @@ export interface OrderLinesTable {
   tax_line: number;
   tax_line_currency: string;
   line_comment: string;
+  /** 1 when the product code is not in the supplier's catalogue (a free-text line). */
+  free_text: Generated<number>;
 }
 
 export interface AsnsTable {

@@ -1,5 +1,6 @@
 import { readCategoryTree } from './read-category-tree';
 import { readSpreadsheet } from './read-spreadsheet';
+import { readCxmlTask } from './read-cxml';
 
 /**
  * Every task a sandbox worker can run. Tasks run only inside a worker thread: the main
@@ -9,6 +10,7 @@ import { readSpreadsheet } from './read-spreadsheet';
 export const sandboxTasks = {
   'read-spreadsheet': readSpreadsheet,
   'read-category-tree': readCategoryTree,
+  'read-cxml': readCxmlTask,
 } satisfies Record<string, (input: never) => Promise<unknown>>;
 
 export type SandboxTasks = typeof sandboxTasks;

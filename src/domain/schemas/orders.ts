@@ -66,6 +66,8 @@ export const orderLineSchema = z.object({
   taxLine: z.number(),
   taxLineCurrency: z.string(),
   lineComment: z.string(),
+  /** The product code is not in the supplier's catalogue: the buyer ordered a free-text item. */
+  freeText: z.boolean(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

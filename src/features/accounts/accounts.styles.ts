@@ -136,3 +136,13 @@ export const IconLink = styled.a`
     outline-offset: 2px;
   }
 `;
+
+/** One identity (domain and identity) of the cXML inbound card. */
+export const IdentityFields = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0 0 8px;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+`;

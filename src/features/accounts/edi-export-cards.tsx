@@ -6,6 +6,7 @@ import { errorsByField } from '../../domain/rules/errors-by-field';
 import { ediFieldsFor, ediPasswordField, validateEdiOrderFormat } from '../../domain/rules/properties';
 import type { EdiDocType } from '../../domain/schemas/properties';
 import { useOrgRows } from '../../local/hooks/use-org-settings';
+import { useOnline } from '../../local/hooks/use-sync-state';
 import { addEdiExport, deleteEdiExport, editEdiExport } from '../../local/mutations/org-collections';
 import { saveEdiExportWithPassword } from '../../local/mutations/save-edi-password';
 import { isTemporaryKey } from '../../sync/commands/collection-item';
@@ -21,6 +22,7 @@ import { ButtonRow } from '../../ui/form-parts';
 import { FormErrors } from '../../ui/form-errors';
 import { MutedText } from '../../ui/page';
 import { Card, Cards, CardTitle, Conflict, Section, SectionTitle } from './accounts.styles';
+import { CxmlInboundCard, CxmlInboundLog } from './cxml-inbound-card';
 import { useRefusal } from './use-refusal';
 
 const CARDS: Array<{ docType: EdiDocType; title: string }> = [
@@ -36,12 +38,14 @@ const ERROR_LABELS = { ...LABELS, type: 'Type', orderFormat: 'Order Format', pas
 const TYPE_OPTIONS = EDI_TYPES.map((t) => ({ value: t, label: t }));
 
 /**
- * EDI Export: one card per document type (Invoice, Purchase Order, ASN).
+ * EDI Export: one card per document type (Invoice, Purchase Order, ASN), the cXML inbound
+ * credential, and the last cXML requests that named the account.
  * `passwordSendable`: online with nothing of this account still queued, the only time a
  * new password may be sent (see save-edi-password.ts).
  */
 export function EdiExportCards({ orgId, passwordSendable }: { orgId: string; passwordSendable: boolean }) {
   const rows = useOrgRows('ediExports', orgId);
+  const online = useOnline();
   return (
     <Section aria-label="EDI Export">
       <SectionTitle>EDI Export</SectionTitle>
@@ -64,7 +68,9 @@ export function EdiExportCards({ orgId, passwordSendable }: { orgId: string; pas
             />
           );
         })}
+        <CxmlInboundCard orgId={orgId} online={online} />
       </Cards>
+      <CxmlInboundLog orgId={orgId} online={online} />
     </Section>
   );
 }

@@ -37,3 +37,10 @@ export const PrintOnly = styled.div`
   }
 `;
 
+
+/** Under a line's product code: the buyer ordered it outside the supplier's catalogue. */
+export const FreeTextMark = styled.span`
+  display: block;
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.color.textMuted};
+`;

@@ -1,14 +1,30 @@
+import { messages } from '../../domain/messages';
 import { formatMoney, roundMoney } from '../../domain/money';
 import type { OrderLineRow } from '../../sync/rows';
 import type { Column } from '../../ui/data-table/columns';
 import { SimpleTable } from '../../ui/data-table/SimpleTable';
+import { FreeTextMark } from './order-detail.styles';
 
 const money = (value: unknown, currency: unknown) => (typeof value === 'number' ? `${formatMoney(value)} ${String(currency ?? '')}`.trim() : '');
 
 /** Line Total (excl) is quantity times the unit price, rounded to cents, in the price's currency. */
 const columns: Column<OrderLineRow>[] = [
   { id: 'number', header: '#', width: '48px', minWidth: 48, cell: (l) => l.number },
-  { id: 'code', header: 'Product Code', minWidth: 120, cell: (l) => String(l.supplierProductCode ?? '') },
+  {
+    id: 'code',
+    header: 'Product Code',
+    minWidth: 120,
+    // A line the buyer ordered outside the supplier's catalogue says so under its code.
+    cell: (l) =>
+      l.freeText ? (
+        <>
+          {String(l.supplierProductCode ?? '')}
+          <FreeTextMark>{messages.freeTextLine}</FreeTextMark>
+        </>
+      ) : (
+        String(l.supplierProductCode ?? '')
+      ),
+  },
   { id: 'description', header: 'Description', minWidth: 160, priority: 2, cell: (l) => String(l.description ?? '') },
   { id: 'quantity', header: 'Quantity', minWidth: 90, align: 'end', cell: (l) => Number(l.quantity ?? 0) },
   { id: 'uom', header: 'UOM', minWidth: 70, cell: (l) => String(l.uom ?? '') },

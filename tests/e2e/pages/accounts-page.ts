@@ -127,6 +127,15 @@ export class AccountDrawer {
     return new EdiCard(this.root.getByRole('form', { name: title, exact: true }));
   }
 
+  /** The 'cXML inbound' card (identities and the write-only shared secret) and support's list of inbound requests. */
+  get cxmlCard(): Locator {
+    return this.root.getByRole('group', { name: 'cXML inbound', exact: true });
+  }
+
+  get cxmlLog(): Locator {
+    return this.root.getByRole('region', { name: 'cXML inbound requests', exact: true });
+  }
+
   uomField(unit: string): Locator {
     return this.root.getByLabel(`Code for ${unit}`, { exact: true });
   }

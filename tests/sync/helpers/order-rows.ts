@@ -37,6 +37,7 @@ export function orderLine(number: number, overrides: Partial<OrderLine> = {}): O
     taxLine: 1.25,
     taxLineCurrency: 'AUD',
     lineComment: '',
+    freeText: false,
     ...overrides,
   };
 }

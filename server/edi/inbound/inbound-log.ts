@@ -1,0 +1,103 @@
+import type { CxmlInboundEntry } from '../../../src/domain/schemas/cxml-credential';
+import type { Db } from '../../db/database';
+import type { Tx } from '../../sync/change-log';
+
+/**
+ * The log of inbound cXML requests: every request, applied or refused, with its answer.
+ * An applied request's row carries its replay key (sender and payloadID), unique, so the
+ * same document again is answered from here and two copies racing apply once.
+ */
+
+export interface InboundLogEntry {
+  receivedAt: string;
+  source: string;
+  payloadId: string;
+  requestType: string;
+  fromOrgKey: string | null;
+  toOrgKey: string | null;
+  httpStatus: number;
+  statusCode: number;
+  statusText: string;
+  answer: string;
+}
+
+/** Refusals one source may earn in a window before it is answered 429 without being read. */
+export const REFUSALS_PER_WINDOW = 60;
+export const REFUSAL_WINDOW_MS = 60_000;
+
+/** cXML payloadIDs are short; a longer one is cut for the log rather than refused a second time. */
+const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+
+function row(entry: InboundLogEntry, replayKey: string | null) {
+  return {
+    received_at: entry.receivedAt,
+    source: clip(entry.source, 100),
+    payload_id: clip(entry.payloadId, 250),
+    request_type: clip(entry.requestType, 64),
+    from_org_key: entry.fromOrgKey,
+    to_org_key: entry.toOrgKey,
+    http_status: entry.httpStatus,
+    status_code: entry.statusCode,
+    status_text: clip(entry.statusText, 2000),
+    answer: entry.answer,
+    replay_key: replayKey,
+  };
+}
+
+export async function logInbound(db: Db | Tx, entry: InboundLogEntry): Promise<void> {
+  await db.insertInto('cxml_inbound').values(row(entry, null)).execute();
+}
+
+export const replayKeyOf = (senderOrgKey: string, payloadId: string) => `${senderOrgKey}/${payloadId}`;
+
+/**
+ * Claims a replay key inside the applying transaction. Under PostgreSQL a second copy's
+ * insert waits for the first's commit and then does nothing: false, answer from the log.
+ */
+export async function claimReplayKey(trx: Tx, entry: InboundLogEntry, replayKey: string): Promise<number | null> {
+  const inserted = await trx
+    .insertInto('cxml_inbound')
+    .values(row(entry, replayKey))
+    .onConflict((oc) => oc.column('replay_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id ?? null;
+}
+
+export async function settleLogEntry(trx: Tx, id: number, outcome: Pick<InboundLogEntry, 'httpStatus' | 'statusCode' | 'statusText' | 'answer'>): Promise<void> {
+  await trx
+    .updateTable('cxml_inbound')
+    .set({ http_status: outcome.httpStatus, status_code: outcome.statusCode, status_text: clip(outcome.statusText, 2000), answer: outcome.answer })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function storedAnswer(db: Db | Tx, replayKey: string): Promise<{ httpStatus: number; answer: string } | null> {
+  const found = await db.selectFrom('cxml_inbound').select(['http_status', 'answer']).where('replay_key', '=', replayKey).executeTakeFirst();
+  return found ? { httpStatus: found.http_status, answer: found.answer } : null;
+}
+
+/** Whether a source has earned too many refusals in the last window. */
+export async function sourceIsFlooding(db: Db, source: string, now = new Date()): Promise<boolean> {
+  const since = new Date(now.getTime() - REFUSAL_WINDOW_MS).toISOString();
+  const { count } = await db
+    .selectFrom('cxml_inbound')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('source', '=', source)
+    .where('received_at', '>=', since)
+    .where('http_status', '>=', 400)
+    .executeTakeFirstOrThrow();
+  return Number(count) >= REFUSALS_PER_WINDOW;
+}
+
+/** The last inbound requests that name an organisation as sender or receiver, newest first. */
+export async function recentInbound(db: Db, orgKey: string, limit = 50): Promise<CxmlInboundEntry[]> {
+  const rows = await db
+    .selectFrom('cxml_inbound')
+    .select(['id', 'received_at', 'request_type', 'payload_id', 'status_code', 'status_text'])
+    .where((eb) => eb.or([eb('from_org_key', '=', orgKey), eb('to_org_key', '=', orgKey)]))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ receivedAt: r.received_at, requestType: r.request_type, payloadId: r.payload_id, statusCode: r.status_code, statusText: r.status_text }));
+}

@@ -1,0 +1,18 @@
+import { runSandboxed, SandboxError } from '../../sandbox/run-sandboxed';
+import type { ReadCxmlResult } from './read-cxml';
+
+/**
+ * Limits of reading one posted document: at most 10 MiB arrive, libxml2 reads an order of
+ * 500 lines in milliseconds, so a document still being read after 10 s is hostile.
+ */
+const READ_LIMITS = { timeMs: 10_000, memoryMb: 256 };
+
+/** Reads an inbound document in the sandbox; a document that passes a limit is refused as unreadable. */
+export async function readCxmlDocument(bytes: Uint8Array): Promise<ReadCxmlResult> {
+  try {
+    return await runSandboxed('read-cxml', { bytes }, READ_LIMITS);
+  } catch (error) {
+    if (error instanceof SandboxError && error.reason !== 'crash') return { ok: false, status: 400, message: error.message, errors: [] };
+    throw error;
+  }
+}

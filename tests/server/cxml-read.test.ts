@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { chooseDtd } from '../../server/edi/inbound/cxml-dtds';
+import { readEnvelope } from '../../server/edi/inbound/cxml-envelope';
+import { readCxml } from '../../server/edi/inbound/read-cxml';
+import { readOrderRequest } from '../../server/edi/inbound/order-request';
+import { supplierUnit } from '../../server/orders/receive-order';
+import { orderRequestXml } from './helpers/cxml-orders';
+
+/** The pure parts of cXML in: bytes to tree, the DTD chosen, the envelope and the OrderRequest read. */
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe('chooseDtd', () => {
+  it('maps a DOCTYPE to the shipped DTD: the same version, the next newer one, or the newest', () => {
+    expect(chooseDtd('http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd')).toEqual({ version: '1.2.014', file: 'cXML.dtd' });
+    expect(chooseDtd('http://xml.cXML.org/schemas/cXML/1.2.050/cXML.dtd')).toEqual({ version: '1.2.050', file: 'cXML.dtd' });
+    expect(chooseDtd('http://xml.cxml.org/schemas/cXML/1.2.016/cXML.dtd')).toEqual({ version: '1.2.020', file: 'cXML.dtd' });
+    expect(chooseDtd('http://xml.cxml.org/schemas/cXML/1.2.070/cXML.dtd')).toEqual({ version: '1.2.063', file: 'cXML.dtd' });
+    expect(chooseDtd(null)).toEqual({ version: '1.2.063', file: 'cXML.dtd' });
+    expect(chooseDtd('cXML.dtd')).toEqual({ version: '1.2.063', file: 'cXML.dtd' });
+    expect(chooseDtd('http://evil.example/cXML.dtd')).toBeNull();
+    expect(chooseDtd('http://xml.cxml.org/schemas/cXML/1.2.050/Fulfill.dtd')).toBeNull();
+  });
+});
+
+describe('readCxml', () => {
+  it('reads a valid document into a plain tree', () => {
+    const read = readCxml(bytes(orderRequestXml({ payloadId: 'p1', orderId: 'PO-1', secret: 's' })));
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const envelope = readEnvelope(read.root);
+    expect(envelope).toMatchObject({ payloadId: 'p1', requestType: 'OrderRequest', sharedSecret: 's', from: [{ domain: 'NetworkID', identity: 'UNIWESTMERE1' }] });
+  });
+
+  it('never expands entities nor loads what a DOCTYPE names', () => {
+    const laughs = `<?xml version="1.0"?><!DOCTYPE cXML [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><cXML>&c;</cXML>`;
+    expect(readCxml(bytes(laughs))).toMatchObject({ ok: false, status: 400 });
+    const publicId = `<?xml version="1.0"?><!DOCTYPE cXML PUBLIC "-//x" "http://attacker.example/x.dtd"><cXML/>`;
+    expect(readCxml(bytes(publicId))).toMatchObject({ ok: false, status: 406 });
+    const undeclared = `<?xml version="1.0"?><cXML payloadID="x" timestamp="t">&nbsp;</cXML>`;
+    expect(readCxml(bytes(undeclared))).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it('lists the first DTD errors with their lines', () => {
+    const xml = orderRequestXml({ payloadId: 'p1', orderId: 'PO-1', secret: 's' }).replace(/<BillTo>[\s\S]*?<\/BillTo>/, '');
+    const read = readCxml(bytes(xml));
+    expect(read).toMatchObject({ ok: false, status: 406, message: 'Invalid against 1.2.014/cXML.dtd' });
+    if (!read.ok) expect(read.errors[0]).toMatch(/^line \d+: Element OrderRequestHeader content does not follow the DTD/);
+  });
+});
+
+describe('readOrderRequest', () => {
+  const request = (xml: string) => {
+    const read = readCxml(bytes(xml));
+    if (!read.ok) throw new Error(read.message);
+    const envelope = readEnvelope(read.root);
+    if ('error' in envelope) throw new Error(envelope.error);
+    return readOrderRequest(envelope.request);
+  };
+
+  it('reads the header, the lines and their taxes', () => {
+    const read = request(orderRequestXml({ system: 'unimarket', payloadId: 'p1', orderId: 'PO-7', secret: 's' }));
+    if (!('order' in read)) throw new Error(read.errors.join());
+    expect(read.order).toMatchObject({ type: 'new', orderId: 'PO-7', orderVersion: 1, orderDate: '2026-11-19T23:15:00.000Z', currency: 'AUD', tax: 12.5, comments: 'Deliver before 10 am, dock B' });
+    expect(read.order.contact).toMatchObject({ name: 'Priya Raman', email: 'p.raman@uni.demo.test' });
+    expect(read.order.lines.map((l) => [l.number, l.supplierPartId, l.quantity, l.unitOfMeasure, l.tax])).toEqual([
+      [1, 'ACM-100131', 4, 'BX', 5],
+      [2, 'NOT-IN-CATALOGUE-9', 2.5, 'LTR', 7.5],
+      [3, 'ACM-100210', 1, 'H87', 0],
+    ]);
+  });
+
+  it('refuses what the DTD cannot: numbers that are not, an update without its reference, a line twice', () => {
+    const base = orderRequestXml({ payloadId: 'p1', orderId: 'PO-7', secret: 's' });
+    expect(request(base.replace('quantity="4"', 'quantity="4x"'))).toEqual({ errors: ["Line 1 quantity is not a number: '4x'"] });
+    expect(request(orderRequestXml({ payloadId: 'p1', orderId: 'PO-7', secret: 's', type: 'update', version: 2 }))).toEqual({
+      errors: ["An OrderRequest of type update must name the order's latest version in DocumentReference"],
+    });
+    expect(request(base.replace('lineNumber="2"', 'lineNumber="1"'))).toEqual({ errors: ['ItemOut 2: line 1 appears twice'] });
+    expect(request(base.replace('quantity="4"', 'quantity="0"'))).toEqual({ errors: ['Line 1: quantity must be more than 0'] });
+  });
+});
+
+describe('supplierUnit', () => {
+  it("turns a Rec 20 code into the supplier's own code, and keeps it as sent without a mapping", () => {
+    const mapping = new Map([
+      ['L', 'LITRE'],
+      ['EA', 'EACH'],
+    ]);
+    expect(supplierUnit('LTR', mapping)).toBe('LITRE');
+    expect(supplierUnit('ea', mapping)).toBe('EACH');
+    expect(supplierUnit('KGM', mapping)).toBe('KGM');
+    expect(supplierUnit('H87', mapping)).toBe('H87');
+  });
+});
