@@ -1,3 +1,4 @@
+import { extractInvoice } from './extract-invoice';
 import { readSpreadsheet } from './read-spreadsheet';
 
 /**
@@ -7,6 +8,7 @@ import { readSpreadsheet } from './read-spreadsheet';
  */
 export const sandboxTasks = {
   'read-spreadsheet': readSpreadsheet,
+  'extract-invoice': extractInvoice,
 } satisfies Record<string, (input: never) => Promise<unknown>>;
 
 export type SandboxTasks = typeof sandboxTasks;
