@@ -37,6 +37,11 @@ export const messages = {
   identityReleased: 'Stopped assuming a role; back to your own view.',
   /** Not in the spec: offline, an account's queued changes leave the drawer usable and say so. */
   accountChangesWaiting: 'Changes of this account are waiting to be sent',
+  /** Not in the spec: extraction templates are checked by the server, so they are edited online only. */
+  templatesNeedConnection: 'Extraction templates can be edited only while online',
+  templateSaved: 'Extraction template saved',
+  templateDeleted: 'Extraction template deleted',
+  templateDeleteConfirm: 'Selected template is going to be permanently deleted; a shipped template of the same name comes back.',
   /** Not in the spec: a secret is never queued in the browser, so a new EDI password needs the connection. */
   ediPasswordOnlineOnly: 'A new password can be sent only while online, once this account has no changes waiting.',
   /** Not in the spec: the UOM Mapping tab opened offline before the standard units were ever fetched. */

@@ -14,8 +14,9 @@ import { ErrorList } from '../../ui/form-parts';
 import { MutedText } from '../../ui/page';
 import { DrawerContent } from './accounts.styles';
 import { UomMappingTab } from './uom-mapping-tab';
+import { ExtractionTemplatesTab } from './extraction-templates-tab';
 
-const TAB_NAMES = { basic: 'Basic Info', properties: 'Properties', uom: 'UOM Mapping' } as const;
+const TAB_NAMES = { basic: 'Basic Info', properties: 'Properties', uom: 'UOM Mapping', templates: 'Templates' } as const;
 type TabName = keyof typeof TAB_NAMES;
 
 /** The tab whose form shows a refused change's errors at its fields; null for those no form shows (deletes). */
@@ -35,7 +36,7 @@ interface AccountDrawerProps {
 
 /**
  * 'Add/Edit Account': Basic Info; Properties once an account is selected (a new one at
- * once: its key is made here); UOM Mapping for suppliers. While this account's changes are
+ * once: its key is made here); UOM Mapping and Templates (PDF extraction) for suppliers. While this account's changes are
  * being sent, a busy overlay covers it. Refused changes come back at their form's fields;
  * the list at the top holds only those no form on screen shows.
  */
@@ -49,7 +50,7 @@ export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: A
   useAccountScopeMirror(saved ? key : null, busy || waiting);
   const [tab, setTab] = useState<TabName>('basic');
   const uom = hasUomMapping(account);
-  const current = (tab === 'properties' && !saved) || (tab === 'uom' && !(saved && uom)) ? 'basic' : tab;
+  const current = (tab === 'properties' && !saved) || ((tab === 'uom' || tab === 'templates') && !(saved && uom)) ? 'basic' : tab;
   const listed = refused.filter((entry) => formTabOf(entry) !== current);
 
   return (
@@ -75,6 +76,11 @@ export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: A
                 UOM Mapping
               </Tab>
             )}
+            {uom && (
+              <Tab value="templates" disabled={!saved}>
+                Templates
+              </Tab>
+            )}
           </TabList>
           <TabPanel value="basic">
             {/* A form per account: Save & New or another row loads fresh values. */}
@@ -97,6 +103,11 @@ export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: A
           {saved && uom && (
             <TabPanel value="uom">
               <UomMappingTab orgId={key} />
+            </TabPanel>
+          )}
+          {saved && uom && (
+            <TabPanel value="templates">
+              <ExtractionTemplatesTab supplierId={key} />
             </TabPanel>
           )}
         </Tabs>
