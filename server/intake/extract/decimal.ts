@@ -50,10 +50,6 @@ export function sum(values: Iterable<Decimal>): Decimal {
   return total;
 }
 
-export function multiply(a: Decimal, b: Decimal): Decimal {
-  return divideRounded(a * b, ONE);
-}
-
 /** a / b, rounded half away from zero at SCALE decimals; null when b is zero. */
 export function divide(a: Decimal, b: Decimal): Decimal | null {
   if (b === 0n) return null;

@@ -85,7 +85,8 @@ export function isoDay(text: string | null): string | null {
 }
 
 /** Document-level charges split as the portal shows them: freight apart from the other charges. */
-const FREIGHT_CODES = new Set(['FC', 'DL', 'FI', 'ABW', 'SAA']);
+// UNCL 7161: FC freight service, DL delivery, SAA shipping and handling.
+const FREIGHT_CODES = new Set(['FC', 'DL', 'SAA']);
 const FREIGHT_WORDS = /freight|shipping|delivery|carriage|postage|transport|porto|fracht|livraison/i;
 
 export function isFreightCharge(reasonCode: string | null, reason: string | null): boolean {
