@@ -453,12 +453,12 @@ describe('Add/Edit User drawer after a delete', () => {
 describe('Templates tab of a supplier account', () => {
   const TEMPLATES_URL = '/api/org/SUPACME00001/extraction-template';
   const shipped = {
-    id: null,
+    id: null as number | null,
     name: 'Acme Scientific tax invoice',
     supplierKey: 'SUPACME00001',
     template: JSON.stringify({ keywords: ['^Acme$'], fields: { documentId: 'No (\\S+)', dateCreated: 'Date (\\S+)', totalValue: 'Total (\\S+)' } }, null, 2),
     shipped: true,
-    updatedAt: null,
+    updatedAt: null as string | null,
   };
 
   async function openTemplates(routes: Parameters<typeof fakeApi>[0]) {
@@ -499,7 +499,7 @@ describe('Templates tab of a supplier account', () => {
 
   it("saves a shipped template under its name as the supplier's own, and shows the server's refusal of another", async () => {
     const saved = { ...shipped, id: 7, shipped: false, updatedAt: '2026-03-02T10:00:00.000Z' };
-    let listed = [shipped];
+    let listed: Array<typeof shipped | typeof saved> = [shipped];
     const { api, user, drawer } = await openTemplates({
       [`GET ${TEMPLATES_URL}`]: () => ({ status: 200, body: listed }),
       [`POST ${TEMPLATES_URL}`]: (request) => {

@@ -1,6 +1,6 @@
 import type { ExtractionOutcome, PartyIds } from './extracted-invoice';
-import { type Decimal, divide, parseDecimal, percentOf, round, sum, ZERO } from './decimal';
-import { buildDocument, isFreightCharge, isoDay, isTrue, joinComments, type LineFacts, lineSequence } from './invoice-facts';
+import { type Decimal, divide, parseDecimal, percentOf, round, ZERO } from './decimal';
+import { type AllowanceCharge, allowanceTotal, buildDocument, isoDay, isTrue, joinComments, type LineFacts, lineSequence, splitCharges } from './invoice-facts';
 import { allAt, at, textAt, type XmlElement } from './xml-tree';
 
 export const CII_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
@@ -34,13 +34,6 @@ function party(p: XmlElement | null): PartyIds {
   };
 }
 
-interface AllowanceCharge {
-  charge: boolean;
-  amount: Decimal;
-  reasonCode: string | null;
-  reason: string | null;
-}
-
 function allowanceCharges(el: XmlElement | null): AllowanceCharge[] {
   return allAt(el, 'SpecifiedTradeAllowanceCharge').map((ac) => ({
     charge: isTrue(textAt(ac, 'ChargeIndicator/Indicator')),
@@ -66,7 +59,7 @@ function line(el: XmlElement): LineFacts {
     quantity: parseDecimal(qtyEl?.text) ?? ZERO,
     uom: qtyEl?.attrs.unitCode ?? null,
     unitPrice: basis ? (divide(charge, basis) ?? charge) : charge,
-    discount: sum(allowanceCharges(settlement).filter((a) => !a.charge).map((a) => a.amount)),
+    discount: allowanceTotal(allowanceCharges(settlement)),
     tax: round(percentOf(net, rate), 2),
     net,
   };
@@ -90,7 +83,6 @@ export function extractCii(root: XmlElement, format: 'CII' | 'FACTUR-X', showPdf
   const summation = at(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation');
   const currency = textAt(settlement, 'InvoiceCurrencyCode') ?? 'AUD';
   const acs = allowanceCharges(settlement);
-  const charges = acs.filter((a) => a.charge);
   const money = (path: string) => parseDecimal(textAt(summation, path));
   const creditNote = CREDIT_TYPES.has(textAt(exchanged, 'TypeCode') ?? '');
   const document = buildDocument({
@@ -98,10 +90,9 @@ export function extractCii(root: XmlElement, format: 'CII' | 'FACTUR-X', showPdf
     date,
     referenceId: textAt(agreement, 'BuyerOrderReferencedDocument/IssuerAssignedID'),
     currency,
-    freight: sum(charges.filter((c) => isFreightCharge(c.reasonCode, c.reason)).map((c) => c.amount)),
-    additionalCharges: sum(charges.filter((c) => !isFreightCharge(c.reasonCode, c.reason)).map((c) => c.amount)),
+    ...splitCharges(acs),
     subtotal: money('LineTotalAmount'),
-    discount: money('AllowanceTotalAmount') ?? sum(acs.filter((a) => !a.charge).map((a) => a.amount)),
+    discount: money('AllowanceTotalAmount') ?? allowanceTotal(acs),
     totalTax: taxTotal(summation, currency),
     totalValue: money('GrandTotalAmount'),
     comments: joinComments(allAt(exchanged, 'IncludedNote').map((n) => textAt(n, 'Content'))),

@@ -89,8 +89,30 @@ export function isoDay(text: string | null): string | null {
 const FREIGHT_CODES = new Set(['FC', 'DL', 'SAA']);
 const FREIGHT_WORDS = /freight|shipping|delivery|carriage|postage|transport|porto|fracht|livraison/i;
 
-export function isFreightCharge(reasonCode: string | null, reason: string | null): boolean {
+function isFreightCharge(reasonCode: string | null, reason: string | null): boolean {
   return (reasonCode !== null && FREIGHT_CODES.has(reasonCode.toUpperCase())) || (reason !== null && FREIGHT_WORDS.test(reason));
+}
+
+/** An allowance (charge false) or charge of a document or line, as UBL and CII both state them. */
+export interface AllowanceCharge {
+  charge: boolean;
+  amount: Decimal;
+  reasonCode: string | null;
+  reason: string | null;
+}
+
+/** The sum of the allowances: a line's or a document's discount. */
+export function allowanceTotal(acs: readonly AllowanceCharge[]): Decimal {
+  return sum(acs.filter((a) => !a.charge).map((a) => a.amount));
+}
+
+/** Document charges as the portal shows them: freight, and every other charge. */
+export function splitCharges(acs: readonly AllowanceCharge[]): { freight: Decimal; additionalCharges: Decimal } {
+  const charges = acs.filter((a) => a.charge);
+  return {
+    freight: sum(charges.filter((c) => isFreightCharge(c.reasonCode, c.reason)).map((c) => c.amount)),
+    additionalCharges: sum(charges.filter((c) => !isFreightCharge(c.reasonCode, c.reason)).map((c) => c.amount)),
+  };
 }
 
 export function joinComments(notes: Array<string | null>): string | null {

@@ -1,6 +1,6 @@
 import type { ExtractionOutcome, PartyIds } from './extracted-invoice';
-import { type Decimal, divide, parseDecimal, percentOf, round, sum, ZERO } from './decimal';
-import { buildDocument, isFreightCharge, isoDay, isTrue, joinComments, type LineFacts, lineSequence } from './invoice-facts';
+import { type Decimal, divide, parseDecimal, percentOf, round, ZERO } from './decimal';
+import { type AllowanceCharge, allowanceTotal, buildDocument, isoDay, isTrue, joinComments, type LineFacts, lineSequence, splitCharges } from './invoice-facts';
 import { allAt, at, childrenNamed, textAt, type XmlElement } from './xml-tree';
 
 export const UBL_INVOICE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2';
@@ -34,13 +34,6 @@ function party(p: XmlElement | null): PartyIds {
   };
 }
 
-interface AllowanceCharge {
-  charge: boolean;
-  amount: Decimal;
-  reasonCode: string | null;
-  reason: string | null;
-}
-
 function allowanceCharges(el: XmlElement | null): AllowanceCharge[] {
   return childrenNamed(el, 'AllowanceCharge').map((ac) => ({
     charge: isTrue(textAt(ac, 'ChargeIndicator')),
@@ -65,7 +58,7 @@ function line(el: XmlElement, creditNote: boolean): LineFacts {
   const baseQuantity = amount(el, 'Price/BaseQuantity');
   const unitPrice = baseQuantity ? (divide(price, baseQuantity) ?? price) : price;
   const acs = allowanceCharges(el);
-  const discount = sum(acs.filter((a) => !a.charge).map((a) => a.amount));
+  const discount = allowanceTotal(acs);
   // PEPPOL lines carry the rate, not the amount: the line's share of the tax is net times rate.
   const rate = amount(el, 'Item/ClassifiedTaxCategory/Percent') ?? ZERO;
   const tax = round(percentOf(net, rate), 2);
@@ -90,7 +83,6 @@ export function extractUbl(root: XmlElement): ExtractionOutcome {
   if (!date) return { kind: 'failed', reason: 'The UBL document has no valid IssueDate.', showPdf: false };
   const currency = textAt(root, 'DocumentCurrencyCode') ?? 'AUD';
   const acs = allowanceCharges(root);
-  const charges = acs.filter((a) => a.charge);
   const totals = at(root, 'LegalMonetaryTotal');
   const lines = allAt(root, creditNote ? 'CreditNoteLine' : 'InvoiceLine').map((l) => line(l, creditNote));
   const document = buildDocument({
@@ -98,10 +90,9 @@ export function extractUbl(root: XmlElement): ExtractionOutcome {
     date,
     referenceId: textAt(root, 'OrderReference/ID'),
     currency,
-    freight: sum(charges.filter((c) => isFreightCharge(c.reasonCode, c.reason)).map((c) => c.amount)),
-    additionalCharges: sum(charges.filter((c) => !isFreightCharge(c.reasonCode, c.reason)).map((c) => c.amount)),
+    ...splitCharges(acs),
     subtotal: amount(totals, 'LineExtensionAmount'),
-    discount: amount(totals, 'AllowanceTotalAmount') ?? sum(acs.filter((a) => !a.charge).map((a) => a.amount)),
+    discount: amount(totals, 'AllowanceTotalAmount') ?? allowanceTotal(acs),
     totalTax: taxTotal(root, currency),
     totalValue: amount(totals, 'TaxInclusiveAmount') ?? amount(totals, 'PayableAmount'),
     comments: joinComments(allAt(root, 'Note').map((n) => textAt(n, ''))),
