@@ -94,6 +94,17 @@ describe('the shipped templates read the demo suppliers’ invoice PDFs', () => 
     expect(outcome.invoice.document.lineItems.map((l) => l.grossLineTotal)).toEqual(lineItems.map((l) => l.grossLineTotal));
   });
 
+  it.each(SHIPPED_TEMPLATES.map((t) => [t.name, t] as const))('%s recognises its supplier, titled Invoice, in another currency', async (_name, template) => {
+    const supplierName = template.name.replace(/ tax invoice$/, '');
+    const doc = document({ currency: 'NZD', lineItems: [line(1, { code: null }), line(2)] });
+    const outcome = await extractRendered({ ...pdfInput(supplierName, doc), title: 'Invoice' });
+    if (outcome.kind !== 'invoice') throw new Error(outcome.reason);
+    expect(outcome.invoice.template).toBe(template.name);
+    expect(outcome.invoice.seller.name).toBe(supplierName);
+    expect(outcome.invoice.document).toMatchObject({ currency: 'NZD', totalValue: doc.totalValue, documentId: doc.documentId });
+    expect(outcome.invoice.document.lineItems.map((l) => [l.code, l.description])).toEqual(doc.lineItems.map((l) => [l.code, l.description]));
+  });
+
   it('fails, keeping the PDF to show, when no template knows the layout', async () => {
     const outcome = await extractRendered(pdfInput('Unknown Traders', document()));
     expect(outcome).toEqual({ kind: 'failed', reason: "No extraction template recognises this PDF's layout.", showPdf: true });
