@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { messages } from '../../domain/messages';
 import { hasUomMapping } from '../../domain/rules/accounts';
 import { useAccount, useAccountOutbox, useAccountScopeMirror, useSavedKey } from '../../local/hooks/use-accounts';
@@ -14,7 +14,9 @@ import { ErrorList } from '../../ui/form-parts';
 import { MutedText } from '../../ui/page';
 import { DrawerContent } from './accounts.styles';
 import { UomMappingTab } from './uom-mapping-tab';
-import { ExtractionTemplatesTab } from './extraction-templates-tab';
+
+// The Templates tab brings a regular-expression engine (re2js): loaded when support opens it, not with the accounts screen.
+const ExtractionTemplatesTab = lazy(() => import('./extraction-templates-tab'));
 
 const TAB_NAMES = { basic: 'Basic Info', properties: 'Properties', uom: 'UOM Mapping', templates: 'Templates' } as const;
 type TabName = keyof typeof TAB_NAMES;
@@ -107,7 +109,9 @@ export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: A
           )}
           {saved && uom && (
             <TabPanel value="templates">
-              <ExtractionTemplatesTab supplierId={key} />
+              <Suspense fallback={<MutedText role="status">Loading templates…</MutedText>}>
+                <ExtractionTemplatesTab supplierId={key} />
+              </Suspense>
             </TabPanel>
           )}
         </Tabs>

@@ -45,7 +45,7 @@ const blank = (): Editing => ({ id: null, name: '', template: SKELETON });
  * it for this supplier. The same rules the server applies are checked before sending,
  * and the server's own refusal is listed under the form. Online only: nothing is queued.
  */
-export function ExtractionTemplatesTab({ supplierId }: { supplierId: string }) {
+export default function ExtractionTemplatesTab({ supplierId }: { supplierId: string }) {
   const { templates, failed, reload, save, remove } = useExtractionTemplates(supplierId);
   const online = useOnline();
   const { notify } = useSnackbar();
