@@ -110,6 +110,24 @@ describe('the shipped templates read the demo suppliers’ invoice PDFs', () => 
     expect(outcome).toEqual({ kind: 'failed', reason: "No extraction template recognises this PDF's layout.", showPdf: true });
   });
 
+  it('fails, naming what is missing, when a recognised layout lacks a field or its line table', async () => {
+    const bytes = new Uint8Array(await renderInvoicePdf(pdfInput('Acme Scientific', document())));
+    const [acme] = SHIPPED_TEMPLATES;
+    const noTable = { ...acme!, lines: { ...acme!.lines!, start: '^No such header$' } };
+    expect(await extractInvoiceFile(pdfFile(bytes), [noTable])).toEqual({
+      kind: 'failed',
+      reason: 'Template Acme Scientific tax invoice: no line table found (lines.start matches no line).',
+      showPdf: true,
+    });
+    const noTotal = { ...acme!, fields: { ...acme!.fields, totalValue: '^Grand total  (\\S+)$' } };
+    expect(await extractInvoiceFile(pdfFile(bytes), [noTotal])).toMatchObject({ kind: 'failed', reason: 'Template Acme Scientific tax invoice: no invoice total found.' });
+    const wrongDate = { ...acme!, options: { ...acme!.options, dateFormats: ['DD/MM/YYYY' as const] } };
+    expect(await extractInvoiceFile(pdfFile(bytes), [wrongDate])).toMatchObject({
+      kind: 'failed',
+      reason: 'Template Acme Scientific tax invoice: the date "2026-03-02" fits none of DD/MM/YYYY.',
+    });
+  });
+
   it('fails on a PDF without a text layer (a scan)', async () => {
     const pdf = new PDFDocument({ size: 'A4' });
     const chunks: Buffer[] = [];

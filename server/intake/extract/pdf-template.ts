@@ -92,7 +92,7 @@ export function readWithTemplate(lines: readonly string[], template: ExtractionT
   };
 }
 
-/** The table's rows, or a sentence saying which cell could not be read. */
+/** The table's rows, or a sentence saying what could not be read. */
 function readLines(lines: readonly string[], template: ExtractionTemplate): LineFacts[] | string {
   const spec = template.lines!;
   const start = compileTemplatePattern(spec.start);
@@ -102,9 +102,10 @@ function readLines(lines: readonly string[], template: ExtractionTemplate): Line
   const groups = Object.keys(row.namedGroups()) as TemplateLineField[];
   const rows: LineFacts[] = [];
   let inside = false;
+  let found = false;
   for (const line of lines) {
     if (!inside) {
-      inside = start.matcher(line).find();
+      inside = found = start.matcher(line).find();
       continue;
     }
     if (end.matcher(line).find()) break;
@@ -137,5 +138,6 @@ function readLines(lines: readonly string[], template: ExtractionTemplate): Line
       last.description = [last.description, line.trim()].filter(Boolean).join(' ');
     }
   }
-  return rows;
+  // A template that reads lines expects a table: a layout without one is not the layout it knows.
+  return found ? rows : 'no line table found (lines.start matches no line).';
 }
