@@ -6,8 +6,25 @@ import { type Decimal, parseFormattedDecimal, ZERO } from './decimal';
 import { buildDocument, type LineFacts, lineSequence } from './invoice-facts';
 import { parseTemplateDate } from './template-dates';
 
+/**
+ * Compiled patterns by source: compiling costs far more than matching (about 25 ms for a
+ * template's patterns), and a sandbox worker reads file after file with the same templates.
+ */
+const compiled = new Map<string, RE2JS>();
+const COMPILED_KEPT = 2000;
+
+function patternOf(source: string): RE2JS {
+  let re = compiled.get(source);
+  if (!re) {
+    re = compileTemplatePattern(source);
+    if (compiled.size >= COMPILED_KEPT) compiled.clear();
+    compiled.set(source, re);
+  }
+  return re;
+}
+
 function matches(source: string, text: string): boolean {
-  return compileTemplatePattern(source).matcher(text).find();
+  return patternOf(source).matcher(text).find();
 }
 
 /** The first template whose keywords are all found in the text and whose excluded keywords are not. */
@@ -42,7 +59,7 @@ export function readWithTemplate(lines: readonly string[], template: ExtractionT
   const fail = (what: string): ExtractionOutcome => ({ kind: 'failed', reason: `Template ${template.name}: ${what}`, showPdf: true });
   const field = (name: TemplateField): string | null => {
     const source = template.fields[name];
-    return source ? capture(compileTemplatePattern(source), text) : null;
+    return source ? capture(patternOf(source), text) : null;
   };
   const money: Partial<Record<TemplateField, Decimal>> = {};
   for (const name of ['freight', 'additionalCharges', 'subtotal', 'discount', 'totalTax', 'totalValue'] as const) {
@@ -95,10 +112,10 @@ export function readWithTemplate(lines: readonly string[], template: ExtractionT
 /** The table's rows, or a sentence saying what could not be read. */
 function readLines(lines: readonly string[], template: ExtractionTemplate): LineFacts[] | string {
   const spec = template.lines!;
-  const start = compileTemplatePattern(spec.start);
-  const end = compileTemplatePattern(spec.end);
-  const row = compileTemplatePattern(spec.line);
-  const skips = spec.skip.map(compileTemplatePattern);
+  const start = patternOf(spec.start);
+  const end = patternOf(spec.end);
+  const row = patternOf(spec.line);
+  const skips = spec.skip.map(patternOf);
   const groups = Object.keys(row.namedGroups()) as TemplateLineField[];
   const rows: LineFacts[] = [];
   let inside = false;
