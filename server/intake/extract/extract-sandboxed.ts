@@ -2,7 +2,6 @@ import type { ExtractionTemplate } from '../../../src/domain/schemas/extraction-
 import { runSandboxed, SandboxError, type SandboxLimits } from '../../sandbox/run-sandboxed';
 import { sandboxStopped } from '../../sandbox/sandbox-messages';
 import type { ExtractionOutcome, IntakeFile } from './extracted-invoice';
-import { sniffBytes } from './sniff';
 
 /**
  * Limits for reading one file: an invoice PDF of a few pages takes well under a second
@@ -26,7 +25,8 @@ export async function extractInvoiceSandboxed(
     return await runSandboxed('extract-invoice', { file, templates: [...templates] }, { ...EXTRACTION_LIMITS, ...limits });
   } catch (err) {
     if (err instanceof SandboxError && err.message !== sandboxStopped) {
-      return { kind: 'failed', reason: err.message, showPdf: sniffBytes(file.bytes) === 'pdf' };
+      // Not shown either: a PDF that stalled pdf.js here would stall the viewer's pdf.js too.
+      return { kind: 'failed', reason: err.message, showPdf: false };
     }
     throw err;
   }
