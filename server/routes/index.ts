@@ -16,6 +16,7 @@ import { jobRoutes } from './jobs';
 import { pricelistRoutes } from './pricelists';
 import { invoiceRoutes } from './invoices';
 import { cxmlCredentialRoutes } from './cxml-credential';
+import { extractionTemplateRoutes } from './extraction-templates';
 
 /** Every route group of the API, registered under /api. Areas add their plugin here. */
 export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void> | void> = [
@@ -35,4 +36,5 @@ export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promi
   categoryTreeRoutes,
   invoiceRoutes,
   cxmlCredentialRoutes,
+  extractionTemplateRoutes,
 ];

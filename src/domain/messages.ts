@@ -37,6 +37,11 @@ export const messages = {
   identityReleased: 'Stopped assuming a role; back to your own view.',
   /** Not in the spec: offline, an account's queued changes leave the drawer usable and say so. */
   accountChangesWaiting: 'Changes of this account are waiting to be sent',
+  /** Not in the spec: extraction templates are checked by the server, so they are edited online only. */
+  templatesNeedConnection: 'Extraction templates can be edited only while online',
+  templateSaved: 'Extraction template saved',
+  templateDeleted: 'Extraction template deleted',
+  templateDeleteConfirm: 'Selected template is going to be permanently deleted; a shipped template of the same name comes back.',
   /** Not in the spec: a secret is never queued in the browser, so a new EDI password needs the connection. */
   ediPasswordOnlineOnly: 'A new password can be sent only while online, once this account has no changes waiting.',
   /** Not in the spec: the UOM Mapping tab opened offline before the standard units were ever fetched. */
@@ -114,6 +119,14 @@ export const fieldErrors = {
   recoveryCodeInvalid: 'The verification code is invalid or has expired',
   oldPasswordWrong: 'The old password is not correct',
   tooManyAttempts: 'Too many failed sign-in attempts, please try again later',
+  templateNotJson: (detail: string) => `Template is not valid JSON: ${detail}`,
+  templateInvalid: (path: string, detail: string) => `Template ${path}: ${detail}`,
+  templatePattern: (path: string, detail: string) => `Template ${path} is not a usable pattern: ${detail}`,
+  templateFieldGroup: (field: string) => `Template fields.${field} needs a group that captures the value`,
+  templateLineGroups: (missing: string) => `Template lines.line needs the named groups ${missing}`,
+  templateLineGroupUnknown: (name: string) => `Template lines.line names an unknown column ${name}`,
+  templateRequiredField: (field: string) => `Template fields.${field} is required`,
+  templateNameTaken: (name: string) => `A template named ${name} already exists for this supplier`,
 } as const;
 
 /**

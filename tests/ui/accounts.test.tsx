@@ -449,3 +449,85 @@ describe('Add/Edit User drawer after a delete', () => {
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.path])).toEqual([['user.delete', '/api/org/SUPACME00001/user/42']]);
   });
 });
+
+describe('Templates tab of a supplier account', () => {
+  const TEMPLATES_URL = '/api/org/SUPACME00001/extraction-template';
+  const shipped = {
+    id: null as number | null,
+    name: 'Acme Scientific tax invoice',
+    supplierKey: 'SUPACME00001',
+    template: JSON.stringify({ keywords: ['^Acme$'], fields: { documentId: 'No (\\S+)', dateCreated: 'Date (\\S+)', totalValue: 'Total (\\S+)' } }, null, 2),
+    shipped: true,
+    updatedAt: null as string | null,
+  };
+
+  async function openTemplates(routes: Parameters<typeof fakeApi>[0]) {
+    engine();
+    const api = fakeApi({ ...signedIn(supportPolicy, 'Portal Support'), [`GET ${TEMPLATES_URL}`]: { status: 200, body: [shipped] }, ...routes });
+    renderApp('/app/accounts');
+    const table = await screen.findByRole('table', { name: 'Accounts' }, FIRST_SHOW);
+    const user = userEvent.setup();
+    await user.click(await within(table).findByRole('button', { name: /^Edit Acme Scientific/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Add/Edit Account' });
+    await user.click(await within(drawer).findByRole('tab', { name: 'Templates' }));
+    return { api, user, drawer };
+  }
+
+  async function typeTemplate(user: ReturnType<typeof userEvent.setup>, drawer: HTMLElement, text: string) {
+    const area = within(drawer).getByLabelText('Template (JSON)');
+    await user.clear(area);
+    await user.click(area);
+    await user.paste(text);
+  }
+
+  it('lists the shipped template; a pattern RE2 refuses is shown under the form and nothing is sent', async () => {
+    const { api, user, drawer } = await openTemplates({});
+    const list = await within(drawer).findByRole('list', { name: 'Extraction templates list' });
+    expect(await within(list).findByText('Acme Scientific tax invoice')).toBeTruthy();
+    expect(within(list).getByText('Shipped with the product')).toBeTruthy();
+    // A shipped template cannot be deleted, only replaced.
+    expect(within(list).queryByRole('button', { name: 'Delete Acme Scientific tax invoice' })).toBeNull();
+
+    await user.click(within(list).getByRole('button', { name: 'Edit Acme Scientific tax invoice' }));
+    expect((within(drawer).getByLabelText('Name') as HTMLInputElement).value).toBe('Acme Scientific tax invoice');
+    await typeTemplate(user, drawer, JSON.stringify({ keywords: ['(a)\\1'], fields: { documentId: 'No (\\S+)', dateCreated: 'Date (\\S+)', totalValue: 'Total (\\S+)' } }));
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    const errors = await within(drawer).findByRole('alert', { name: 'Extraction template not saved' });
+    expect(errors.textContent).toMatch(/^Template keywords\[0\] is not a usable pattern: /);
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it("saves a shipped template under its name as the supplier's own, and shows the server's refusal of another", async () => {
+    const saved = { ...shipped, id: 7, shipped: false, updatedAt: '2026-03-02T10:00:00.000Z' };
+    let listed: Array<typeof shipped | typeof saved> = [shipped];
+    const { api, user, drawer } = await openTemplates({
+      [`GET ${TEMPLATES_URL}`]: () => ({ status: 200, body: listed }),
+      [`POST ${TEMPLATES_URL}`]: (request) => {
+        if ((request.body as { name: string }).name === 'Taken') return { status: 409, body: { errors: [fieldErrors.templateNameTaken('Taken')] } };
+        listed = [saved];
+        return { status: 201, body: saved };
+      },
+    });
+    const list = await within(drawer).findByRole('list', { name: 'Extraction templates list' });
+    await user.click(await within(list).findByRole('button', { name: 'Edit Acme Scientific tax invoice' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(messages.templateSaved)).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Acme Scientific tax invoice', template: shipped.template });
+    expect(await within(list).findByRole('button', { name: 'Delete Acme Scientific tax invoice' })).toBeTruthy();
+
+    await user.type(within(drawer).getByLabelText('Name'), 'Taken');
+    await typeTemplate(user, drawer, shipped.template);
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    const errors = await within(drawer).findByRole('alert', { name: 'Extraction template not saved' });
+    expect(errors.textContent).toBe(fieldErrors.templateNameTaken('Taken'));
+  });
+
+  it('cannot save while offline', async () => {
+    const { user, drawer } = await openTemplates({});
+    await within(drawer).findByText('Acme Scientific tax invoice');
+    goOffline();
+    expect(await within(drawer).findByText(messages.templatesNeedConnection)).toBeTruthy();
+    await user.type(within(drawer).getByLabelText('Name'), 'New layout');
+    expect(within(drawer).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+  });
+});

@@ -14,6 +14,7 @@ import * as productFillWire from './0017-product-fill-wire';
 import * as liveProductCodes from './0018-live-product-codes';
 import * as jobAttempts from './0020-job-attempts';
 import * as cxmlInbound from './0035-cxml-inbound';
+import * as extractionTemplates from './0050-extraction-templates';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0018-live-product-codes': liveProductCodes,
   '0020-job-attempts': jobAttempts,
   '0035-cxml-inbound': cxmlInbound,
+  '0050-extraction-templates': extractionTemplates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

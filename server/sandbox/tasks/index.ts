@@ -1,4 +1,5 @@
 import { readCategoryTree } from './read-category-tree';
+import { extractInvoice } from './extract-invoice';
 import { readSpreadsheet } from './read-spreadsheet';
 import { readCxmlTask } from './read-cxml';
 
@@ -11,6 +12,7 @@ export const sandboxTasks = {
   'read-spreadsheet': readSpreadsheet,
   'read-category-tree': readCategoryTree,
   'read-cxml': readCxmlTask,
+  'extract-invoice': extractInvoice,
 } satisfies Record<string, (input: never) => Promise<unknown>>;
 
 export type SandboxTasks = typeof sandboxTasks;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { messages } from '../../domain/messages';
 import { hasUomMapping } from '../../domain/rules/accounts';
 import { useAccount, useAccountOutbox, useAccountScopeMirror, useSavedKey } from '../../local/hooks/use-accounts';
@@ -15,7 +15,10 @@ import { MutedText } from '../../ui/page';
 import { DrawerContent } from './accounts.styles';
 import { UomMappingTab } from './uom-mapping-tab';
 
-const TAB_NAMES = { basic: 'Basic Info', properties: 'Properties', uom: 'UOM Mapping' } as const;
+// The Templates tab brings a regular-expression engine (re2js): loaded when support opens it, not with the accounts screen.
+const ExtractionTemplatesTab = lazy(() => import('./extraction-templates-tab'));
+
+const TAB_NAMES = { basic: 'Basic Info', properties: 'Properties', uom: 'UOM Mapping', templates: 'Templates' } as const;
 type TabName = keyof typeof TAB_NAMES;
 
 /** The tab whose form shows a refused change's errors at its fields; null for those no form shows (deletes). */
@@ -35,7 +38,7 @@ interface AccountDrawerProps {
 
 /**
  * 'Add/Edit Account': Basic Info; Properties once an account is selected (a new one at
- * once: its key is made here); UOM Mapping for suppliers. While this account's changes are
+ * once: its key is made here); UOM Mapping and Templates (PDF extraction) for suppliers. While this account's changes are
  * being sent, a busy overlay covers it. Refused changes come back at their form's fields;
  * the list at the top holds only those no form on screen shows.
  */
@@ -49,7 +52,7 @@ export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: A
   useAccountScopeMirror(saved ? key : null, busy || waiting);
   const [tab, setTab] = useState<TabName>('basic');
   const uom = hasUomMapping(account);
-  const current = (tab === 'properties' && !saved) || (tab === 'uom' && !(saved && uom)) ? 'basic' : tab;
+  const current = (tab === 'properties' && !saved) || ((tab === 'uom' || tab === 'templates') && !(saved && uom)) ? 'basic' : tab;
   const listed = refused.filter((entry) => formTabOf(entry) !== current);
 
   return (
@@ -75,6 +78,11 @@ export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: A
                 UOM Mapping
               </Tab>
             )}
+            {uom && (
+              <Tab value="templates" disabled={!saved}>
+                Templates
+              </Tab>
+            )}
           </TabList>
           <TabPanel value="basic">
             {/* A form per account: Save & New or another row loads fresh values. */}
@@ -97,6 +105,13 @@ export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: A
           {saved && uom && (
             <TabPanel value="uom">
               <UomMappingTab orgId={key} />
+            </TabPanel>
+          )}
+          {saved && uom && (
+            <TabPanel value="templates">
+              <Suspense fallback={<MutedText role="status">Loading templates…</MutedText>}>
+                <ExtractionTemplatesTab supplierId={key} />
+              </Suspense>
             </TabPanel>
           )}
         </Tabs>
