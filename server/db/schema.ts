@@ -6,9 +6,10 @@ import type { OrderTables } from './tables/orders';
 import type { JobTables } from './tables/jobs';
 import type { InvoiceTables } from './tables/invoices';
 import type { EdiTables } from './tables/edi';
+import type { IntakeTables } from './tables/intake';
 
 /**
  * The whole database, one interface per area under tables/. An area adds its tables
  * by intersecting its interface here (`CoreTables & OrderTables & ...`); its migration lives in migrations/.
  */
-export type Database = CoreTables & AuthTables & OrderTables & InvoiceTables & AccountTables & JobTables & CatalogueTables & EdiTables;
+export type Database = CoreTables & AuthTables & OrderTables & InvoiceTables & AccountTables & JobTables & CatalogueTables & EdiTables & IntakeTables;
