@@ -1,0 +1,12 @@
+import { readSpreadsheet } from './read-spreadsheet';
+
+/**
+ * Every task a sandbox worker can run. Tasks run only inside a worker thread: the main
+ * thread imports this module for its type alone (`import type`). A task is one file
+ * under this folder and one line here; its input and output are structured-clonable.
+ */
+export const sandboxTasks = {
+  'read-spreadsheet': readSpreadsheet,
+} satisfies Record<string, (input: never) => Promise<unknown>>;
+
+export type SandboxTasks = typeof sandboxTasks;

@@ -1,0 +1,25 @@
+import { TaskRefusal } from '../../../server/sandbox/sandbox-error';
+
+/**
+ * Tasks that misbehave on purpose, for the sandbox pool's tests: the pool loads this
+ * registry instead of the real one, so hostile code never sits among the server's tasks.
+ */
+export const sandboxTasks = {
+  echo: async (input: { text: string }) => ({ echoed: input.text }),
+  loop: async (_input: null) => {
+    for (;;) {
+      // Spins without ever yielding: only terminating the thread stops it.
+    }
+  },
+  eatMemory: async (_input: null) => {
+    const held: Array<{ n: number; s: string }> = [];
+    for (let i = 0; ; i++) held.push({ n: i, s: `row ${i}` });
+  },
+  bigOutput: async (input: { bytes: number }) => ({ text: 'x'.repeat(input.bytes) }),
+  refuse: async (_input: null) => {
+    throw new TaskRefusal('Row 2: price must be a number', { errors: ['Row 2: price must be a number'] });
+  },
+  die: async (_input: null) => {
+    process.exit(3);
+  },
+} satisfies Record<string, (input: never) => Promise<unknown>>;

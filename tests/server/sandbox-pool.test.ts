@@ -1,0 +1,92 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '../../server/sandbox/limits';
+import { SandboxPool } from '../../server/sandbox/pool';
+import { SandboxError } from '../../server/sandbox/sandbox-error';
+import { createTestApp } from './helpers/test-app';
+
+const registryUrl = new URL('./helpers/sandbox-test-tasks.ts', import.meta.url).href;
+const pool = new SandboxPool({ registryUrl, size: 2 });
+afterAll(() => pool.close());
+
+const limits = (l: Partial<SandboxLimits> = {}): SandboxLimits => ({ ...DEFAULT_SANDBOX_LIMITS, timeMs: 5_000, memoryMb: 64, ...l });
+
+/** The failure a promise rejects with, or a test failure if it resolves. */
+async function failure(promise: Promise<unknown>): Promise<SandboxError> {
+  const error: unknown = await promise.then(
+    () => new Error('expected the task to fail'),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SandboxError);
+  return error as SandboxError;
+}
+
+describe('the sandbox pool', () => {
+  it('runs a TypeScript task in a worker thread and answers its output', async () => {
+    await expect(pool.run('echo', { text: 'hello' }, limits())).resolves.toEqual({ echoed: 'hello' });
+  });
+
+  it('terminates a task that never yields, while the main thread keeps answering requests', async () => {
+    const t = await createTestApp();
+    try {
+      const events: string[] = [];
+      const looping = failure(pool.run('loop', null, limits({ timeMs: 3_000 }))).then((error) => {
+        events.push('loop stopped');
+        return error;
+      });
+      const answer = await t.as('buyer@uni.demo.test', { method: 'GET', url: '/api/buyer/UNIWESTMERE1/category-tree' });
+      events.push('request answered');
+      expect(answer.statusCode).toBe(200);
+      const error = await looping;
+      expect(events).toEqual(['request answered', 'loop stopped']);
+      expect(error.reason).toBe('time');
+      expect(error.message).toBe('Reading the file took longer than the limit of 3 seconds, so it was stopped.');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stops a task that eats memory past its heap limit', async () => {
+    const error = await failure(pool.run('eatMemory', null, limits({ memoryMb: 32 })));
+    expect(error.reason).toBe('memory');
+    expect(error.message).toBe('Reading the file needed more than the limit of 32 MiB of memory, so it was stopped.');
+  });
+
+  it('refuses an answer past the output cap inside the worker', async () => {
+    const error = await failure(pool.run('bigOutput', { bytes: 2 * 1024 * 1024 }, limits({ maxOutputBytes: 1024 * 1024 })));
+    expect(error.reason).toBe('output');
+    expect(error.message).toBe('The file holds more data than the limit of 1 MiB that one file may give.');
+    await expect(pool.run('bigOutput', { bytes: 10 }, limits({ maxOutputBytes: 1024 }))).resolves.toEqual({ text: 'x'.repeat(10) });
+  });
+
+  it("passes a task's refusal on with its details", async () => {
+    const error = await failure(pool.run('refuse', null, limits()));
+    expect(error.reason).toBe('task');
+    expect(error.message).toBe('Row 2: price must be a number');
+    expect(error.details).toEqual({ errors: ['Row 2: price must be a number'] });
+  });
+
+  it('fails a task whose worker dies, and names an unknown task', async () => {
+    expect((await failure(pool.run('die', null, limits()))).reason).toBe('crash');
+    const unknown = await failure(pool.run('nothing', null, limits()));
+    expect(unknown.reason).toBe('task');
+  });
+
+  it('replaces killed workers and never holds more than its size', async () => {
+    const killed = [0, 1, 2].map(() => failure(pool.run('loop', null, limits({ timeMs: 1_000 }))));
+    expect(pool.workerCount).toBeLessThanOrEqual(2);
+    const after = pool.run('echo', { text: 'after' }, limits());
+    for (const error of await Promise.all(killed)) expect(error.reason).toBe('time');
+    await expect(after).resolves.toEqual({ echoed: 'after' });
+    expect(pool.workerCount).toBeLessThanOrEqual(2);
+  });
+
+  it('fails running and waiting tasks when it closes', async () => {
+    const other = new SandboxPool({ registryUrl, size: 1 });
+    const running = failure(other.run('loop', null, limits()));
+    const waiting = failure(other.run('echo', { text: 'never' }, limits()));
+    await other.close();
+    expect((await running).reason).toBe('crash');
+    expect((await waiting).reason).toBe('crash');
+    expect((await failure(other.run('echo', { text: 'late' }, limits()))).reason).toBe('crash');
+  });
+});
