@@ -107,6 +107,14 @@ export const fieldErrors = {
   recoveryCodeInvalid: 'The verification code is invalid or has expired',
   oldPasswordWrong: 'The old password is not correct',
   tooManyAttempts: 'Too many failed sign-in attempts, please try again later',
+  templateNotJson: (detail: string) => `Template is not valid JSON: ${detail}`,
+  templateInvalid: (path: string, detail: string) => `Template ${path}: ${detail}`,
+  templatePattern: (path: string, detail: string) => `Template ${path} is not a usable pattern: ${detail}`,
+  templateFieldGroup: (field: string) => `Template fields.${field} needs a group that captures the value`,
+  templateLineGroups: (missing: string) => `Template lines.line needs the named groups ${missing}`,
+  templateLineGroupUnknown: (name: string) => `Template lines.line names an unknown column ${name}`,
+  templateRequiredField: (field: string) => `Template fields.${field} is required`,
+  templateNameTaken: (name: string) => `A template named ${name} already exists for this supplier`,
 } as const;
 
 /**
