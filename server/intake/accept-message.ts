@@ -22,6 +22,8 @@ export interface IncomingMessage {
   clientIp?: string | null;
   helo?: string | null;
   buyers: MessageBuyer[];
+  /** An uploaded file's name. */
+  fileName?: string | null;
   /** Known before parsing: an upload's bytes. A mail's is its Message-ID, set once parsed. */
   dedupeKey?: string | null;
 }
@@ -49,6 +51,7 @@ export async function insertIntakeMessage(
       client_ip: msg.clientIp ?? null,
       helo: msg.helo ?? null,
       blob_key: msg.blobKey,
+      file_name: msg.fileName ?? null,
       content_type: msg.contentType,
       size: msg.size,
       dedupe_key: msg.dedupeKey ?? null,

@@ -12,6 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('client_ip', 'text')
     .addColumn('helo', 'text')
     .addColumn('blob_key', 'text', (c) => c.notNull())
+    .addColumn('file_name', 'text')
     .addColumn('content_type', 'text', (c) => c.notNull())
     .addColumn('size', 'integer', (c) => c.notNull())
     .addColumn('dedupe_key', 'text')

@@ -20,6 +20,8 @@ export interface IntakeMessagesTable {
   client_ip: string | null;
   helo: string | null;
   blob_key: string;
+  /** An uploaded file's name; null for mail and cXML. */
+  file_name: string | null;
   content_type: string;
   size: number;
   /**

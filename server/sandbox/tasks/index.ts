@@ -1,3 +1,4 @@
+import { parseMail } from './parse-mail';
 import { readSpreadsheet } from './read-spreadsheet';
 
 /**
@@ -7,6 +8,7 @@ import { readSpreadsheet } from './read-spreadsheet';
  */
 export const sandboxTasks = {
   'read-spreadsheet': readSpreadsheet,
+  'parse-mail': parseMail,
 } satisfies Record<string, (input: never) => Promise<unknown>>;
 
 export type SandboxTasks = typeof sandboxTasks;
