@@ -24,6 +24,8 @@ export interface IncomingMessage {
   buyers: MessageBuyer[];
   /** An uploaded file's name. */
   fileName?: string | null;
+  /** When it arrived; now unless the demo seed replays older mail. */
+  receivedAt?: Date;
   /** Known before parsing: an upload's bytes. A mail's is its Message-ID, set once parsed. */
   dedupeKey?: string | null;
 }
@@ -58,7 +60,7 @@ export async function insertIntakeMessage(
       state: 'queued',
       error: null,
       invoice_ids: '[]',
-      created_at: new Date().toISOString(),
+      created_at: (msg.receivedAt ?? new Date()).toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -71,7 +73,7 @@ export async function insertIntakeMessage(
  * together. Nothing is parsed here: the SMTP session and the request path only store.
  */
 export async function acceptMessage(db: Db, blobs: BlobStore, msg: IncomingMessage): Promise<{ messageIds: number[]; jobIds: number[] }> {
-  const blobKey = intakeBlobKey(msg.source);
+  const blobKey = intakeBlobKey(msg.source, msg.receivedAt);
   await blobs.put(blobKey, msg.raw, msg.contentType);
   return db.transaction().execute(async (trx) => {
     const messageIds: number[] = [];

@@ -71,6 +71,31 @@ async function extractAttachments(ctx: IntakeContext, row: MessageRow, mail: Par
   return files;
 }
 
+const structured = (f: ReadFile) => f.outcome.kind === 'invoice' && f.outcome.invoice.format !== 'PDF-TEMPLATE';
+const documentIdOf = (f: ReadFile) => (f.outcome.kind === 'invoice' ? f.outcome.invoice.document.documentId : null);
+
+/**
+ * One invoice per invoice document. Files of one mail stating the same invoice number
+ * (a UBL file and its PDF picture) are one invoice: the structured file's data, the
+ * PDF for the viewer. A mail without any invoice document is still one invoice, whose
+ * problems are shown, with the first PDF that can be shown.
+ */
+function invoicePlans(files: ReadFile[]): Plan[] {
+  const groups = new Map<string, ReadFile[]>();
+  for (const f of files.filter((x) => x.outcome.kind === 'invoice')) {
+    const key = documentIdOf(f) ?? `#${files.indexOf(f)}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const viewable = files.filter((f) => f.outcome.showPdf);
+  if (groups.size === 0) return [{ doc: null, pdf: viewable[0] ?? null, copies: [] }];
+  const spare = viewable.filter((f) => f.outcome.kind !== 'invoice');
+  return [...groups.values()].map((group) => {
+    const doc = group.find(structured) ?? group[0]!;
+    const pdf = group.find((f) => f.outcome.showPdf) ?? (groups.size === 1 ? (spare[0] ?? null) : null);
+    return { doc, pdf, copies: group.filter((f) => f !== doc && f !== pdf) };
+  });
+}
+
 /** The supplier of an invoice: the document's party ids first, then the sender against sender sources. */
 async function routeSupplier(db: Db, doc: ExtractionOutcome | null, sender: string): Promise<SupplierMatch | null> {
   if (doc?.kind === 'invoice') {
@@ -114,13 +139,7 @@ export async function processIntakeMessage(ctx: IntakeContext, messageId: number
     htmlBody: read.mail ? bodyHtml(read.mail) : null,
   };
 
-  const invoiceFiles = read.files.filter((f) => f.outcome.kind === 'invoice');
-  const viewable = read.files.filter((f) => f.outcome.showPdf);
-  // One invoice per invoice document; a mail without one still becomes one invoice, with its problems shown.
-  const plans = (invoiceFiles.length > 0 ? invoiceFiles : [null]).map((doc) => ({
-    doc,
-    pdf: doc?.outcome.showPdf ? doc : (viewable.find((f) => f.outcome.kind !== 'invoice') ?? null),
-  }));
+  const plans = invoicePlans(read.files);
   const routed: Routed[] = [];
   for (const plan of plans) {
     const supplier = await routeSupplier(ctx.db, plan.doc?.outcome ?? null, sender);
@@ -140,7 +159,9 @@ export async function processIntakeMessage(ctx: IntakeContext, messageId: number
   }
 }
 
-type Routed = { doc: ReadMessage['files'][number] | null; pdf: ReadMessage['files'][number] | null; supplier: SupplierMatch | null; accountCode: string | null; errors: string[] };
+type ReadFile = ReadMessage['files'][number];
+type Plan = { doc: ReadFile | null; pdf: ReadFile | null; copies: ReadFile[] };
+type Routed = Plan & { supplier: SupplierMatch | null; accountCode: string | null; errors: string[] };
 
 async function createInvoices(
   ctx: IntakeContext,
@@ -161,13 +182,14 @@ async function createInvoices(
         extracted: outcome?.kind === 'invoice' ? outcome.invoice : null,
         message,
         pdfKey: plan.pdf?.blobKey ?? null,
+        receivedAt: row.created_at,
         arrival,
         generalErrors: plan.errors,
       });
       invoiceIds.push(oiid);
     }
     for (const f of read.files) {
-      const owner = routed.findIndex((p) => p.doc === f || p.pdf === f);
+      const owner = routed.findIndex((p) => p.doc === f || p.pdf === f || p.copies.includes(f));
       await trx
         .insertInto('intake_attachments')
         .values({

@@ -19,6 +19,8 @@ export interface ReceivedInvoice {
   extracted: ExtractedInvoice | null;
   message: { subject: string; senderEmail: string; createdDate: string; recipients: string[]; htmlBody: string | null };
   pdfKey: string | null;
+  /** When the message arrived: the list's newest-first order. */
+  receivedAt: string;
   arrival: InvoiceArrival;
   /** The intake's own General errors (unknown supplier, unauthenticated sender). */
   generalErrors: string[];
@@ -60,7 +62,6 @@ export async function receiveInvoice(trx: Tx, input: ReceivedInvoice): Promise<n
         },
       }
     : null;
-  const now = new Date().toISOString();
   const { oiid } = await trx
     .insertInto('invoices')
     .values({
@@ -80,7 +81,7 @@ export async function receiveInvoice(trx: Tx, input: ReceivedInvoice): Promise<n
       message_html_body: input.message.htmlBody,
       pdf_key: input.pdfKey,
       pdf_source: null,
-      created_at: now,
+      created_at: input.receivedAt,
       rev: 0,
       deleted: 0,
     })

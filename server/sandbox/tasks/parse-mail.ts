@@ -1,3 +1,4 @@
+import { Resolver } from 'node:dns/promises';
 import { authenticate } from 'mailauth';
 import { simpleParser, type AddressObject } from 'mailparser';
 import type { IntakeFile } from '../../intake/extract/extracted-invoice';
@@ -47,6 +48,12 @@ function tableResolver(records: Record<string, string[][]>) {
   };
 }
 
+/** The system's DNS, each question bounded: a resolver that never answers must not eat the task's time limit. */
+function systemResolver() {
+  const resolver = new Resolver({ timeout: 2000, tries: 1 });
+  return (name: string, rrtype: string) => resolver.resolve(name, rrtype) as Promise<string[][] | string[]>;
+}
+
 async function checkAuth(raw: Buffer, input: MailAuthInput): Promise<MailAuthResult> {
   try {
     const result = await authenticate(raw, {
@@ -59,7 +66,7 @@ async function checkAuth(raw: Buffer, input: MailAuthInput): Promise<MailAuthRes
       disableArc: true,
       disableBimi: true,
       disableDmarc: true,
-      ...(input.dnsRecords ? { resolver: tableResolver(input.dnsRecords) } : {}),
+      resolver: input.dnsRecords ? tableResolver(input.dnsRecords) : systemResolver(),
     });
     const dkim = result.dkim.results[0];
     return {
