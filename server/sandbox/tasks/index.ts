@@ -1,3 +1,4 @@
+import { extractInvoice } from './extract-invoice';
 import { parseMail } from './parse-mail';
 import { readSpreadsheet } from './read-spreadsheet';
 
@@ -8,6 +9,7 @@ import { readSpreadsheet } from './read-spreadsheet';
  */
 export const sandboxTasks = {
   'read-spreadsheet': readSpreadsheet,
+  'extract-invoice': extractInvoice,
   'parse-mail': parseMail,
 } satisfies Record<string, (input: never) => Promise<unknown>>;
 

@@ -1,0 +1,33 @@
+import type { ExtractionTemplate } from '../../../src/domain/schemas/extraction-templates';
+import { runSandboxed, SandboxError, type SandboxLimits } from '../../sandbox/run-sandboxed';
+import { sandboxStopped } from '../../sandbox/sandbox-messages';
+import type { ExtractionOutcome, IntakeFile } from './extracted-invoice';
+import { sniffBytes } from './sniff';
+
+/**
+ * Limits for reading one file: an invoice PDF of a few pages takes well under a second
+ * and tens of MiB; a PDF that makes pdf.js loop or balloon is stopped long before it
+ * holds a worker for the default minute.
+ */
+export const EXTRACTION_LIMITS: SandboxLimits = { timeMs: 20_000, memoryMb: 192, maxOutputBytes: 8 * 1024 * 1024 };
+
+/**
+ * Extracts one file in a sandbox worker (the intake's way in). A file that passes a limit
+ * or kills its worker is a 'failed' outcome with the sandbox's sentence as its reason,
+ * so one hostile attachment never stops the rest of its mail. Only the server stopping
+ * rejects (SandboxError), so the job runs again later.
+ */
+export async function extractInvoiceSandboxed(
+  file: IntakeFile,
+  templates: readonly ExtractionTemplate[],
+  limits: Partial<SandboxLimits> = {},
+): Promise<ExtractionOutcome> {
+  try {
+    return await runSandboxed('extract-invoice', { file, templates: [...templates] }, { ...EXTRACTION_LIMITS, ...limits });
+  } catch (err) {
+    if (err instanceof SandboxError && err.message !== sandboxStopped) {
+      return { kind: 'failed', reason: err.message, showPdf: sniffBytes(file.bytes) === 'pdf' };
+    }
+    throw err;
+  }
+}
