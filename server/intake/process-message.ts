@@ -153,11 +153,15 @@ export async function processIntakeMessage(ctx: IntakeContext, messageId: number
   try {
     return await createInvoices(ctx, row, read, dedupeKey, { routed, message, arrival });
   } catch (error) {
+    if (error instanceof AlreadyTaken) return processIntakeMessage(ctx, row.id);
     // Another process took the same message first: the unique key says so.
     if (await isDuplicate(ctx.db, row, dedupeKey)) return markDuplicate(ctx.db, row.id);
     throw error;
   }
 }
+
+/** Another run of the same message (a second process, a job run again) created its invoices first. */
+class AlreadyTaken extends Error {}
 
 type ReadFile = ReadMessage['files'][number];
 type Plan = { doc: ReadFile | null; pdf: ReadFile | null; copies: ReadFile[] };
@@ -172,7 +176,14 @@ async function createInvoices(
 ): Promise<IntakeResult> {
   const { routed, message, arrival } = plan;
   return ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('intake_messages').set({ dedupe_key: dedupeKey }).where('id', '=', row.id).execute();
+    // Only one run of a message creates its invoices: the first to move it out of 'queued'.
+    const taken = await trx
+      .updateTable('intake_messages')
+      .set({ dedupe_key: dedupeKey, state: 'done' })
+      .where('id', '=', row.id)
+      .where('state', '=', 'queued')
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) throw new AlreadyTaken();
     const invoiceIds: number[] = [];
     for (const plan of routed) {
       const outcome = plan.doc?.outcome;
@@ -206,7 +217,7 @@ async function createInvoices(
     }
     await trx
       .updateTable('intake_messages')
-      .set({ state: 'done', error: read.unreadable, invoice_ids: JSON.stringify(invoiceIds) })
+      .set({ error: read.unreadable, invoice_ids: JSON.stringify(invoiceIds) })
       .where('id', '=', row.id)
       .execute();
     return { state: 'done' as const, invoiceIds, attachments: summary(read) };
