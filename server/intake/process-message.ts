@@ -10,7 +10,7 @@ import { sha256Key } from './accept-message';
 import { extractFile } from './extract-file';
 import type { ExtractionOutcome, IntakeFile } from './extract/extracted-invoice';
 import { parseMailSandboxed } from './parse-mail-sandboxed';
-import { supplierAccountCode, supplierByPartyIds, supplierBySender, type SupplierMatch } from './route-supplier';
+import { supplierAccountCode, supplierByKey, supplierByPartyIds, supplierBySender, type SupplierMatch } from './route-supplier';
 
 export interface IntakeContext {
   db: Db;
@@ -47,7 +47,7 @@ interface ReadMessage {
 
 /** The mail as the sandbox read it; for an upload, the file as its one attachment. */
 async function readMail(ctx: IntakeContext, row: MessageRow, raw: Buffer): Promise<Pick<ReadMessage, 'mail' | 'unreadable'>> {
-  if (row.source === 'upload') {
+  if (row.source === 'upload' || row.source === 'cxml') {
     const fileName = row.file_name ?? 'upload';
     const file = { filename: fileName, contentType: row.content_type, bytes: raw };
     return { mail: { messageId: null, subject: fileName, from: row.sender, to: [], date: null, html: null, text: null, attachments: [file], auth: null }, unreadable: null };
@@ -64,8 +64,9 @@ async function readMail(ctx: IntakeContext, row: MessageRow, raw: Buffer): Promi
 async function extractAttachments(ctx: IntakeContext, row: MessageRow, mail: ParsedMail | null): Promise<ReadMessage['files']> {
   const files: ReadMessage['files'] = [];
   for (const [i, file] of (mail?.attachments ?? []).entries()) {
-    const blobKey = row.source === 'upload' ? row.blob_key : `${row.blob_key}-parts/${i + 1}-${safeName(file.filename)}`;
-    if (row.source !== 'upload') await ctx.blobs.put(blobKey, Buffer.from(file.bytes), file.contentType);
+    const whole = row.source === 'upload' || row.source === 'cxml';
+    const blobKey = whole ? row.blob_key : `${row.blob_key}-parts/${i + 1}-${safeName(file.filename)}`;
+    if (!whole) await ctx.blobs.put(blobKey, Buffer.from(file.bytes), file.contentType);
     files.push({ file, blobKey, outcome: await extractFile(ctx.db, file) });
   }
   return files;
@@ -97,11 +98,13 @@ function invoicePlans(files: ReadFile[]): Plan[] {
 }
 
 /** The supplier of an invoice: the document's party ids first, then the sender against sender sources. */
-async function routeSupplier(db: Db, doc: ExtractionOutcome | null, sender: string): Promise<SupplierMatch | null> {
+async function routeSupplier(db: Db, doc: ExtractionOutcome | null, row: MessageRow, sender: string): Promise<SupplierMatch | null> {
   if (doc?.kind === 'invoice') {
     const byDocument = await supplierByPartyIds(db, doc.invoice.seller);
     if (byDocument) return byDocument;
   }
+  // cXML: the From credential the endpoint authenticated is the supplier.
+  if (row.source === 'cxml') return supplierByKey(db, row.sender);
   return supplierBySender(db, sender);
 }
 
@@ -130,19 +133,21 @@ export async function processIntakeMessage(ctx: IntakeContext, messageId: number
   const arrival: InvoiceArrival =
     row.source === 'upload'
       ? { kind: 'upload', user: row.sender, fileName: read.files[0]?.file.filename ?? 'upload' }
-      : { kind: 'email', from: sender, auth: read.mail?.auth ?? null };
+      : row.source === 'cxml'
+        ? { kind: 'cxml', from: row.sender }
+        : { kind: 'email', from: sender, auth: read.mail?.auth ?? null };
   const message = {
     subject: read.mail?.subject || (read.unreadable ? `Unreadable message (${read.unreadable})` : '(no subject)'),
     senderEmail: sender,
     createdDate: read.mail?.date ?? row.created_at,
-    recipients: row.source === 'upload' ? [] : read.mail?.to.length ? read.mail.to : (JSON.parse(row.recipients) as string[]),
+    recipients: row.source === 'upload' || row.source === 'cxml' ? [] : read.mail?.to.length ? read.mail.to : (JSON.parse(row.recipients) as string[]),
     htmlBody: read.mail ? bodyHtml(read.mail) : null,
   };
 
   const plans = invoicePlans(read.files);
   const routed: Routed[] = [];
   for (const plan of plans) {
-    const supplier = await routeSupplier(ctx.db, plan.doc?.outcome ?? null, sender);
+    const supplier = await routeSupplier(ctx.db, plan.doc?.outcome ?? null, row, sender);
     const errors: string[] = [];
     if (!supplier) errors.push(formatMessage.supplierNotIdentified(sender));
     else if (supplier.via === 'sender' && !authPassed(read.mail?.auth ?? null)) errors.push(formatMessage.senderNotAuthenticated(sender));

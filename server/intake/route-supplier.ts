@@ -61,6 +61,18 @@ export async function supplierBySender(db: Db, sender: string): Promise<Supplier
   return null;
 }
 
+/** A supplier by its key: the cXML From credential's organisation. */
+export async function supplierByKey(db: Db, supplierKey: string): Promise<SupplierMatch | null> {
+  const row = await db
+    .selectFrom('orgs')
+    .select(['unique_key', 'name'])
+    .where('unique_key', '=', supplierKey)
+    .where('type', '=', ACCOUNT_TYPES.SUPPLIER)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  return row ? { supplierKey: row.unique_key, name: row.name, via: 'cxml' } : null;
+}
+
 /** The buyer's Invoice Account Code for a supplier (its SUPPLIER_CODE_AP other-organisation property). */
 export async function supplierAccountCode(db: Db, buyerKey: string, supplierKey: string): Promise<string | null> {
   const row = await db

@@ -38,7 +38,7 @@ export function arrivalDescription(arrival: InvoiceArrival): { action: string; d
     case 'upload':
       return { action: 'Uploaded', description: `Uploaded by ${arrival.user} (${arrival.fileName})`, user: arrival.user };
     case 'cxml':
-      return { action: 'Received', description: `Received as cXML from ${arrival.from}`, user: arrival.from };
+      return { action: 'Received', description: 'Received as cXML', user: arrival.from };
   }
 }
 
