@@ -9,6 +9,7 @@ import { createDatabase, type Db } from './db/database';
 import { seedDemo } from './db/demo';
 import { migrateToLatest } from './db/migrations';
 import { insertUser } from './accounts/insert-user';
+import { sendInvoiceMail } from './intake/send-invoice-mail';
 
 const USAGE = `Procurement portal command line
 
@@ -25,6 +26,9 @@ Commands:
                                  (default 'Portal Support'), created when missing
               [--org KEY]        ADMIN or REGULAR: the existing organisation KEY
                                  The password is read from PORTAL_PASSWORD, else asked for.
+  send-invoice --to ADDRESS [--from ADDRESS] [--subject S] FILE...
+                                 mail files (PDF, UBL or CII XML) to the intake's SMTP
+                                 listener on localhost:PORTAL_SMTP_PORT (default 2525)
 
 The database is the one the server uses: DATABASE_URL (PostgreSQL) or the SQLite
 file under PORTAL_DATA_DIR (default ./data).
@@ -91,6 +95,25 @@ async function seed(args: string[], io: CliIo): Promise<void> {
     await seedDemo(db, { dataDir: loadConfig(io.env).dataDir, products, firstSupplierProducts });
     io.out(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   });
+}
+
+async function sendInvoice(args: string[], io: CliIo): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { to: { type: 'string' }, from: { type: 'string', default: 'accounts@acme.demo.test' }, subject: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (!values.to) throw new UsageError('send-invoice needs --to with a receiving address, e.g. invoices@uni.demo.test');
+  const port = Number(io.env.PORTAL_SMTP_PORT ?? 2525);
+  if (!Number.isInteger(port) || port <= 0) throw new UsageError('PORTAL_SMTP_PORT is off or not a port number: the intake listener is not running');
+  const host = io.env.PORTAL_SMTP_HOST && io.env.PORTAL_SMTP_HOST !== '0.0.0.0' ? io.env.PORTAL_SMTP_HOST : '127.0.0.1';
+  try {
+    const response = await sendInvoiceMail({ host, port, to: values.to, from: values.from, subject: values.subject ?? null, files: positionals });
+    io.out(`Sent ${positionals.length} file(s) to ${values.to}: ${response}`);
+  } catch (error) {
+    throw new Failure(`The mail was not accepted: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 async function readPassword(io: CliIo): Promise<string> {
@@ -206,6 +229,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return 0;
       case 'create-user':
         await createUser(args, io);
+        return 0;
+      case 'send-invoice':
+        await sendInvoice(args, io);
         return 0;
       case undefined:
       case 'help':

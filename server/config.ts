@@ -27,6 +27,28 @@ export interface ServerConfig {
   auth?: Partial<AuthTuning>;
   /** S3-compatible object storage for files (uploads, invoice PDFs, templates, exports); the disk under dataDir when unset. */
   s3?: S3Config | null;
+  /** The invoice intake's SMTP listener (PORTAL_SMTP_PORT, `off`: none; PORTAL_SMTP_HOST) and polled mailbox (PORTAL_IMAP_URL). */
+  intake?: IntakeConfig;
+}
+
+export interface IntakeConfig {
+  smtpPort: number | null;
+  smtpHost: string;
+  imapUrl: string | null;
+  /**
+   * DNS answers for the DKIM and SPF checks, by `TYPE:name` (tests run offline with a
+   * table); the system resolver when unset.
+   */
+  dnsRecords?: Record<string, string[][]>;
+}
+
+function intakeFromEnv(env: NodeJS.ProcessEnv): IntakeConfig {
+  const port = env.PORTAL_SMTP_PORT ?? '2525';
+  return {
+    smtpPort: port === 'off' ? null : Number(port),
+    smtpHost: env.PORTAL_SMTP_HOST ?? env.HOST ?? '0.0.0.0',
+    imapUrl: env.PORTAL_IMAP_URL || null,
+  };
 }
 
 export interface S3Config {
@@ -86,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ediAllowNetworks: parseNetworks('PORTAL_EDI_ALLOW_NETWORKS', env.PORTAL_EDI_ALLOW_NETWORKS),
     trustProxy: parseNetworks('PORTAL_TRUST_PROXY', env.PORTAL_TRUST_PROXY),
     s3: s3FromEnv(env),
+    intake: intakeFromEnv(env),
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { seedDemoIfEmpty, DEMO_CXML_DOMAIN, DEMO_CXML_SECRET, DEMO_SIGN_INS, DEMO_PASSWORD } from './db/demo';
+import { startIntake } from './intake/start-intake';
 
 const config = loadConfig();
 const db = createDatabase(config);
@@ -10,7 +11,10 @@ await migrateToLatest(db);
 const seeded = config.demo ? await seedDemoIfEmpty(db, { dataDir: config.dataDir }) : false;
 const app = await buildApp({ config, db }, { logger: process.env.PORTAL_LOG !== '0' });
 
+const intake = await startIntake({ config, db });
+
 const close = async () => {
+  await intake.stop();
   await app.close();
   await db.destroy();
   process.exit(0);
@@ -22,6 +26,7 @@ await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${config.port}`;
 console.log(`\nProcurement portal: ${url}`);
 if (!config.distDir) console.log('  (no built PWA found under dist/: run `npm run build` for the web app)');
+if (intake.smtpPort !== null) console.log(`  invoices by mail: SMTP on port ${intake.smtpPort}`);
 console.log(`  data: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}${seeded ? ' (demo data seeded)' : ''}`);
 if (config.demo) {
   console.log(`  demo sign-ins (password ${DEMO_PASSWORD}):`);

@@ -13,6 +13,11 @@ export interface InvoicePdfInput {
   supplierCode: string | null;
   billTo: InvoicePdfParty;
   document: InvoiceDocument;
+  /**
+   * An XML file the PDF carries (Factur-X: the invoice's CII as `factur-x.xml`, the
+   * PDF/A-3 'Alternative' relationship), so one file is both the picture and the data.
+   */
+  embeddedXml?: { name: string; xml: string } | null;
 }
 
 const MARGIN = 48;
@@ -185,6 +190,15 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     pdf.font('Helvetica').fontSize(8).fillColor(MUTED);
     pdf.text(`${input.supplier.name} - Invoice ${doc.documentId ?? ''}`, left, footerY, { width: width / 2, lineBreak: false });
     pdf.text(`Page ${i + 1} of ${range.count}`, left + width / 2, footerY, { width: width / 2, align: 'right', lineBreak: false });
+  }
+  if (input.embeddedXml) {
+    pdf.file(Buffer.from(input.embeddedXml.xml, 'utf8'), {
+      name: input.embeddedXml.name,
+      type: 'text/xml',
+      description: 'Factur-X invoice data',
+      creationDate: new Date(doc.dateCreated),
+      modifiedDate: new Date(doc.dateCreated),
+    });
   }
   pdf.end();
   return done;

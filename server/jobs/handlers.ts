@@ -3,6 +3,8 @@ import { importCategoryTree } from './catalogue/category-tree-import';
 import { importPriceFile } from './catalogue/price-file-import';
 import { importPricelistPrices } from './catalogue/pricelist-price-import';
 import { applyTemplate, generateTemplate } from './catalogue/template';
+import { handleIntakeMessage, handleInvoiceUpload } from '../intake/intake-jobs';
+import { INTAKE_JOB_KINDS } from '../intake/intake-kinds';
 import type { JobHandler } from './job-context';
 import { JOB_KINDS } from './kinds';
 
@@ -14,6 +16,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   [JOB_KINDS.templateApply]: applyTemplate,
   [JOB_KINDS.catalogueExport]: exportCatalogue,
   [JOB_KINDS.categoryTreeImport]: importCategoryTree,
+  [INTAKE_JOB_KINDS.message]: handleIntakeMessage,
+  [INTAKE_JOB_KINDS.upload]: handleInvoiceUpload,
 };
 
 /** Job kinds that apply an uploaded file: the purpose of a signed upload URL must be one of them. */
@@ -22,4 +26,5 @@ export const uploadJobKinds = new Set<string>([
   JOB_KINDS.pricelistPriceImport,
   JOB_KINDS.templateApply,
   JOB_KINDS.categoryTreeImport,
+  INTAKE_JOB_KINDS.upload,
 ]);

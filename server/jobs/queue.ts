@@ -104,6 +104,17 @@ export async function claimNextJob(db: Db): Promise<JobRow | null> {
   return null;
 }
 
+/** Takes one queued job by id (a caller that runs its own jobs, like the demo seed); false when another took it. */
+export async function claimJob(db: Db, id: number): Promise<boolean> {
+  const claimed = await db
+    .updateTable('jobs')
+    .set({ state: 'running', updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('state', '=', 'queued')
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
 export async function finishJob(
   db: Db,
   id: number,

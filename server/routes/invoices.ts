@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../src/domain/messages';
-import { invoiceListQuerySchema, invoicePathSchema, type InvoiceHistoryEntry } from '../../src/domain/schemas/invoices';
+import { invoiceListQuerySchema, invoicePathSchema, invoiceUploadRequestSchema, type InvoiceHistoryEntry } from '../../src/domain/schemas/invoices';
 import type { AppContext } from '../app-context';
+import { jobUploadUrl } from '../catalogue/upload-url';
 import type { Db } from '../db/database';
 import type { InvoicesTable } from '../db/tables/invoices';
 import { invoiceDetailDocument } from '../edi/export-documents';
@@ -17,6 +18,7 @@ import {
   type InvoiceRow,
 } from '../invoices/invoice-rows';
 import { badRequest, notFound } from '../http/errors';
+import { INTAKE_JOB_KINDS } from '../intake/intake-kinds';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
 import { exportWithHistory } from '../orders/export-document';
@@ -58,7 +60,7 @@ async function markChanged(trx: Tx, row: InvoiceRow, set: Partial<Pick<InvoicesT
 const orgPathSchema = z.object({ id: z.string().min(1).max(40) });
 const historyQuerySchema = z.object({ type: z.string().trim().min(1).max(40).optional() });
 
-async function buyerFor(request: FastifyRequest, db: Db, capability: 'viewInvoices' | 'exportInvoices') {
+async function buyerFor(request: FastifyRequest, db: Db, capability: 'viewInvoices' | 'exportInvoices' | 'uploadInvoices') {
   const { id } = parse(orgPathSchema, request.params);
   const { user, org } = await requireOrg(request, db, 'buyer', id);
   requireCapability(user, org, capability);
@@ -148,6 +150,20 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
         return { body: toInvoiceItem(updated) };
       },
     });
+  });
+
+  // The spec's upload pattern: a signed URL whose PUT queues the file for the intake.
+  app.post('/buyer/:id/invoice/action/upload-url', async (request) => {
+    const { user, org } = await buyerFor(request, db, 'uploadInvoices');
+    const { fileName } = parse(invoiceUploadRequestSchema, request.body ?? {});
+    const uploadUrl = jobUploadUrl(ctx.config, {
+      orgKey: org.orgKey,
+      fileName: safeFilePart(fileName),
+      purpose: INTAKE_JOB_KINDS.upload,
+      user,
+      params: { fileName },
+    });
+    return { uploadUrl };
   });
 
   app.get('/buyer/:id/invoice/:invoiceId/history', async (request) => {

@@ -45,6 +45,13 @@ export const PROPERTY_NAMES = {
 } as const;
 
 /**
+ * A supplier's own properties that identify it on an invoice document (Australian
+ * Business Number, VAT number, GLN, PEPPOL participant id): the intake matches the
+ * document's seller ids against them.
+ */
+export const PARTY_ID_PROPERTIES = ['ABN', 'VAT', 'GLN', 'PEPPOL_ID'] as const;
+
+/**
  * Local-storage keys: the spec keeps the theme and the assumed organisation in the
  * browser; the last loaded session is kept too so the shell opens offline, and a flag
  * (no personal data) while a sign-out has not yet reached the server.

@@ -35,6 +35,7 @@ export type Capability =
   | 'exportOrder'
   | 'includeProducts'
   | 'exportInvoices'
+  | 'uploadInvoices'
   | 'exportCatalogue'
   | 'manageCatalogueTemplates'
   | 'uploadPriceFile'
@@ -77,6 +78,7 @@ const table: Record<Capability, { perspectives: readonly Perspective[]; supportO
   exportOrder: { perspectives: ['SUPPLIER'] },
   includeProducts: { perspectives: ['UNIVERSITY'] },
   exportInvoices: { perspectives: ['UNIVERSITY'] },
+  uploadInvoices: { perspectives: ['UNIVERSITY'] },
   exportCatalogue: { perspectives: ['UNIVERSITY'] },
   manageCatalogueTemplates: { perspectives: ['UNIVERSITY'] },
   uploadPriceFile: { perspectives: ['SUPPLIER'] },

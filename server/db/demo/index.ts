@@ -16,8 +16,8 @@ export interface SeedOptions {
   dataDir?: string | null;
 }
 
-/** Seeders run in this order; each area's seeder adds its rows for the demo organisations (invoices bill the orders, so after them). */
-const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedCatalogue, seedOrders, seedInvoices, seedAccounts];
+/** Seeders run in this order; each area's seeder adds its rows for the demo organisations (invoices bill the orders and are routed by the accounts' receiving emails, so after both). */
+const seeders: Array<(db: Db, opts: Required<SeedOptions>) => Promise<void>> = [seedOrgsAndUsers, seedCatalogue, seedOrders, seedAccounts, seedInvoices];
 
 export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   const full: Required<SeedOptions> = {

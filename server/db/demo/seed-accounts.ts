@@ -5,6 +5,7 @@ import { recordChange, type Scope } from '../../sync/change-log';
 import type { Db } from '../database';
 import { SUPPLIERS, SUPPORT_ORG, UNIVERSITIES, type DemoOrg } from './orgs';
 import { Random } from './random';
+import { SUPPLIER_ABN } from './seed-invoices';
 
 /** The part of an organisation's email after the @: the demo mail domain of that organisation. */
 const domainOf = (org: DemoOrg) => org.email.split('@')[1]!;
@@ -49,6 +50,7 @@ export async function seedAccounts(db: Db): Promise<void> {
       await property(supplier, PROPERTY_NAMES.asnContactEmailList, `dispatch@${domain}, ${supplier.email}`);
       await property(supplier, 'INVOICE_PREFIX', supplier.key.slice(3, 7));
       await property(supplier, 'TIMEZONE', 'Australia/Sydney');
+      await property(supplier, 'ABN', SUPPLIER_ABN[supplier.key]!);
       await withRev('receivingEmail', 'receiving_emails', supplier, { code: 'PO', email_address: `po@${domain}` });
       await withRev('senderSource', 'sender_sources', supplier, { identifier: domain });
       for (const docType of ['po', 'asn'] as const) {

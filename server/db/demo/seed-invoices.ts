@@ -1,8 +1,16 @@
-import type { InvoiceDocument, InvoiceLineItem, ValidationErrors } from '../../../src/domain/schemas/invoices';
-import type { InvoicePdfInput, InvoicePdfParty } from '../../files/invoice-pdf';
-import { recordChange } from '../../sync/change-log';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { InvoiceDocument, InvoiceLineItem } from '../../../src/domain/schemas/invoices';
+import { blobStoreFor } from '../../files/blob-stores';
+import { renderInvoicePdf, type InvoicePdfInput, type InvoicePdfParty } from '../../files/invoice-pdf';
+import { acceptMessage } from '../../intake/accept-message';
+import { processIntakeMessage } from '../../intake/process-message';
+import { matchReceivingAddress } from '../../intake/receiving-address';
+import { claimJob, finishJob } from '../../jobs/queue';
 import type { Db } from '../database';
-import type { InvoicesTable } from '../tables/invoices';
+import { ciiInvoiceXml, ublInvoiceXml, type XmlInvoiceInput } from './invoice-xml';
 import { SUPPLIERS, UNIVERSITIES, type DemoOrg } from './orgs';
 import { Random } from './random';
 
@@ -11,7 +19,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const GST = 0.1;
 
 /** Invoices per university; University of Westmere, the main demo buyer, gets the most. */
-const INVOICES_PER_BUYER: Record<string, number> = { UNIWESTMERE1: 92, UNINORTHGATE: 66, UNILAKESIDE1: 54 };
+const INVOICES_PER_BUYER: Record<string, number> = { UNIWESTMERE1: 60, UNINORTHGATE: 24, UNILAKESIDE1: 24 };
 
 interface DemoProduct {
   code: string;
@@ -106,7 +114,8 @@ const NUMBER_STYLE: Record<string, (n: number) => string> = {
   SUPKESTREL01: (n) => `KSP-${String(3100 + n).padStart(5, '0')}`,
 };
 
-const ABN: Record<string, string> = {
+/** The demo suppliers' ABNs: printed on their invoices, stated in their e-invoices, kept as their ABN property. */
+export const SUPPLIER_ABN: Record<string, string> = {
   SUPACMESCI01: '51 824 753 556',
   SUPBIOLAB001: '33 102 417 032',
   SUPPACCHEM01: '72 004 085 616',
@@ -172,52 +181,10 @@ function makeLines(rand: Random, supplierKey: string, order: DemoOrder | null): 
   return lines;
 }
 
-function makeValidationErrors(rand: Random, doc: Omit<InvoiceDocument, 'validationErrors'>, buyer: DemoOrg): ValidationErrors {
-  const errors: ValidationErrors = { general: [], header: [], line: [] };
-  const levels = rand.int(1, 7); // bit mask: general, header, line
-  if (levels & 1) {
-    errors.general.push({
-      error: rand.pick([
-        `Duplicate invoice: ${doc.documentId} was already received from this supplier`,
-        'Supplier has no Invoice Account Code in the finance system',
-        'Invoice is dated more than 90 days ago',
-        'Attachment contains more than one invoice',
-      ]),
-    });
-  }
-  if (levels & 2) {
-    errors.header.push({
-      error: rand.pick([
-        doc.referenceSystemId ? `PO ${doc.referenceId} is already fully invoiced` : `PO number ${doc.referenceId ?? '4500012345'} not found`,
-        doc.referenceId ? `Invoice date is before the date of PO ${doc.referenceId}` : 'No PO number found on the invoice',
-        `Bill-to ABN does not match ${buyer.name}`,
-        'Invoice total differs from the purchase order total by more than 5%',
-        'Supplier ABN not found on the invoice',
-      ]),
-    });
-  }
-  if (levels & 4 || errors.general.length + errors.header.length === 0) {
-    const n = rand.int(1, 3);
-    for (let i = 0; i < n; i++) {
-      const line = rand.pick(doc.lineItems);
-      errors.line.push({
-        error: rand.pick([
-          `Line ${line.sequence}: unit price differs from contract price`,
-          `Line ${line.sequence}: quantity ${line.qtyShipped} exceeds quantity received (${Math.max(0, line.qtyShipped - rand.int(1, 3))})`,
-          `Line ${line.sequence}: product code ${line.code} is not on the purchase order`,
-          `Line ${line.sequence}: UOM ${line.uom} does not match the order UOM`,
-        ]),
-      });
-    }
-  }
-  return errors;
-}
-
 /** Totals that add up: subtotal is the lines' net, GST applies to lines and to charges less discount. */
 function makeDocument(
   rand: Random,
   supplier: DemoOrg,
-  buyer: DemoOrg,
   n: number,
   dateCreated: string,
   order: DemoOrder | null,
@@ -254,8 +221,7 @@ function makeDocument(
       : null,
     lineItems,
   };
-  const validationErrors = rand.chance(0.17) ? makeValidationErrors(rand, base, buyer) : { general: [], header: [], line: [] };
-  return { ...base, validationErrors };
+  return { ...base, validationErrors: { general: [], header: [], line: [] } };
 }
 
 function htmlBody(supplier: DemoOrg, buyer: DemoOrg, doc: InvoiceDocument, hasPdf: boolean): string {
@@ -273,7 +239,7 @@ function htmlBody(supplier: DemoOrg, buyer: DemoOrg, doc: InvoiceDocument, hasPd
     intro,
     rows,
     `<p>Amount due: <strong>${doc.currency} ${money(doc.totalValue)}</strong>, payable within 30 days.</p>`,
-    `<p>Kind regards,<br/>Accounts Receivable<br/>${supplier.name}<br/>ABN ${ABN[supplier.key]}</p>`,
+    `<p>Kind regards,<br/>Accounts Receivable<br/>${supplier.name}<br/>ABN ${SUPPLIER_ABN[supplier.key]}</p>`,
   ].join('\n');
 }
 
@@ -328,137 +294,231 @@ const TERMS_OF_SALE = Array.from(
     `${i + 1}. Goods remain the property of the supplier until paid in full. Claims for shortages or damage must be made within 7 days of delivery, quoting the invoice number and the purchase order number. Returns need prior written approval and may attract a restocking fee.`,
 ).join('\n');
 
+
+/** A supplier that is not on the portal: its invoices arrive with the supplier left empty and a General error. */
+const OUTSIDE_SUPPLIER: DemoOrg = {
+  key: 'OUTSIDE',
+  name: 'Orbit Lab Services',
+  type: 1,
+  suburb: 'Fortitude Valley',
+  state: 'QLD',
+  postCode: '4006',
+  email: 'accounts@orbitlab.example',
+};
+const OUTSIDE_ABN = '63 118 402 771';
+
+/** How a demo invoice travels: the shapes suppliers' systems really send. */
+type Form = 'ubl' | 'ubl+pdf' | 'factur-x' | 'pdf' | 'no-attachment' | 'broken-pdf';
+const FORMS: Array<[Form, number]> = [
+  ['ubl', 0.36],
+  ['ubl+pdf', 0.2],
+  ['factur-x', 0.3],
+  ['pdf', 0.07],
+  ['no-attachment', 0.04],
+  ['broken-pdf', 0.03],
+];
+
+function pickForm(rand: Random): Form {
+  let r = rand.next();
+  for (const [form, share] of FORMS) {
+    if (r < share) return form;
+    r -= share;
+  }
+  return 'ubl';
+}
+
+/** One demo mail: the MIME message a supplier's accounts system would send. */
+interface DemoMail {
+  buyer: DemoOrg;
+  recipient: string;
+  receivedAt: Date;
+  raw: Buffer;
+  sender: string;
+}
+
+interface MailSpec {
+  from: string;
+  to: string;
+  subject: string;
+  html: string | null;
+  date: Date;
+  messageId: string;
+  attachments: Array<{ filename: string; content: Buffer | string; contentType: string }>;
+}
+
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+async function compose(spec: MailSpec): Promise<Buffer> {
+  const info = await composer.sendMail({ ...spec, html: spec.html ?? undefined, text: spec.html ? undefined : 'Invoice attached.' });
+  return info.message as Buffer;
+}
+
+async function attachmentsOf(form: Form, pdfInput: InvoicePdfInput, xml: XmlInvoiceInput) {
+  const id = safeFileName(pdfInput.document.documentId ?? 'invoice');
+  const ubl = () => ({ filename: `${id}.xml`, content: ublInvoiceXml(xml), contentType: 'application/xml' });
+  const pdf = async (embedded: boolean) => ({
+    filename: `${id}.pdf`,
+    content: await renderInvoicePdf(embedded ? { ...pdfInput, embeddedXml: { name: 'factur-x.xml', xml: ciiInvoiceXml(xml) } } : pdfInput),
+    contentType: 'application/pdf',
+  });
+  switch (form) {
+    case 'ubl':
+      return [ubl()];
+    case 'ubl+pdf':
+      return [ubl(), await pdf(false)];
+    case 'factur-x':
+      return [await pdf(true)];
+    case 'pdf':
+      return [await pdf(false)];
+    case 'no-attachment':
+      return [];
+    case 'broken-pdf': {
+      // A transfer that cut the file short: the header of a PDF and then nothing readable.
+      const whole = (await pdf(false)).content;
+      return [{ filename: `${id}.pdf`, content: whole.subarray(0, Math.floor(whole.length / 5)), contentType: 'application/pdf' }];
+    }
+  }
+}
+
+const safeFileName = (value: string) => value.replace(/[^A-Za-z0-9._-]+/g, '_');
+
 /**
- * Email bodies come from outside the company. One unread, pending invoice of the main
- * demo buyer (with a PDF, so 'Show Original Email' is offered) carries a body that tries
- * to run script, to reach the portal's page and to load a tracking image, so the
- * sanitising and the sandbox can be seen (and tested) working. Its terms of sale run its
- * PDF onto a second page and it has a header validation error. It copies the newest
- * Westmere invoice with a PDF and an HTML body, and arrives an hour later.
+ * Email bodies come from outside the company. One mail to the main demo buyer, from a
+ * supplier not on the portal, carries a body that tries to run script, to reach the
+ * portal's page and to load a tracking image, so the sanitising and the sandbox can be
+ * seen (and tested) working; its Factur-X PDF runs onto a second page with the terms of
+ * sale. It arrives last.
  */
-function hostileEmailInvoice(rows: Array<Omit<InvoicesTable, 'oiid'>>): Omit<InvoicesTable, 'oiid'> | null {
-  const source = rows
-    .filter((r) => r.buyer_key === 'UNIWESTMERE1' && r.pdf_key && r.pdf_source && r.message_html_body && r.document && r.exported === 0)
-    .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
-  if (!source?.pdf_key || !source.pdf_source || !source.document) return null;
-  const receivedAt = new Date(Date.parse(source.created_at) + 60 * 60 * 1000).toISOString();
-  const document: InvoiceDocument = {
-    ...(JSON.parse(source.document) as InvoiceDocument),
-    comments: TERMS_OF_SALE,
-    validationErrors: { general: [], header: [{ error: 'Invoice total differs from the purchase order total by more than 5%' }], line: [] },
-  };
-  const pdfSource: InvoicePdfInput = { ...(JSON.parse(source.pdf_source) as InvoicePdfInput), document };
-  const body = [
+function hostileBody(): string {
+  return [
     '<p>Dear Accounts Payable,</p>',
     '<p>Your statement of account is attached. <a href="javascript:parent.document.body.dataset.emailScript=\'ran\'">View it online</a>.</p>',
     "<script>parent.document.body.dataset.emailScript = 'ran'; parent.postMessage('email-script-ran', '*');</script>",
     `<img src="https://${HOSTILE_EMAIL_HOST}/open.gif?m=statement" alt="" width="1" height="1" onerror="parent.document.body.dataset.emailScript = 'ran'">`,
     `<p style="background-image: url('https://${HOSTILE_EMAIL_HOST}/bg.png')">Kind regards,<br/>Accounts Receivable</p>`,
   ].join('\n');
-  return {
-    ...source,
-    read: 0,
-    ve_status: 'Pending',
-    document: JSON.stringify(document),
-    message_subject: HOSTILE_EMAIL_SUBJECT,
-    message_html_body: body,
-    message_created_date: receivedAt,
-    pdf_key: source.pdf_key.replace(/\.pdf$/, '-statement.pdf'),
-    pdf_source: JSON.stringify(pdfSource),
-    created_at: receivedAt,
-  };
 }
 
-/**
- * The demo invoices: about 210 across the universities, from the demo suppliers, with
- * line items, charges and GST that add up, ~15% with validation errors, ~5% whose
- * extraction failed. PDFs are rendered from `pdf_source` on first download (see the
- * pdf route), which keeps seeding fast. Runs after the orders seeder so that most
- * invoices bill a real order (PO number, lines and the link to the order).
- */
-export async function seedInvoices(db: Db): Promise<void> {
-  const rand = new Random(20261101);
+async function demoMails(db: Db, rand: Random): Promise<DemoMail[]> {
   const orders = await loadDemoOrders(db);
-  const rows: Array<Omit<InvoicesTable, 'oiid'>> = [];
+  const mails: DemoMail[] = [];
   const numbers = new Map<string, number>();
-
+  let newest = 0;
   for (const buyer of UNIVERSITIES) {
     const count = INVOICES_PER_BUYER[buyer.key] ?? 40;
     for (let i = 0; i < count; i++) {
-      const supplier = rand.pick(SUPPLIERS);
+      const outside = rand.chance(0.03);
+      const supplier = outside ? OUTSIDE_SUPPLIER : rand.pick(SUPPLIERS);
       const n = (numbers.get(supplier.key) ?? 0) + rand.int(1, 4);
       numbers.set(supplier.key, n);
       const receivedAt = new Date(BASE_DATE - rand.int(0, 200) * DAY - rand.int(0, 23 * 60) * 60 * 1000);
+      newest = Math.max(newest, receivedAt.getTime());
       const invoiceDate = new Date(receivedAt.getTime() - rand.int(0, 3) * DAY);
-      const dateCreated = `${invoiceDate.toISOString().slice(0, 10)}T00:00:00.000Z`;
-      const candidates = orders.get(`${buyer.key}|${supplier.key}`) ?? [];
+      const candidates = outside ? [] : (orders.get(`${buyer.key}|${supplier.key}`) ?? []);
       const order = candidates.length > 0 && rand.chance(0.85) ? rand.pick(candidates) : null;
-      const doc = makeDocument(rand, supplier, buyer, n, dateCreated, order);
-      const extracted = !rand.chance(0.05);
-      const hasPdf = rand.chance(0.88);
-      const hasHtml = !hasPdf || rand.chance(0.55);
+      const catalogueKey = outside ? 'SUPMERIDIAN1' : supplier.key;
+      const doc = makeDocument(rand, { ...supplier, key: catalogueKey }, n, `${invoiceDate.toISOString().slice(0, 10)}T00:00:00.000Z`, order);
+      if (outside) doc.documentId = `ORB-${4400 + n}`;
+      const abn = outside ? OUTSIDE_ABN : SUPPLIER_ABN[supplier.key]!;
+      const form = pickForm(rand);
       const title = rand.chance(0.85) ? 'Tax Invoice' : 'Invoice';
-      // The buyer's Invoice Account Code for the supplier, numbered as the accounts seeder numbers SUPPLIER_CODE_AP.
-      const supplierCode = `AP${10000 + (UNIVERSITIES.indexOf(buyer) + 1) * 100 + SUPPLIERS.indexOf(supplier)}`;
-      const exported = extracted && doc.validationErrors.general.length === 0 && rand.chance(0.3);
-      const veStatus = exported ? 'Exported' : extracted && rand.chance(0.22) ? 'Emailed' : 'Pending';
-      const pdfSource: InvoicePdfInput = {
+      const pdfInput: InvoicePdfInput = {
         title,
-        supplier: partyOf(supplier, [`ABN ${ABN[supplier.key]}`, `${rand.int(2, 180)} ${rand.pick(['Industrial', 'Enterprise', 'Commerce', 'Botany'])} Drive`]),
-        supplierCode,
+        supplier: partyOf(supplier, [`ABN ${abn}`, `${rand.int(2, 180)} ${rand.pick(['Industrial', 'Enterprise', 'Commerce', 'Botany'])} Drive`]),
+        supplierCode: null,
         billTo: partyOf(buyer, ['Accounts Payable', `Building ${rand.int(1, 60)}, Campus Services`]),
         document: doc,
       };
-      const senderEmail = `${rand.pick(['accounts', 'invoices', 'ar', 'billing'])}@${domainOf(supplier.email)}`;
-      rows.push({
-        buyer_key: buyer.key,
-        supplier_key: supplier.key,
-        read: exported || rand.chance(0.45) ? 1 : 0,
-        exported: exported ? 1 : 0,
-        ve_status: veStatus,
-        title,
-        supplier_name: extracted ? supplier.name : null,
-        supplier_code: extracted ? supplierCode : null,
-        document: extracted ? JSON.stringify(doc) : null,
-        message_subject: rand.pick([
+      const xml: XmlInvoiceInput = { document: doc, seller: { name: supplier.name, abn, email: supplier.email }, buyer: { name: buyer.name, abn: null, email: buyer.email } };
+      const hasPdf = form !== 'ubl' && form !== 'no-attachment';
+      const sender = `${rand.pick(['accounts', 'invoices', 'ar', 'billing'])}@${domainOf(supplier.email)}`;
+      const recipient = rand.chance(0.15) ? `scanner@scan.${domainOf(buyer.email)}` : `invoices@${domainOf(buyer.email)}`;
+      const raw = await compose({
+        from: `${supplier.name} Accounts <${sender}>`,
+        to: recipient,
+        subject: rand.pick([
           `${title} ${doc.documentId} from ${supplier.name}`,
           `Invoice ${doc.documentId}${doc.referenceId ? ` - PO ${doc.referenceId}` : ''}`,
           `${supplier.name}: invoice ${doc.documentId}`,
           `Your ${supplier.name} invoice is ready`,
         ]),
-        message_sender_email: senderEmail,
-        message_created_date: receivedAt.toISOString(),
-        message_recipients: JSON.stringify([
-          `invoices@${domainOf(buyer.email)}`,
-          ...(rand.chance(0.25) ? [buyer.email] : []),
-        ]),
-        message_html_body: hasHtml ? htmlBody(supplier, buyer, doc, hasPdf) : null,
-        pdf_key: hasPdf ? `invoices/${buyer.key}/${supplier.key}-${n}.pdf` : null,
-        pdf_source: hasPdf ? JSON.stringify(pdfSource) : null,
-        created_at: receivedAt.toISOString(),
-        rev: 0,
-        deleted: 0,
+        html: form === 'ubl' || form === 'no-attachment' || rand.chance(0.55) ? htmlBody(supplier, buyer, doc, hasPdf) : null,
+        date: receivedAt,
+        messageId: `<${safeFileName(doc.documentId ?? String(n))}.${buyer.key}@${domainOf(supplier.email)}>`,
+        attachments: await attachmentsOf(form, pdfInput, xml),
       });
+      mails.push({ buyer, recipient, receivedAt, raw, sender });
     }
   }
 
-  const hostile = hostileEmailInvoice(rows);
-  if (hostile) rows.push(hostile);
-
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 100) {
-      await trx.insertInto('invoices').values(rows.slice(i, i + 100)).execute();
-    }
-    // Every mirrored row carries a revision, so the changes feed alone can rebuild a buyer's invoices.
-    const seeded = await trx.selectFrom('invoices').select(['oiid', 'buyer_key']).where('rev', '=', 0).orderBy('oiid').execute();
-    for (const row of seeded) {
-      const rev = await recordChange(trx, {
-        entity: 'invoice',
-        key: String(row.oiid),
-        op: 'upsert',
-        scopes: [{ kind: 'buyer', orgKey: row.buyer_key }],
-      });
-      await trx.updateTable('invoices').set({ rev }).where('oiid', '=', row.oiid).execute();
-    }
+  const westmere = UNIVERSITIES[0]!;
+  const statement = makeDocument(rand, { ...OUTSIDE_SUPPLIER, key: 'SUPMERIDIAN1' }, 9, new Date(newest).toISOString().slice(0, 10) + 'T00:00:00.000Z', null);
+  statement.documentId = 'ORB-STATEMENT-11';
+  statement.comments = TERMS_OF_SALE;
+  const receivedAt = new Date(newest + 60 * 60 * 1000);
+  const xml: XmlInvoiceInput = { document: statement, seller: { name: OUTSIDE_SUPPLIER.name, abn: OUTSIDE_ABN, email: OUTSIDE_SUPPLIER.email }, buyer: { name: westmere.name, abn: null, email: westmere.email } };
+  const pdfInput: InvoicePdfInput = {
+    title: 'Tax Invoice',
+    supplier: partyOf(OUTSIDE_SUPPLIER, [`ABN ${OUTSIDE_ABN}`]),
+    supplierCode: null,
+    billTo: partyOf(westmere, ['Accounts Payable']),
+    document: statement,
+  };
+  const sender = 'statements@orbitlab.example';
+  const raw = await compose({
+    from: `Orbit Lab Services <${sender}>`,
+    to: `invoices@${domainOf(westmere.email)}`,
+    subject: HOSTILE_EMAIL_SUBJECT,
+    html: hostileBody(),
+    date: receivedAt,
+    messageId: '<statement-11@orbitlab.example>',
+    attachments: await attachmentsOf('factur-x', pdfInput, xml),
   });
+  mails.push({ buyer: westmere, recipient: `invoices@${domainOf(westmere.email)}`, receivedAt, raw, sender });
+  return mails;
+}
+
+/** Intake jobs run side by side, as many as the sandbox has workers: the seed's share of the start-up time. */
+const SEED_INTAKE_PARALLEL = 3;
+
+/**
+ * The demo invoices: about 210 mails to the universities' receiving addresses from the
+ * demo suppliers (UBL, UBL with its PDF, Factur-X, plain PDFs, a mail without
+ * attachment, broken PDFs, a few from a supplier not on the portal), each taken in by
+ * the intake exactly as a mail from the SMTP listener: stored raw, queued, read and
+ * extracted in the sandbox, routed and created by receiveInvoice. Runs after the orders
+ * (invoices quote their PO numbers) and the accounts (receiving emails, sender sources,
+ * ABNs route them). Nothing is validated yet beyond the intake's own errors.
+ */
+export async function seedInvoices(db: Db, opts: { dataDir?: string | null } = {}): Promise<void> {
+  const rand = new Random(20261101);
+  // Without a data directory (some tests) the files still need a home: a temporary one.
+  const blobs = blobStoreFor({ dataDir: opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-seed-')) });
+  const mails = await demoMails(db, rand);
+  const queued: Array<{ messageId: number; jobId: number }> = [];
+  for (const mail of mails) {
+    const match = await matchReceivingAddress(db, mail.recipient);
+    if (!match) throw new Error(`The demo recipient ${mail.recipient} matches no receiving email: seed the accounts first`);
+    const { messageIds, jobIds } = await acceptMessage(db, blobs, {
+      source: 'email',
+      raw: mail.raw,
+      contentType: 'message/rfc822',
+      sender: mail.sender,
+      buyers: [{ buyerKey: match.buyerKey, code: match.code, recipients: [match.address] }],
+      receivedAt: mail.receivedAt,
+    });
+    messageIds.forEach((messageId, i) => queued.push({ messageId, jobId: jobIds[i]! }));
+  }
+  // The queued intake jobs, run here (a few side by side) rather than by the server's runner.
+  const ctx = { db, blobs, config: { intake: { smtpPort: null, smtpHost: '', imapUrl: null, dnsRecords: {} } } };
+  let next = 0;
+  const worker = async () => {
+    while (next < queued.length) {
+      const { messageId, jobId } = queued[next++]!;
+      if (!(await claimJob(db, jobId))) continue;
+      const result = await processIntakeMessage(ctx, messageId);
+      await finishJob(db, jobId, { state: 'done', result, error: null });
+    }
+  };
+  await Promise.all(Array.from({ length: SEED_INTAKE_PARALLEL }, worker));
 }

@@ -15,6 +15,7 @@ import * as liveProductCodes from './0018-live-product-codes';
 import * as jobAttempts from './0020-job-attempts';
 import * as cxmlInbound from './0035-cxml-inbound';
 import * as extractionTemplates from './0050-extraction-templates';
+import * as intake from './0040-intake';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0020-job-attempts': jobAttempts,
   '0035-cxml-inbound': cxmlInbound,
   '0050-extraction-templates': extractionTemplates,
+  '0040-intake': intake,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

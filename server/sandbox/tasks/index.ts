@@ -1,5 +1,6 @@
 import { readCategoryTree } from './read-category-tree';
 import { extractInvoice } from './extract-invoice';
+import { parseMail } from './parse-mail';
 import { readSpreadsheet } from './read-spreadsheet';
 import { readCxmlTask } from './read-cxml';
 
@@ -13,6 +14,7 @@ export const sandboxTasks = {
   'read-category-tree': readCategoryTree,
   'read-cxml': readCxmlTask,
   'extract-invoice': extractInvoice,
+  'parse-mail': parseMail,
 } satisfies Record<string, (input: never) => Promise<unknown>>;
 
 export type SandboxTasks = typeof sandboxTasks;

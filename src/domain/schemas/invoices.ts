@@ -102,3 +102,6 @@ export const invoicePathSchema = z.object({
   id: z.string().min(1).max(40),
   invoiceId: wholeNumber(z.number().positive()),
 });
+
+/** The invoice upload-url request: the name of the file the buyer picked (PDF or XML). */
+export const invoiceUploadRequestSchema = z.object({ fileName: z.string().trim().min(1).max(200).default('invoice') });

@@ -7,6 +7,18 @@ export const FilterBar = styled.div`
   margin-bottom: 16px;
 `;
 
+/** The status filters and the upload, side by side while they fit; the upload area takes a row of its own. */
+export const ListBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 8px;
+  & > [role='group'][aria-label='Invoice file'] {
+    flex-basis: 100%;
+  }
+`;
+
 export const Subtitle = styled.span`
   display: block;
   font-weight: 400;

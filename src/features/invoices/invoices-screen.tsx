@@ -2,6 +2,8 @@ import { Page, PageTitle } from '../../ui/page';
 import { BuyerRequired } from './buyer-required';
 import { InvoiceFilters } from './invoice-filters';
 import { InvoiceList } from './invoice-list';
+import { ListBar } from './invoice-list.styles';
+import { InvoiceUpload } from './invoice-upload';
 import { useInvoiceFilter } from './use-invoice-filter';
 
 export function InvoicesScreen() {
@@ -12,7 +14,10 @@ export function InvoicesScreen() {
       <BuyerRequired>
         {(buyer) => (
           <>
-            <InvoiceFilters value={filter} onChange={setFilter} />
+            <ListBar>
+              <InvoiceFilters value={filter} onChange={setFilter} />
+              <InvoiceUpload buyer={buyer} />
+            </ListBar>
             <InvoiceList buyer={buyer} filter={filter} height="calc(100dvh - 260px)" />
           </>
         )}

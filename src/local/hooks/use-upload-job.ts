@@ -4,6 +4,8 @@ import type { JobView } from '../../domain/schemas/jobs';
 
 export interface UploadJobOutcome {
   state: JobView['state'];
+  /** What the finished job answered (the invoices an invoice upload created...). */
+  result?: unknown;
   rowsImported?: number;
   errors?: string[];
 }
@@ -15,6 +17,7 @@ function outcomeOf(job: JobView): UploadJobOutcome {
   const errors = Array.isArray(result.errors) ? result.errors.map(String) : [];
   return {
     state: job.state,
+    result: job.result,
     rowsImported: job.state === 'done' && typeof result.rows === 'number' ? result.rows : undefined,
     errors: errors.length > 0 ? errors : job.error ? [job.error] : undefined,
   };

@@ -18,8 +18,8 @@ interface UploadAreaProps {
   label: string;
   /** The file input's accept list, e.g. ".csv,.xlsx". */
   accept?: string;
-  /** Asks the server for a signed upload URL. */
-  requestUploadUrl: () => Promise<string>;
+  /** Asks the server for a signed upload URL for the file picked. */
+  requestUploadUrl: (file: File) => Promise<string>;
   /** Shown when asking for the URL fails (the spec words it per screen). */
   uploadFailedText: string;
   /** The PUT succeeded; `jobId` when the server queued an import job for the file. */
@@ -60,7 +60,7 @@ export function UploadArea({ label, accept, requestUploadUrl, uploadFailedText, 
     setPhase({ name: 'requesting' });
     let url: string;
     try {
-      url = await requestUploadUrl();
+      url = await requestUploadUrl(file);
     } catch {
       setPhase({ name: 'failed', text: uploadFailedText });
       return;

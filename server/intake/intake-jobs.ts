@@ -1,0 +1,30 @@
+import { formatMessage } from '../../src/domain/messages';
+import { JobFailure, type JobHandler } from '../jobs/job-context';
+import { insertIntakeMessage, sha256Key } from './accept-message';
+import { processIntakeMessage } from './process-message';
+
+/** A received message (mail, cXML) becomes invoices. */
+export const handleIntakeMessage: JobHandler = async (ctx, job) => {
+  const messageId = Number(job.payload.messageId);
+  return processIntakeMessage(ctx, messageId);
+};
+
+/**
+ * A file a buyer uploaded (the PUT of the signed URL stored it): one intake message of
+ * its own, refused when the same bytes were uploaded to this buyer before.
+ */
+export const handleInvoiceUpload: JobHandler = async (ctx, job) => {
+  const { blobKey, contentType, user, fileName } = job.payload as { blobKey: string; contentType: string; user: string; fileName?: string };
+  const name = fileName ?? 'invoice';
+  const blob = await ctx.blobs.get(blobKey);
+  if (!blob) throw new JobFailure(`The uploaded file ${name} is missing`);
+  const dedupeKey = sha256Key(blob.bytes);
+  const buyer = { buyerKey: job.orgKey, code: null, recipients: [] };
+  const messageId = await ctx.db.transaction().execute(async (trx) => {
+    const earlier = await trx.selectFrom('intake_messages').select('id').where('buyer_key', '=', job.orgKey).where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+    if (earlier) return null;
+    return insertIntakeMessage(trx, { source: 'upload', contentType, sender: user, buyer, blobKey, size: blob.bytes.length, fileName: name, dedupeKey });
+  });
+  if (messageId === null) throw new JobFailure(formatMessage.invoiceUploadDuplicate(name));
+  return processIntakeMessage(ctx, messageId);
+};

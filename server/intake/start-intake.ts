@@ -1,0 +1,23 @@
+import type { AppContext } from '../app-context';
+import { blobStoreFor } from '../files/blob-stores';
+import { startSmtpListener, type SmtpListener } from './smtp-listener';
+
+export interface IntakeHandle {
+  /** The port the SMTP listener is on; null when PORTAL_SMTP_PORT is `off`. */
+  smtpPort: number | null;
+  stop(): Promise<void>;
+}
+
+/** The ways mail comes in, beside the HTTP server: the SMTP listener and the polled IMAP mailbox. */
+export async function startIntake(ctx: AppContext): Promise<IntakeHandle> {
+  const intake = ctx.config.intake;
+  const blobs = blobStoreFor(ctx.config);
+  let smtp: SmtpListener | null = null;
+  if (intake?.smtpPort != null) smtp = await startSmtpListener({ db: ctx.db, blobs, port: intake.smtpPort, host: intake.smtpHost });
+  return {
+    smtpPort: smtp?.port ?? null,
+    async stop() {
+      await smtp?.close();
+    },
+  };
+}

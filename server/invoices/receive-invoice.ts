@@ -1,0 +1,103 @@
+import { messages } from '../../src/domain/messages';
+import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
+import { writeHistory } from '../history';
+import type { ExtractedInvoice } from '../intake/extract/extracted-invoice';
+import { recordChange, type Tx } from '../sync/change-log';
+import { INVOICE_ENTITY } from './invoice-rows';
+import { validateReceivedInvoice } from './validate-received-invoice';
+
+/** How an invoice arrived: what its first history entry says. */
+export type InvoiceArrival =
+  | { kind: 'email'; from: string; auth: { dkim: string; dkimDomain: string | null; spf: string; spfDomain: string | null } | null }
+  | { kind: 'upload'; user: string; fileName: string }
+  | { kind: 'cxml'; from: string };
+
+export interface ReceivedInvoice {
+  buyerKey: string;
+  supplier: { key: string; name: string; accountCode: string | null } | null;
+  /** Null when no invoice document could be read: the spec's 'Document with extraction problems'. */
+  extracted: ExtractedInvoice | null;
+  message: { subject: string; senderEmail: string; createdDate: string; recipients: string[]; htmlBody: string | null };
+  pdfKey: string | null;
+  /** When the message arrived: the list's newest-first order. */
+  receivedAt: string;
+  arrival: InvoiceArrival;
+  /** The intake's own General errors (unknown supplier, unauthenticated sender). */
+  generalErrors: string[];
+}
+
+/** The history line of an arrival, e.g. 'Received by email from ar@acme.example (DKIM pass acme.example, SPF pass)'. */
+export function arrivalDescription(arrival: InvoiceArrival): { action: string; description: string; user: string } {
+  switch (arrival.kind) {
+    case 'email': {
+      const auth = arrival.auth
+        ? ` (DKIM ${arrival.auth.dkim}${arrival.auth.dkimDomain ? ` ${arrival.auth.dkimDomain}` : ''}, SPF ${arrival.auth.spf}${arrival.auth.spfDomain ? ` ${arrival.auth.spfDomain}` : ''})`
+        : '';
+      return { action: 'Received', description: `Received by email from ${arrival.from}${auth}`, user: arrival.from };
+    }
+    case 'upload':
+      return { action: 'Uploaded', description: `Uploaded by ${arrival.user} (${arrival.fileName})`, user: arrival.user };
+    case 'cxml':
+      return { action: 'Received', description: 'Received as cXML', user: arrival.from };
+  }
+}
+
+function titleOf(extracted: ExtractedInvoice | null): string {
+  if (!extracted) return messages.documentWithExtractionProblems;
+  return extracted.creditNote ? 'Credit Note' : 'Tax Invoice';
+}
+
+/**
+ * The one service that creates invoices, for every way in (mail, upload, cXML, the demo
+ * seed): the row, unread and Pending, its revision for the changes feed, the history
+ * entry of its arrival, then the validation step. Runs in the caller's transaction.
+ */
+export async function receiveInvoice(trx: Tx, input: ReceivedInvoice): Promise<number> {
+  const document: InvoiceDocument | null = input.extracted
+    ? {
+        ...input.extracted.document,
+        validationErrors: {
+          ...input.extracted.document.validationErrors,
+          general: [...input.extracted.document.validationErrors.general, ...input.generalErrors.map((error) => ({ error }))],
+        },
+      }
+    : null;
+  const { oiid } = await trx
+    .insertInto('invoices')
+    .values({
+      buyer_key: input.buyerKey,
+      supplier_key: input.supplier?.key ?? null,
+      read: 0,
+      exported: 0,
+      ve_status: 'Pending',
+      title: titleOf(input.extracted),
+      supplier_name: input.supplier?.name ?? null,
+      supplier_code: input.supplier?.accountCode ?? null,
+      document: document ? JSON.stringify(document) : null,
+      message_subject: input.message.subject,
+      message_sender_email: input.message.senderEmail,
+      message_created_date: input.message.createdDate,
+      message_recipients: JSON.stringify(input.message.recipients),
+      message_html_body: input.message.htmlBody,
+      pdf_key: input.pdfKey,
+      pdf_source: null,
+      created_at: input.receivedAt,
+      rev: 0,
+      deleted: 0,
+    })
+    .returning('oiid')
+    .executeTakeFirstOrThrow();
+  const rev = await recordChange(trx, { entity: INVOICE_ENTITY, key: String(oiid), op: 'upsert', scopes: [{ kind: 'buyer', orgKey: input.buyerKey }] });
+  await trx.updateTable('invoices').set({ rev }).where('oiid', '=', oiid).execute();
+  const arrival = arrivalDescription(input.arrival);
+  await writeHistory(trx, arrival.user, {
+    orgKey: input.buyerKey,
+    entity: INVOICE_ENTITY,
+    entityKey: String(oiid),
+    type: 'RECEIVED',
+    action: arrival.action,
+    description: document?.documentId ? `${arrival.description}: invoice ${document.documentId}` : arrival.description,
+  });
+  await validateReceivedInvoice(trx, { oiid, buyerKey: input.buyerKey });
+  return oiid;
+}
