@@ -12,7 +12,9 @@ import { configureEdi } from './edi/deliver';
 import { API_COMPRESSION } from './http/compression';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
 import { registerReadCache } from './http/read-cache';
+import { registerSafeText } from './http/safe-text';
 import { registerJsonParser } from './http/json-parser';
+import { registerPrivateAnswers } from './http/private-answers';
 import { registerSecurityHeaders } from './http/security-headers';
 import { startJobs } from './jobs/start';
 import { routeGroups } from './routes';
@@ -30,6 +32,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 10 * 1024 * 1024, trustProxy });
   registerJsonParser(app);
   registerSecurityHeaders(app, { https: ctx.config.secureCookies });
+  registerPrivateAnswers(app);
+  registerSafeText(app);
   await app.register(cookie);
   registerErrorHandler(app);
   registerReadCache(app, ctx.db);

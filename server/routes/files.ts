@@ -84,7 +84,6 @@ export async function fileRoutes(root: FastifyInstance, ctx: AppContext): Promis
       return reply
         .header('content-type', blob.contentType)
         .header('content-disposition', contentDisposition(claims.fileName))
-        .header('cache-control', 'private, no-store')
         .send(blob.bytes);
     });
 

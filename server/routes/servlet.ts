@@ -11,6 +11,7 @@ import { clearSessionCookie, createSession, deleteSessionByToken, setSessionCook
 import { addressKey, clearFailures, recordFailure, throttleState, usernameKey } from '../auth/throttle';
 import { authTuning } from '../auth/tuning';
 import { badRequest, HttpError } from '../http/errors';
+import { refuseUnsafeText } from '../http/safe-text';
 
 export const SERVLET_PATH = '/servlet';
 const API_PATH_PARAM = 'api-path';
@@ -30,6 +31,7 @@ async function readForm(request: FastifyRequest): Promise<Record<string, string>
       if (status && status >= 400 && status < 500) throw error;
       throw badRequest(['The form could not be read']);
     }
+    refuseUnsafeText(form);
     return form;
   }
   if (request.body && typeof request.body === 'object') {
@@ -134,13 +136,13 @@ export async function servletRoutes(app: FastifyInstance, { db, config }: AppCon
     await deleteSessionByToken(db, request.cookies[SESSION_COOKIE]);
     const { token, expiresAt } = await createSession(db, user.user_no);
     setSessionCookie(reply, config, token, expiresAt);
-    return reply.header('cache-control', 'no-store').send({ orgType: orgTypeOfNumber(org.type) });
+    return reply.send({ orgType: orgTypeOfNumber(org.type) });
   }
 
   async function signOut(request: FastifyRequest, reply: FastifyReply) {
     await deleteSessionByToken(db, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply, config);
-    return reply.header('cache-control', 'no-store').send({});
+    return reply.send({});
   }
 
   const hasApiPath = (request: FastifyRequest) => (request.query as Record<string, unknown>)[API_PATH_PARAM] !== undefined;

@@ -45,14 +45,11 @@ const userInputs = (u: { username: string; first_name: string; last_name: string
 
 /** The session, terms of use, profile, password recovery and password change calls. */
 export async function sessionRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
-  app.get('/altcha/challenge', async (_request, reply) => {
-    return reply.header('cache-control', 'no-store').send(await issueChallenge(config));
-  });
+  app.get('/altcha/challenge', async () => issueChallenge(config));
 
   app.get('/policy', async (request) => policyOf(requireUser(request, { allowPendingTerms: true })));
 
-  app.get('/session', async (request, reply): Promise<SessionProbe> => {
-    reply.header('cache-control', 'no-store');
+  app.get('/session', async (request): Promise<SessionProbe> => {
     return request.user ? { signedIn: true, policy: policyOf(request.user), profile: await profileOf(db, request.user) } : { signedIn: false };
   });
 

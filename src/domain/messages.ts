@@ -103,6 +103,7 @@ export const fieldErrors = {
   recoveryCodeInvalid: 'The verification code is invalid or has expired',
   oldPasswordWrong: 'The old password is not correct',
   tooManyAttempts: 'Too many failed sign-in attempts, please try again later',
+  unsafeText: 'must not contain control characters or unpaired surrogates',
 } as const;
 
 /**
