@@ -1,6 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { priceFileUploadUrl } from '../../api/catalogue-calls';
 import { formatMessage, messages } from '../../domain/messages';
+import { can } from '../../domain/roles';
 import { useActiveSession } from '../../local/session/use-session';
 import { Button } from '../../ui/button/Button';
 import { Notice, Page, PageTitle } from '../../ui/page';
@@ -43,7 +44,7 @@ export function CatalogueScreen({ accountsPicker }: CatalogueScreenProps) {
 }
 
 function SupplierCatalogue({ sellerId, scope }: { sellerId: string; scope: string }) {
-  const { companyName } = useActiveSession();
+  const { companyName, viewer } = useActiveSession();
   const [uploading, setUploading] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -66,7 +67,7 @@ function SupplierCatalogue({ sellerId, scope }: { sellerId: string; scope: strin
         <Grow>
           <Muted>{companyName}</Muted>
         </Grow>
-        <Button onClick={startUpload}>Upload Price File</Button>
+        {can(viewer, 'uploadPriceFile') && <Button onClick={startUpload}>Upload Price File</Button>}
       </Bar>
       {uploading && (
         <UploadArea

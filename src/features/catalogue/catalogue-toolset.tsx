@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { exportCatalogue, requestTemplate, templateUploadUrl } from '../../api/catalogue-calls';
 import { messages } from '../../domain/messages';
+import { can } from '../../domain/roles';
 import { catalogueToolset } from '../../domain/rules/catalogue';
 import { useOnline } from '../../local/hooks/use-sync-state';
+import { useActiveSession } from '../../local/session/use-session';
 import { Button } from '../../ui/button/Button';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { UploadArea } from '../../ui/upload/UploadArea';
@@ -28,6 +30,9 @@ interface CatalogueToolsetProps {
 export function CatalogueToolset({ buyerId, sellerId, productCount }: CatalogueToolsetProps) {
   const { notify } = useSnackbar();
   const online = useOnline();
+  const { viewer } = useActiveSession();
+  const mayUseTemplates = can(viewer, 'manageCatalogueTemplates');
+  const mayExport = can(viewer, 'exportCatalogue');
   const { jobs, track, dismiss, jobOf } = useJobTracker(buyerId);
   const [generating, setGenerating] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -73,20 +78,28 @@ export function CatalogueToolset({ buyerId, sellerId, productCount }: CatalogueT
 
   return (
     <>
-      <Bar role="toolbar" aria-label="Catalogue tools">
-        <Button variant="outlined" onClick={generate} disabled={!tools.generate}>
-          Generate Template File
-        </Button>
-        <Button variant="outlined" disabled={!tools.download} onClick={() => downloadUrl && window.location.assign(downloadUrl)}>
-          Download Template File
-        </Button>
-        <Button variant="outlined" onClick={startUpload} disabled={!tools.requestModification}>
-          Request Modification
-        </Button>
-        <Button onClick={runExport} disabled={!tools.export}>
-          Export Catalogue
-        </Button>
-      </Bar>
+      {(mayUseTemplates || mayExport) && (
+        <Bar role="toolbar" aria-label="Catalogue tools">
+          {mayUseTemplates && (
+            <>
+              <Button variant="outlined" onClick={generate} disabled={!tools.generate}>
+                Generate Template File
+              </Button>
+              <Button variant="outlined" disabled={!tools.download} onClick={() => downloadUrl && window.location.assign(downloadUrl)}>
+                Download Template File
+              </Button>
+              <Button variant="outlined" onClick={startUpload} disabled={!tools.requestModification}>
+                Request Modification
+              </Button>
+            </>
+          )}
+          {mayExport && (
+            <Button onClick={runExport} disabled={!tools.export}>
+              Export Catalogue
+            </Button>
+          )}
+        </Bar>
+      )}
       {uploading && (
         <UploadArea
           label="Modified template file"

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../domain/money';
+import { can } from '../../domain/roles';
 import {
   categoryTrail,
   flagCodeText,
@@ -12,6 +13,7 @@ import {
   warrantyText,
 } from '../../domain/product-display';
 import type { ProductWithMeta } from '../../local/hooks/use-products';
+import { useActiveSession } from '../../local/session/use-session';
 import { SimpleTable } from '../../ui/data-table/SimpleTable';
 import { SwitchField } from '../../ui/field/SwitchField';
 import { Value } from '../../ui/missing-value/MissingValue';
@@ -50,6 +52,7 @@ export function ProductDetails({ item, supplierName, onToggleIncluded, openInPag
   const images = f.assets.filter((a) => a.type.toLowerCase().startsWith('image')).map((a) => a.downloadUrl);
   const trail = categoryTrail(f.category);
   const buyer = onToggleIncluded !== null;
+  const mayInclude = can(useActiveSession().viewer, 'includeProducts');
   const discrepancies = hasDiscrepancies(f.discrepancies);
 
   return (
@@ -75,7 +78,7 @@ export function ProductDetails({ item, supplierName, onToggleIncluded, openInPag
       </Header>
       <ProductCarousel images={images} code={f.code} />
       <Actions>
-        {onToggleIncluded && <SwitchField label="Included" checked={f.included} onCheckedChange={onToggleIncluded} />}
+        {onToggleIncluded && <SwitchField label="Included" checked={f.included} onCheckedChange={onToggleIncluded} disabled={!mayInclude} />}
         {openInPage}
       </Actions>
       <Tabs defaultValue="summary">

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatMoney } from '../../domain/money';
+import { can } from '../../domain/roles';
 import { flagCodeText, hasDiscrepancies, lastExportedText, unitPrices } from '../../domain/product-display';
 import { useProductList, useProductSearch, type ProductWithMeta } from '../../local/hooks/use-products';
+import { useActiveSession } from '../../local/session/use-session';
 import type { Column } from '../../ui/data-table/columns';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { Field } from '../../ui/field/Field';
@@ -23,7 +25,8 @@ interface ProductTableProps {
 
 const stop = (event: { stopPropagation(): void }) => event.stopPropagation();
 
-function buyerColumns(toggle: (code: string, included: boolean) => void, today: string): Column<ProductWithMeta>[] {
+/** `mayInclude` false: the Included column is shown but cannot be changed (curating is an admin's). */
+function buyerColumns(toggle: (code: string, included: boolean) => void, mayInclude: boolean, today: string): Column<ProductWithMeta>[] {
   return [
     {
       id: 'included',
@@ -35,7 +38,7 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
         const f = productFields(item);
         return (
           <CheckboxCell onClick={stop} onKeyDown={stop}>
-            <input type="checkbox" aria-label={`Included ${f.code}`} checked={f.included} onChange={(e) => toggle(f.code, e.target.checked)} />
+            <input type="checkbox" aria-label={`Included ${f.code}`} checked={f.included} disabled={!mayInclude} onChange={(e) => toggle(f.code, e.target.checked)} />
           </CheckboxCell>
         );
       },
@@ -105,7 +108,11 @@ export function ProductTable({ scope, sellerId, onToggleIncluded, onOpen, onCoun
   const searching = filter.trim() !== '';
   const rows = searching ? search.hits : products;
   const today = useMemo(todayIso, []);
-  const columns = useMemo(() => (onToggleIncluded ? buyerColumns(onToggleIncluded, today) : sellerColumns), [onToggleIncluded, today]);
+  const mayInclude = can(useActiveSession().viewer, 'includeProducts');
+  const columns = useMemo(
+    () => (onToggleIncluded ? buyerColumns(onToggleIncluded, mayInclude, today) : sellerColumns),
+    [onToggleIncluded, mayInclude, today],
+  );
 
   const count = products?.length ?? 0;
   useEffect(() => onCount?.(count), [onCount, count]);
