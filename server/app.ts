@@ -9,6 +9,7 @@ import type { AppContext } from './app-context';
 import { registerSessionLoader } from './auth/session';
 import { registerSessionRefresh } from './auth/sessions';
 import { configureEdi } from './edi/deliver';
+import { registerAfterAnswer } from './http/after-answer';
 import { API_COMPRESSION } from './http/compression';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
 import { registerReadCache } from './http/read-cache';
@@ -34,6 +35,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerSecurityHeaders(app, { https: ctx.config.secureCookies });
   registerPrivateAnswers(app);
   registerSafeText(app);
+  registerAfterAnswer(app);
   await app.register(cookie);
   registerErrorHandler(app);
   registerReadCache(app, ctx.db);

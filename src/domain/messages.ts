@@ -102,7 +102,7 @@ export const fieldErrors = {
   humanCheckReused: 'This human check was already used, please verify again',
   recoveryCodeInvalid: 'The verification code is invalid or has expired',
   oldPasswordWrong: 'The old password is not correct',
-  tooManyAttempts: 'Too many failed sign-in attempts, please try again later',
+  tooManyAttempts: 'Too many attempts, please try again later',
   unsafeText: 'must not contain control characters or unpaired surrogates',
 } as const;
 
