@@ -92,6 +92,9 @@ function BuyerCatalogue({ buyerId, scope }: { buyerId: string; scope: string }) 
   const [open, setOpen] = useState<string | null>(null);
   const [count, setCount] = useState(0);
   const toggle = useIncludeProduct(buyerId, supplier?.uniqueKey ?? '');
+  const { viewer } = useActiveSession();
+  // Curating the catalogue and its tools are an admin's; other users read it (src/domain/roles.ts).
+  const mayInclude = can(viewer, 'includeProducts');
 
   if (!supplier) {
     return (
@@ -109,8 +112,23 @@ function BuyerCatalogue({ buyerId, scope }: { buyerId: string; scope: string }) 
           Change supplier
         </Button>
       </Bar>
-      <CatalogueToolset key={supplier.uniqueKey} buyerId={buyerId} sellerId={supplier.uniqueKey} productCount={count} />
-      <ProductTable key={supplier.uniqueKey} scope={scope} sellerId={supplier.uniqueKey} onToggleIncluded={toggle} onOpen={setOpen} onCount={setCount} />
+      <CatalogueToolset
+        key={supplier.uniqueKey}
+        buyerId={buyerId}
+        sellerId={supplier.uniqueKey}
+        productCount={count}
+        mayUseTemplates={can(viewer, 'manageCatalogueTemplates')}
+        mayExport={can(viewer, 'exportCatalogue')}
+      />
+      <ProductTable
+        key={supplier.uniqueKey}
+        scope={scope}
+        sellerId={supplier.uniqueKey}
+        onToggleIncluded={toggle}
+        mayInclude={mayInclude}
+        onOpen={setOpen}
+        onCount={setCount}
+      />
       <ProductDrawer
         scope={scope}
         sellerId={supplier.uniqueKey}
@@ -119,6 +137,7 @@ function BuyerCatalogue({ buyerId, scope }: { buyerId: string; scope: string }) 
         productCode={open}
         onClose={() => setOpen(null)}
         onToggleIncluded={toggle}
+        mayInclude={mayInclude}
       />
     </Page>
   );

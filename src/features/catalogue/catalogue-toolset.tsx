@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { exportCatalogue, requestTemplate, templateUploadUrl } from '../../api/catalogue-calls';
 import { messages } from '../../domain/messages';
-import { can } from '../../domain/roles';
 import { catalogueToolset } from '../../domain/rules/catalogue';
 import { useOnline } from '../../local/hooks/use-sync-state';
-import { useActiveSession } from '../../local/session/use-session';
 import { Button } from '../../ui/button/Button';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { UploadArea } from '../../ui/upload/UploadArea';
@@ -20,6 +18,10 @@ interface CatalogueToolsetProps {
   buyerId: string;
   sellerId: string;
   productCount: number;
+  /** The viewer may generate, download and send back templates (an admin). */
+  mayUseTemplates: boolean;
+  /** The viewer may export the catalogue (an admin). */
+  mayExport: boolean;
 }
 
 /**
@@ -27,12 +29,9 @@ interface CatalogueToolsetProps {
  * Download the template, Request Modification (upload the edited template), Export.
  * Each starts a job on the server whose state stays listed until dismissed.
  */
-export function CatalogueToolset({ buyerId, sellerId, productCount }: CatalogueToolsetProps) {
+export function CatalogueToolset({ buyerId, sellerId, productCount, mayUseTemplates, mayExport }: CatalogueToolsetProps) {
   const { notify } = useSnackbar();
   const online = useOnline();
-  const { viewer } = useActiveSession();
-  const mayUseTemplates = can(viewer, 'manageCatalogueTemplates');
-  const mayExport = can(viewer, 'exportCatalogue');
   const { jobs, track, dismiss, jobOf } = useJobTracker(buyerId);
   const [generating, setGenerating] = useState(false);
   const [uploading, setUploading] = useState(false);

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../domain/money';
-import { can } from '../../domain/roles';
 import {
   categoryTrail,
   flagCodeText,
@@ -13,7 +12,6 @@ import {
   warrantyText,
 } from '../../domain/product-display';
 import type { ProductWithMeta } from '../../local/hooks/use-products';
-import { useActiveSession } from '../../local/session/use-session';
 import { SimpleTable } from '../../ui/data-table/SimpleTable';
 import { SwitchField } from '../../ui/field/SwitchField';
 import { Value } from '../../ui/missing-value/MissingValue';
@@ -29,6 +27,8 @@ interface ProductDetailsProps {
   supplierName: string;
   /** Buyers: the Included switch. */
   onToggleIncluded: ((included: boolean) => void) | null;
+  /** False for a buyer's user who may not curate the catalogue: the switch is shown, not changeable. */
+  mayInclude?: boolean;
   /** The product page's address ('Open in page'); absent on the page itself. */
   openInPage?: ReactNode;
 }
@@ -47,12 +47,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 const money = (n: number | null | undefined) => (n === null || n === undefined ? null : formatMoney(n));
 
 /** The product drawer's content, also the product page's: header, images, Included, and the tabs. */
-export function ProductDetails({ item, supplierName, onToggleIncluded, openInPage }: ProductDetailsProps) {
+export function ProductDetails({ item, supplierName, onToggleIncluded, mayInclude = true, openInPage }: ProductDetailsProps) {
   const f = productFields(item);
   const images = f.assets.filter((a) => a.type.toLowerCase().startsWith('image')).map((a) => a.downloadUrl);
   const trail = categoryTrail(f.category);
   const buyer = onToggleIncluded !== null;
-  const mayInclude = can(useActiveSession().viewer, 'includeProducts');
   const discrepancies = hasDiscrepancies(f.discrepancies);
 
   return (

@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatMoney } from '../../domain/money';
-import { can } from '../../domain/roles';
 import { flagCodeText, hasDiscrepancies, lastExportedText, unitPrices } from '../../domain/product-display';
 import { useProductList, useProductSearch, type ProductWithMeta } from '../../local/hooks/use-products';
-import { useActiveSession } from '../../local/session/use-session';
 import type { Column } from '../../ui/data-table/columns';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { Field } from '../../ui/field/Field';
@@ -18,6 +16,8 @@ interface ProductTableProps {
   sellerId: string;
   /** Buyers get the Included checkbox and the price columns; suppliers Code, Description, UOM. */
   onToggleIncluded: ((productCode: string, included: boolean) => void) | null;
+  /** False for a buyer's user who may not curate the catalogue: the Included column is shown, not changeable. */
+  mayInclude?: boolean;
   onOpen: (productCode: string) => void;
   /** Tells the toolset whether there is anything to export. */
   onCount?: (count: number) => void;
@@ -101,14 +101,13 @@ const sellerColumns: Column<ProductWithMeta>[] = [
  * searches the mirrored catalogue in the sync worker, so input never waits on it, and
  * the server too until the whole catalogue is held (20 hits a page, more at the last).
  */
-export function ProductTable({ scope, sellerId, onToggleIncluded, onOpen, onCount }: ProductTableProps) {
+export function ProductTable({ scope, sellerId, onToggleIncluded, mayInclude = true, onOpen, onCount }: ProductTableProps) {
   const [filter, setFilter] = useState('');
   const { products, loadMore, exhausted, progress } = useProductList(scope, sellerId);
   const search = useProductSearch(scope, sellerId, filter, products, progress.complete);
   const searching = filter.trim() !== '';
   const rows = searching ? search.hits : products;
   const today = useMemo(todayIso, []);
-  const mayInclude = can(useActiveSession().viewer, 'includeProducts');
   const columns = useMemo(
     () => (onToggleIncluded ? buyerColumns(onToggleIncluded, mayInclude, today) : sellerColumns),
     [onToggleIncluded, mayInclude, today],
