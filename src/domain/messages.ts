@@ -7,6 +7,7 @@ export const messages = {
   loginUnauthorized: 'Unauthorized access, please check your credentials',
   somethingWentWrong: 'Something went wrong, please try again later',
   somethingWentWrongUpload: 'Something went wrong, please try again later.',
+  tooManyRequestsAtOnce: 'Too many requests at once, please try again in a moment',
   recoveryCodeSent: 'A verification code has been sent to your email',
   passwordReset: 'Password succesfully reseted!',
   passwordUpdated: 'Password succesfully updated!',

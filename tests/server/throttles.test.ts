@@ -5,9 +5,10 @@ import {
   RECOVERY_GUESSES_TOTAL,
   RECOVERY_REQUESTS_PER_ADDRESS,
 } from '../../server/auth/recovery';
+import { changesFeedLimit } from '../../server/http/per-user-limit';
 import { PASSWORD_CHANGE_GUESSES } from '../../server/routes/session';
 import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
-import { fieldErrors } from '../../src/domain/messages';
+import { fieldErrors, messages } from '../../src/domain/messages';
 import { FAST_AUTH } from './helpers/captcha';
 import { latestRecoveryCode, mailsTo } from './helpers/mailbox';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -106,5 +107,24 @@ describe('changing the password', () => {
     const refused = await change(DEMO_PASSWORD);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual(tooMany);
+  });
+});
+
+describe('the changes feed', () => {
+  it('makes at most two pages of one user at once with four waiting, refuses more with 429, and serves another user meanwhile', async () => {
+    const feed = '/api/sync/buyer/UNIWESTMERE1/changes?since=0&limit=10';
+    const { user_no: userNo } = await t.db.selectFrom('users').select('user_no').where('username', '=', KNOWN).executeTakeFirstOrThrow();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The user's parallel loops: two running, four waiting behind them.
+    const loops = Array.from({ length: changesFeedLimit.running + changesFeedLimit.waiting }, () => changesFeedLimit.run(userNo, () => held));
+    const refused = await t.as(KNOWN, { method: 'GET', url: feed });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ errors: [messages.tooManyRequestsAtOnce] });
+    // Another user of the same organisation is answered while the first one's loops still hold their places.
+    expect((await t.as('p.raman@uni.demo.test', { method: 'GET', url: feed })).statusCode).toBe(200);
+    release();
+    await Promise.all(loops);
+    expect((await t.as(KNOWN, { method: 'GET', url: feed })).statusCode).toBe(200);
   });
 });
