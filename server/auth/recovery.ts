@@ -8,6 +8,18 @@ export const RECOVERY_CODE_TTL_MS = 15 * 60 * 1000;
 export const RECOVERY_CODE_MAX_ATTEMPTS = 5;
 /** More requests than this within the code lifetime send no further mail, so nobody can flood a mailbox. */
 export const RECOVERY_CODES_PER_WINDOW = 5;
+/** Eight digits: a guesser's odds per try are one in a hundred million. */
+export const RECOVERY_CODE_DIGITS = 8;
+/** Code requests one address may make in 15 minutes, known usernames or not. */
+export const RECOVERY_REQUESTS_PER_ADDRESS = 10;
+/** Wrong codes one address may try in 15 minutes, across every account. */
+export const RECOVERY_GUESSES_PER_ADDRESS = 10;
+/** Wrong codes the whole portal takes in 15 minutes, from every address: a guesser with many addresses stops here. */
+export const RECOVERY_GUESSES_TOTAL = 300;
+
+export const recoveryRequestKey = (address: string) => `recovery-request:${address}`;
+export const recoveryGuessKey = (address: string) => `recovery-guess:${address}`;
+export const RECOVERY_GUESS_TOTAL_KEY = 'recovery-guess:*';
 
 function hashCode(config: ServerConfig, userNo: number, code: string): string {
   return createHmac('sha256', config.secret).update(`recovery:${userNo}:${code}`).digest('hex');
@@ -23,9 +35,10 @@ export async function findActiveUser(db: Db, username: string) {
 }
 
 /**
- * Stores a fresh 6-digit code (hashed) for the user and mails it; older codes of the
- * user stop working. Unknown usernames do nothing, so the answer never tells whether
- * an account exists.
+ * Stores a fresh 8-digit code (hashed) for the user and mails it; older codes of the
+ * user stop working. Unknown usernames do nothing. It runs after the answer has left
+ * (server/http/after-answer.ts), so neither the answer nor its timing tells whether an
+ * account exists.
  */
 export async function issueRecoveryCode(db: Db, config: ServerConfig, username: string): Promise<void> {
   const user = await findActiveUser(db, username);
@@ -37,7 +50,7 @@ export async function issueRecoveryCode(db: Db, config: ServerConfig, username: 
     .where('created_at', '>', new Date(Date.now() - RECOVERY_CODE_TTL_MS).toISOString())
     .executeTakeFirstOrThrow();
   if (Number(recent.n) >= RECOVERY_CODES_PER_WINDOW) return;
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = String(randomInt(0, 10 ** RECOVERY_CODE_DIGITS)).padStart(RECOVERY_CODE_DIGITS, '0');
   const now = new Date();
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('recovery_codes').set({ used: 1 }).where('user_no', '=', user.user_no).where('used', '=', 0).execute();

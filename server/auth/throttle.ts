@@ -1,55 +1,59 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
+/**
+ * Counters of recent events (failed sign-ins, wrong recovery codes, recovery requests,
+ * wrong old passwords) in the `login_failures` table, shared by every server process.
+ * A count covers one window of 15 minutes from its first event; an older one starts
+ * again. docs/throttles.md lists what each counter limits and how.
+ */
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/** Sign-in: failures of one username from one address before its answers are held back. */
 export const DELAY_AFTER_FAILURES = 5;
-export const LOCK_AFTER_FAILURES = 10;
-export const LOCK_MS = 15 * 60 * 1000;
+/** The longest a sign-in answer is held back, however many failures the pair has. */
+export const MAX_FAILURE_DELAY_MS = 30_000;
 
-export const usernameKey = (username: string) => `user:${username}`;
-export const addressKey = (address: string) => `addr:${address}`;
+/**
+ * One username from one address: a guesser elsewhere (or behind the same NAT, trying
+ * other usernames) never slows the user's own sign-in, let alone refuses it.
+ */
+export const signInKey = (username: string, address: string) => `signin:${JSON.stringify([username, address])}`;
 
-export interface ThrottleState {
-  locked: boolean;
-  slowDown: boolean;
+/**
+ * How long a sign-in of a pair with this many recent failures is held back: nothing
+ * for the first five, then `baseMs`, doubling with each further failure up to 30 s.
+ * Never a refusal: the right password still signs in, only later.
+ */
+export function signInDelayMs(failures: number, baseMs: number): number {
+  if (failures < DELAY_AFTER_FAILURES || baseMs <= 0) return 0;
+  return Math.min(baseMs * 2 ** (failures - DELAY_AFTER_FAILURES), MAX_FAILURE_DELAY_MS);
 }
 
-/** Whether sign-ins for these keys (a username and a client address) are refused or held back. */
-export async function throttleState(db: Db, keys: string[], now = new Date()): Promise<ThrottleState> {
-  const rows = await db.selectFrom('login_failures').selectAll().where('key', 'in', keys).execute();
-  const nowIso = now.toISOString();
+/** The events counted for `key` in its current window (0 once the window is over). */
+export async function recentCount(db: Db, key: string, now = new Date()): Promise<number> {
   const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
-  return {
-    locked: rows.some((r) => r.locked_until !== null && r.locked_until > nowIso),
-    slowDown: rows.some((r) => r.window_start > windowStart && r.failures >= DELAY_AFTER_FAILURES),
-  };
+  const row = await db.selectFrom('login_failures').select('failures').where('key', '=', key).where('window_start', '>', windowStart).executeTakeFirst();
+  return row?.failures ?? 0;
 }
 
-/** Counts one failure per key; the counting window restarts once it is older than 15 minutes. */
+/** Counts one event per key; a count whose window is over starts again at 1. */
 export async function recordFailure(db: Db, keys: string[], now = new Date()): Promise<void> {
   const nowIso = now.toISOString();
   const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
   await db.transaction().execute(async (trx) => {
-    // Counts whose window and lock are both over say nothing any more; dropping them keeps the table small.
-    await trx
-      .deleteFrom('login_failures')
-      .where('window_start', '<=', windowStart)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
-      .execute();
-    const lockedUntil = new Date(now.getTime() + LOCK_MS).toISOString();
-    // A count whose window is over (and that holds no lock) starts again at 1.
-    const stale = sql<boolean>`login_failures.window_start <= ${windowStart} and (login_failures.locked_until is null or login_failures.locked_until <= ${nowIso})`;
-    const failures = sql<number>`case when ${stale} then 1 else login_failures.failures + 1 end`;
+    // Counts whose window is over say nothing any more; dropping them keeps the table small.
+    await trx.deleteFrom('login_failures').where('window_start', '<=', windowStart).execute();
+    const stale = sql<boolean>`login_failures.window_start <= ${windowStart}`;
     for (const key of keys) {
-      // One statement per key: failures counted by several server processes at once all count.
+      // One statement per key: events counted by several server processes at once all count.
       await trx
         .insertInto('login_failures')
-        .values({ key, failures: 1, window_start: nowIso, locked_until: null })
+        .values({ key, failures: 1, window_start: nowIso })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({
-            failures,
+            failures: sql<number>`case when ${stale} then 1 else login_failures.failures + 1 end`,
             window_start: sql<string>`case when ${stale} then ${nowIso} else login_failures.window_start end`,
-            locked_until: sql<string | null>`case when ${failures} >= ${LOCK_AFTER_FAILURES} then ${lockedUntil} else null end`,
           }),
         )
         .execute();

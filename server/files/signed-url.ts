@@ -24,6 +24,8 @@ export interface DownloadClaims {
   use: 'download';
   key: string;
   fileName: string;
+  /** The session the link was made for (a keyed hash of its id): the link works in that session only. */
+  session: string;
   exp: number;
 }
 
@@ -80,16 +82,39 @@ export function signedUploadUrl(
   return `/files/upload/${token}`;
 }
 
+/** Names a session in a download link without showing its id. */
+export function sessionTag(config: Pick<ServerConfig, 'secret'>, sessionId: string): string {
+  return createHmac('sha256', config.secret).update(`download-session:${sessionId}`).digest('base64url').slice(0, 22);
+}
+
+/**
+ * A link to a generated file for the session that asked for it: after sign-out, a
+ * password change or the user's deletion (all end the session) it no longer works,
+ * nor in anyone else's browser.
+ */
 export function signedDownloadUrl(
   config: Pick<ServerConfig, 'secret'>,
-  opts: { key: string; fileName: string; expiresInSec: number },
+  opts: { key: string; fileName: string; expiresInSec: number; sessionId: string },
 ): string {
   assertBlobKey(opts.key);
-  const token = signToken(config, { use: 'download', key: opts.key, fileName: opts.fileName, exp: nowSec() + opts.expiresInSec });
+  const token = signToken(config, {
+    use: 'download',
+    key: opts.key,
+    fileName: opts.fileName,
+    session: sessionTag(config, opts.sessionId),
+    exp: nowSec() + opts.expiresInSec,
+  });
   return `/files/download/${token}`;
+}
+
+/** The claims of a download link, if the request comes from the session it was made for; a 403 otherwise. */
+export function verifyDownload(config: Pick<ServerConfig, 'secret'>, token: string, sessionId: string | null): DownloadClaims {
+  const claims = verifyToken(config, token, 'download');
+  if (!sessionId || claims.session !== sessionTag(config, sessionId)) throw expiredOrInvalidLink();
+  return claims;
 }
 
 /** Upload links live long enough to pick a file and send it. */
 export const UPLOAD_URL_TTL_SEC = 15 * 60;
-/** Generated files (templates, exports) stay downloadable for a day. */
-export const DOWNLOAD_URL_TTL_SEC = 24 * 60 * 60;
+/** A link to a generated file (template, export) lives an hour; the job list hands out a fresh one on every read. */
+export const DOWNLOAD_URL_TTL_SEC = 60 * 60;

@@ -27,7 +27,7 @@ export async function buyerSettingsRoutes(app: FastifyInstance, ctx: AppContext)
   /** Tax codes: buyers only (support acting for a buyer). Null until the buyer first saves them. */
   app.get('/buyer/:buyerId', async (request) => {
     const { user, org } = await requireOrg(request, db, 'buyer', parse(buyerParams, request.params).buyerId);
-    requireCapability(user, org, 'editTaxCodes');
+    requireCapability(user, org, 'viewBuyerSettings');
     const row = await db.selectFrom('buyer_settings').selectAll().where('org_no', '=', org.orgNo).executeTakeFirst();
     return { taxCodeMapping: row ? { taxableCode: row.taxable_code, nonTaxableCode: row.non_taxable_code } : null };
   });
@@ -63,7 +63,7 @@ export async function buyerSettingsRoutes(app: FastifyInstance, ctx: AppContext)
   app.get('/buyer/:buyerId/seller/:sellerId/props', async (request) => {
     const params = parse(pairParams, request.params);
     const { user, org } = await requireOrg(request, db, 'buyer', params.buyerId);
-    requireCapability(user, org, 'editAccountCodes');
+    requireCapability(user, org, 'viewBuyerSettings');
     const seller = await requireSupplier(db, params.sellerId);
     const row = await db
       .selectFrom('buyer_seller_props')

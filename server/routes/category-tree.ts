@@ -10,7 +10,7 @@ export async function categoryTreeRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.get<{ Params: { buyerId: string } }>('/buyer/:buyerId/category-tree', async (request) => {
     const { user, org } = await requireOrg(request, db, 'buyer', request.params.buyerId);
-    requireCapability(user, org, 'editCategoryTree');
+    requireCapability(user, org, 'viewBuyerSettings');
     const row = await db.selectFrom('category_trees').select('tree').where('buyer_key', '=', org.orgKey).executeTakeFirst();
     return row ? (JSON.parse(row.tree) as CategoryNode[]) : [];
   });

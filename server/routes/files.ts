@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
 import { blobStoreFor } from '../files/blob-stores';
-import { expiredOrInvalidLink, verifyToken } from '../files/signed-url';
+import { expiredOrInvalidLink, verifyDownload, verifyToken } from '../files/signed-url';
 import { badRequest, notFound } from '../http/errors';
 import { uploadJobKinds } from '../jobs/handlers';
 import { enqueueJob } from '../jobs/queue';
@@ -78,13 +78,12 @@ export async function fileRoutes(root: FastifyInstance, ctx: AppContext): Promis
     );
 
     app.get<{ Params: { '*': string } }>('/files/download/*', async (request, reply) => {
-      const claims = verifyToken(ctx.config, request.params['*'], 'download');
+      const claims = verifyDownload(ctx.config, request.params['*'], request.user?.sessionId ?? null);
       const blob = await blobs.get(claims.key);
       if (!blob) throw notFound('File');
       return reply
         .header('content-type', blob.contentType)
         .header('content-disposition', contentDisposition(claims.fileName))
-        .header('cache-control', 'private, no-store')
         .send(blob.bytes);
     });
 

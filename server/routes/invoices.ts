@@ -193,7 +193,6 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${fileName}"`)
-      .header('cache-control', 'private, max-age=86400')
       .send(blob.bytes);
   });
 }

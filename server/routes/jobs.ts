@@ -10,12 +10,12 @@ import { parse } from '../http/parse';
 import { findJob, toJobRow, type JobRow } from '../jobs/queue';
 import { requireOrg } from '../policy';
 
-/** A job as its organisation sees it; a finished file-producing job carries a fresh download link. */
-export function jobView(config: ServerConfig, job: JobRow): JobView {
+/** A job as its organisation sees it; a finished file-producing job carries a fresh download link for the asking session. */
+export function jobView(config: ServerConfig, job: JobRow, sessionId: string): JobView {
   const result = job.result as { blobKey?: unknown; fileName?: unknown } | null;
   const downloadUrl =
     job.state === 'done' && result && typeof result.blobKey === 'string' && typeof result.fileName === 'string'
-      ? signedDownloadUrl(config, { key: result.blobKey, fileName: result.fileName, expiresInSec: DOWNLOAD_URL_TTL_SEC })
+      ? signedDownloadUrl(config, { key: result.blobKey, fileName: result.fileName, expiresInSec: DOWNLOAD_URL_TTL_SEC, sessionId })
       : null;
   return {
     jobId: job.id,
@@ -33,20 +33,20 @@ const jobParams = z.object({ orgId: z.string(), jobId: wholeNumber(z.number().po
 
 export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Params: { orgId: string } }>('/org/:orgId/job', async (request) => {
-    const { org } = await requireOrg(request, ctx.db, 'org', request.params.orgId);
+    const { user, org } = await requireOrg(request, ctx.db, 'org', request.params.orgId);
     const query = parse(jobListQuerySchema, request.query);
     let q = ctx.db.selectFrom('jobs').selectAll().where('org_key', '=', org.orgKey);
     if (query.kind) q = q.where('kind', '=', query.kind);
     if (query.state) q = q.where('state', '=', query.state);
     const rows = await q.orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
-    return rows.map((r) => jobView(ctx.config, toJobRow(r)));
+    return rows.map((r) => jobView(ctx.config, toJobRow(r), user.sessionId));
   });
 
   app.get('/org/:orgId/job/:jobId', async (request) => {
     const params = parse(jobParams, request.params);
-    const { org } = await requireOrg(request, ctx.db, 'org', params.orgId);
+    const { user, org } = await requireOrg(request, ctx.db, 'org', params.orgId);
     const job = await findJob(ctx.db, org.orgKey, params.jobId);
     if (!job) throw notFound('Job');
-    return jobView(ctx.config, job);
+    return jobView(ctx.config, job, user.sessionId);
   });
 }

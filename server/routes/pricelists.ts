@@ -26,9 +26,10 @@ type PricelistParams = SellerParams & { pricelistId: string };
 
 const pricelistIdSchema = wholeNumber(z.number().positive());
 
-async function seller(request: FastifyRequest<{ Params: SellerParams }>, db: Db) {
+/** The path's supplier, for a user who may read (`viewPricelists`) or change (`editPricelists`) its pricelists. */
+async function seller(request: FastifyRequest<{ Params: SellerParams }>, db: Db, capability: 'viewPricelists' | 'editPricelists') {
   const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
-  requireCapability(user, org, 'viewPricelists');
+  requireCapability(user, org, capability);
   return { user, org };
 }
 
@@ -68,7 +69,7 @@ export async function pricelistRoutes(app: FastifyInstance, ctx: AppContext): Pr
   const { db, config } = ctx;
 
   app.get<{ Params: SellerParams }>('/seller/:sellerId/pricelist', async (request) => {
-    const { org } = await seller(request, db);
+    const { org } = await seller(request, db, 'viewPricelists');
     const query = parse(cursorQuerySchema, request.query);
     const after = decodeCursor<number>(query.cursor, 'number');
     let q = db.selectFrom('pricelists').select(['id', 'name']).where('seller_key', '=', org.orgKey).where('deleted', '=', 0);
@@ -80,7 +81,7 @@ export async function pricelistRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   app.post<{ Params: SellerParams }>('/seller/:sellerId/pricelist', async (request, reply) => {
-    const { user, org } = await seller(request, db);
+    const { user, org } = await seller(request, db, 'editPricelists');
     const input = parse(pricelistInputSchema, request.body);
     const errors = validatePricelist(input);
     if (errors.length) throw badRequest(errors);
@@ -107,7 +108,7 @@ export async function pricelistRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   app.put<{ Params: PricelistParams }>('/seller/:sellerId/pricelist/:pricelistId', async (request, reply) => {
-    const { user, org } = await seller(request, db);
+    const { user, org } = await seller(request, db, 'editPricelists');
     const input = parse(pricelistInputSchema, request.body);
     const errors = validatePricelist(input);
     if (errors.length) throw badRequest(errors);
@@ -129,7 +130,7 @@ export async function pricelistRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   app.get<{ Params: PricelistParams }>('/seller/:sellerId/pricelist/:pricelistId/price', async (request) => {
-    const { org } = await seller(request, db);
+    const { org } = await seller(request, db, 'viewPricelists');
     const pricelist = await findPricelist(db, org.orgKey, request.params.pricelistId);
     const query = parse(cursorQuerySchema, request.query);
     const after = decodeCursor<string>(query.cursor, 'string');
@@ -164,7 +165,7 @@ export async function pricelistRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   app.post<{ Params: PricelistParams }>('/seller/:sellerId/pricelist/:pricelistId/price/action/upload-url', async (request) => {
-    const { user, org } = await seller(request, db);
+    const { user, org } = await seller(request, db, 'editPricelists');
     const pricelist = await findPricelist(db, org.orgKey, request.params.pricelistId);
     const uploadUrl = jobUploadUrl(config, {
       orgKey: org.orgKey,
@@ -177,13 +178,13 @@ export async function pricelistRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   app.get<{ Params: PricelistParams }>('/seller/:sellerId/pricelist/:pricelistId/buyers', async (request) => {
-    const { org } = await seller(request, db);
+    const { org } = await seller(request, db, 'viewPricelists');
     const pricelist = await findPricelist(db, org.orgKey, request.params.pricelistId);
     return { buyerIds: await mappedBuyerIds(db, pricelist.id) };
   });
 
   app.put<{ Params: PricelistParams }>('/seller/:sellerId/pricelist/:pricelistId/buyers', async (request, reply) => {
-    const { user, org } = await seller(request, db);
+    const { user, org } = await seller(request, db, 'editPricelists');
     const input = parse(pricelistMappingSchema, request.body);
     const buyerIds = [...new Set(input.buyerIds.map((b) => b.trim()).filter(Boolean))].sort();
     return mutate(db, request, reply, async (trx) => {

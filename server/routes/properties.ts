@@ -50,12 +50,14 @@ function fail(errors: string[]): void {
   if (errors.length) throw badRequest(errors);
 }
 
-/** Properties a screen other than Basic Properties owns carry that screen's permission too. */
+/** Properties are configuration (an admin's); those a screen other than Basic Properties owns carry that screen's permission too. */
 function requirePropertyPermission(user: SessionUser, org: OrgRef, property: string): void {
+  requireCapability(user, org, 'editProperties');
   if (property.trim() === PROPERTY_NAMES.asnContactEmailList) requireCapability(user, org, 'manageAsnRecipients');
 }
 
 function requireOtherPropertyPermission(user: SessionUser, org: OrgRef, property: string): void {
+  requireCapability(user, org, 'editProperties');
   const name = property.trim();
   if (name === PROPERTY_NAMES.supplierCode || name === PROPERTY_NAMES.supplierCodeAp) requireCapability(user, org, 'editAccountCodes');
 }

@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { validateLogin } from '../../src/domain/auth-rules';
-import { fieldErrors, messages } from '../../src/domain/messages';
+import { messages } from '../../src/domain/messages';
 import type { AppContext } from '../app-context';
 import { consumeHumanCheck } from '../auth/altcha';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { findActiveUser } from '../auth/recovery';
 import { orgTypeOfNumber, SESSION_COOKIE } from '../auth/session';
 import { clearSessionCookie, createSession, deleteSessionByToken, setSessionCookie } from '../auth/sessions';
-import { addressKey, clearFailures, recordFailure, throttleState, usernameKey } from '../auth/throttle';
+import { clearFailures, recentCount, recordFailure, signInDelayMs, signInKey } from '../auth/throttle';
 import { authTuning } from '../auth/tuning';
 import { badRequest, HttpError } from '../http/errors';
+import { refuseUnsafeText } from '../http/safe-text';
 
 export const SERVLET_PATH = '/servlet';
 const API_PATH_PARAM = 'api-path';
@@ -30,6 +31,7 @@ async function readForm(request: FastifyRequest): Promise<Record<string, string>
       if (status && status >= 400 && status < 500) throw error;
       throw badRequest(['The form could not be read']);
     }
+    refuseUnsafeText(form);
     return form;
   }
   if (request.body && typeof request.body === 'object') {
@@ -114,33 +116,32 @@ export async function servletRoutes(app: FastifyInstance, { db, config }: AppCon
     if (errors.length) throw badRequest(errors);
 
     const username = input.username.trim().toLowerCase();
-    const keys = [usernameKey(username), addressKey(request.ip)];
-    const throttle = await throttleState(db, keys);
-    if (throttle.locked) throw new HttpError(429, [fieldErrors.tooManyAttempts]);
+    const key = signInKey(username, request.ip);
     await consumeHumanCheck(db, config, input.captcha);
-    // Past five recent failures every answer is held back, which makes guessing slow without locking anyone out yet.
-    if (throttle.slowDown && tuning.failureDelayMs > 0) await new Promise((r) => setTimeout(r, tuning.failureDelayMs));
+    // Guessing from this address slows down with every failure; the right password still signs in, later.
+    const delayMs = signInDelayMs(await recentCount(db, key), tuning.failureDelayMs);
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
 
     const user = await findActiveUser(db, username);
     const valid = user ? await verifyPassword(user.password_hash, input.password) : await decoyVerify(input.password);
     if (!user || !valid) {
-      await recordFailure(db, keys);
+      await recordFailure(db, [key]);
       throw new HttpError(401, [messages.loginUnauthorized]);
     }
-    await clearFailures(db, usernameKey(username));
+    await clearFailures(db, key);
     const org = await db.selectFrom('orgs').select('type').where('org_no', '=', user.org_no).where('deleted', '=', 0).executeTakeFirst();
     if (!org) throw new HttpError(401, [messages.loginUnauthorized]);
     // The cookie this login replaces ends too: no browser could use that session any more.
     await deleteSessionByToken(db, request.cookies[SESSION_COOKIE]);
     const { token, expiresAt } = await createSession(db, user.user_no);
     setSessionCookie(reply, config, token, expiresAt);
-    return reply.header('cache-control', 'no-store').send({ orgType: orgTypeOfNumber(org.type) });
+    return reply.send({ orgType: orgTypeOfNumber(org.type) });
   }
 
   async function signOut(request: FastifyRequest, reply: FastifyReply) {
     await deleteSessionByToken(db, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply, config);
-    return reply.header('cache-control', 'no-store').send({});
+    return reply.send({});
   }
 
   const hasApiPath = (request: FastifyRequest) => (request.query as Record<string, unknown>)[API_PATH_PARAM] !== undefined;

@@ -8,11 +8,22 @@ import { policySchema, type Policy, type Profile, type SessionProbe } from '../.
 import type { AppContext } from '../app-context';
 import { issueChallenge } from '../auth/altcha';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { checkRecoveryCode, findActiveUser, issueRecoveryCode } from '../auth/recovery';
+import {
+  checkRecoveryCode,
+  findActiveUser,
+  issueRecoveryCode,
+  RECOVERY_GUESS_TOTAL_KEY,
+  RECOVERY_GUESSES_PER_ADDRESS,
+  RECOVERY_GUESSES_TOTAL,
+  RECOVERY_REQUESTS_PER_ADDRESS,
+  recoveryGuessKey,
+  recoveryRequestKey,
+} from '../auth/recovery';
 import type { SessionUser } from '../auth/session';
 import { deleteUserSessions } from '../auth/sessions';
 import { writeHistory } from '../history';
-import { badRequest } from '../http/errors';
+import { recentCount, recordFailure } from '../auth/throttle';
+import { badRequest, HttpError } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
 import { requireOrg, requireUser } from '../policy';
@@ -40,19 +51,22 @@ async function profileOf(db: AppContext['db'], user: SessionUser): Promise<Profi
   };
 }
 
+const tooManyAttempts = () => new HttpError(429, [fieldErrors.tooManyAttempts]);
+
+/** Wrong old passwords a user's sessions may send to changePassword in 15 minutes. */
+export const PASSWORD_CHANGE_GUESSES = 5;
+const passwordChangeKey = (userNo: number) => `password-change:${userNo}`;
+
 /** Names and the username make weak passwords: zxcvbn scores them as guessable. */
 const userInputs = (u: { username: string; first_name: string; last_name: string }) => [u.username, u.first_name, u.last_name];
 
 /** The session, terms of use, profile, password recovery and password change calls. */
 export async function sessionRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
-  app.get('/altcha/challenge', async (_request, reply) => {
-    return reply.header('cache-control', 'no-store').send(await issueChallenge(config));
-  });
+  app.get('/altcha/challenge', async () => issueChallenge(config));
 
   app.get('/policy', async (request) => policyOf(requireUser(request, { allowPendingTerms: true })));
 
-  app.get('/session', async (request, reply): Promise<SessionProbe> => {
-    reply.header('cache-control', 'no-store');
+  app.get('/session', async (request): Promise<SessionProbe> => {
     return request.user ? { signedIn: true, policy: policyOf(request.user), profile: await profileOf(db, request.user) } : { signedIn: false };
   });
 
@@ -86,12 +100,12 @@ export async function sessionRoutes(app: FastifyInstance, { db, config }: AppCon
     const { username } = parse(sendRecoveryCodeSchema, request.body);
     const errors = validateRecoveryRequest({ username });
     if (errors.length) throw badRequest(errors);
-    try {
-      await issueRecoveryCode(db, config, username);
-    } catch (error) {
-      // The answer must not differ for known and unknown users, so a mail failure is only logged.
-      request.log.error({ err: error }, 'recovery code could not be sent');
-    }
+    // Counted per address for every username alike, so the limit says nothing about who exists.
+    const requestKey = recoveryRequestKey(request.ip);
+    if ((await recentCount(db, requestKey)) >= RECOVERY_REQUESTS_PER_ADDRESS) throw tooManyAttempts();
+    await recordFailure(db, [requestKey]);
+    // The lookup and the mail run after the answer: known and unknown usernames answer alike, and as fast.
+    app.afterAnswer.run('recovery code mail', () => issueRecoveryCode(db, config, username));
     return {};
   });
 
@@ -99,10 +113,17 @@ export async function sessionRoutes(app: FastifyInstance, { db, config }: AppCon
     const input = parse(resetPasswordSchema, request.body);
     const missing = validateRecoveryCode(input);
     if (missing.length) throw badRequest(missing);
+    const guessKeys = [recoveryGuessKey(request.ip), RECOVERY_GUESS_TOTAL_KEY];
+    const [fromAddress, total] = await Promise.all(guessKeys.map((key) => recentCount(db, key)));
+    if (fromAddress! >= RECOVERY_GUESSES_PER_ADDRESS || total! >= RECOVERY_GUESSES_TOTAL) throw tooManyAttempts();
+    const wrongCode = async (error: string) => {
+      await recordFailure(db, guessKeys);
+      return badRequest([error]);
+    };
     const user = await findActiveUser(db, input.username);
-    if (!user) throw badRequest([fieldErrors.recoveryCodeInvalid]);
+    if (!user) throw await wrongCode(fieldErrors.recoveryCodeInvalid);
     const checked = await checkRecoveryCode(db, config, user.user_no, input.verificationCode);
-    if ('error' in checked) throw badRequest([checked.error]);
+    if ('error' in checked) throw await wrongCode(checked.error);
     const passwordErrors = validateNewPassword(input.newPassword, userInputs(user));
     if (passwordErrors.length) throw badRequest(passwordErrors);
 
@@ -136,14 +157,21 @@ export async function sessionRoutes(app: FastifyInstance, { db, config }: AppCon
     // The path names the user's own organisation (support may name any); the password changed is always the caller's own.
     const { user } = await requireOrg(request, db, 'org', request.params.orgid);
     const input = parse(changePasswordSchema, request.body);
-    return mutate(db, request, reply, async (trx) => {
+    // A stolen session may not guess the old password: five wrong ones per user in 15 minutes.
+    const guessKey = passwordChangeKey(user.userNo);
+    if ((await recentCount(db, guessKey)) >= PASSWORD_CHANGE_GUESSES) throw tooManyAttempts();
+    let oldPasswordWrong = false;
+    const changed = mutate(db, request, reply, async (trx) => {
       const row = await trx
         .selectFrom('users')
         .select(['username', 'first_name', 'last_name', 'password_hash'])
         .where('user_no', '=', user.userNo)
         .executeTakeFirstOrThrow();
       if (!input.oldPassword) throw badRequest([fieldErrors.required('Old password')]);
-      if (!(await verifyPassword(row.password_hash, input.oldPassword))) throw badRequest([fieldErrors.oldPasswordWrong]);
+      if (!(await verifyPassword(row.password_hash, input.oldPassword))) {
+        oldPasswordWrong = true;
+        throw badRequest([fieldErrors.oldPasswordWrong]);
+      }
       const errors = validateNewPassword(input.newPassword, userInputs(row));
       if (errors.length) throw badRequest(errors);
       await trx
@@ -161,6 +189,11 @@ export async function sessionRoutes(app: FastifyInstance, { db, config }: AppCon
         description: `${user.displayName} changed the password`,
       });
       return { body: {} };
+    });
+    // Counted outside the change's transaction, which the refusal rolls back.
+    return changed.catch(async (error: unknown) => {
+      if (oldPasswordWrong) await recordFailure(db, [guessKey]);
+      throw error;
     });
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { changesQuerySchema } from '../../src/domain/schemas/sync';
 import type { AppContext } from '../app-context';
 import { parse } from '../http/parse';
+import { changesFeedLimit } from '../http/per-user-limit';
 import { requireOrg } from '../policy';
 import { changesAnswerJson } from '../sync/changes-answer';
 
@@ -14,6 +15,7 @@ export async function syncRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const { kind, orgId } = parse(params, request.params);
     const { user, org } = await requireOrg(request, ctx.db, kind, orgId);
     const { since, limit } = parse(changesQuerySchema, request.query);
-    return reply.type('application/json; charset=utf-8').send(await changesAnswerJson(ctx.db, user, org, kind, since, limit));
+    const answer = await changesFeedLimit.run(user.userNo, () => changesAnswerJson(ctx.db, user, org, kind, since, limit));
+    return reply.type('application/json; charset=utf-8').send(answer);
   });
 }

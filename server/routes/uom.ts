@@ -10,7 +10,7 @@ import { writeHistory } from '../history';
 import { badRequest } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
-import { requireOrg, requireUser } from '../policy';
+import { requireCapability, requireOrg, requireUser } from '../policy';
 import { recordChange } from '../sync/change-log';
 
 const sellerParams = z.object({ sellerId: z.string() });
@@ -31,6 +31,7 @@ export async function uomRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   /** Replaces the whole mapping: units left out or left empty are unmapped. */
   app.put('/seller/:sellerId/uom', async (request, reply) => {
     const { user, org } = await requireOrg(request, db, 'seller', parse(sellerParams, request.params).sellerId);
+    requireCapability(user, org, 'editUomMapping');
     const input = parse(uomMappingSchema, request.body);
     const unknown = Object.keys(input).filter((unit) => !isStandardUom(unit));
     if (unknown.length) throw badRequest(unknown.map(fieldErrors.unknownUom));

@@ -41,8 +41,12 @@ export type Capability =
   | 'uploadPriceFile'
   | 'manageAsnRecipients'
   | 'editCategoryTree'
+  | 'viewBuyerSettings'
   | 'editTaxCodes'
-  | 'editAccountCodes';
+  | 'editAccountCodes'
+  | 'editPricelists'
+  | 'editUomMapping'
+  | 'editProperties';
 
 /** The perspective a screen renders for: the assumed organisation of a support user, else the own one. */
 export type Perspective = 'SUPPLIER' | 'UNIVERSITY' | 'SUPPORT';
@@ -63,8 +67,16 @@ export function isAdmin(viewer: Pick<Viewer, 'userType'>): boolean {
 
 const everyone: readonly Perspective[] = ['SUPPLIER', 'UNIVERSITY', 'SUPPORT'];
 
-/** Capability -> perspectives that hold it; `supportOnly` ones also need the SUPPORT user type. */
-const table: Record<Capability, { perspectives: readonly Perspective[]; supportOnly?: boolean }> = {
+/**
+ * Capability -> perspectives that hold it; `supportOnly` ones also need the SUPPORT user
+ * type, `adminOnly` ones ADMIN or SUPPORT. The spec leaves REGULAR and ADMIN alike; the
+ * portal decides (README, "Who may change what"): a REGULAR user does the daily work
+ * (reads everything of the organisation, marks orders and invoices read, drafts and
+ * submits ASNs, changes their own password), an admin configures the organisation
+ * (pricelists, price files, UOM mapping, properties, tax and account codes, the category
+ * tree, catalogue curation and templates, every export, ASN recipients).
+ */
+const table: Record<Capability, { perspectives: readonly Perspective[]; supportOnly?: boolean; adminOnly?: boolean }> = {
   viewCatalogue: { perspectives: everyone },
   viewPreferences: { perspectives: everyone },
   viewOrders: { perspectives: everyone },
@@ -74,23 +86,29 @@ const table: Record<Capability, { perspectives: readonly Perspective[]; supportO
   viewUserCommunity: { perspectives: everyone, supportOnly: true },
   assumeRole: { perspectives: everyone, supportOnly: true },
   createAsn: { perspectives: ['SUPPLIER'] },
-  exportAsn: { perspectives: ['SUPPLIER'] },
-  exportOrder: { perspectives: ['SUPPLIER'] },
-  includeProducts: { perspectives: ['UNIVERSITY'] },
-  exportInvoices: { perspectives: ['UNIVERSITY'] },
+  exportAsn: { perspectives: ['SUPPLIER'], adminOnly: true },
+  exportOrder: { perspectives: ['SUPPLIER'], adminOnly: true },
+  includeProducts: { perspectives: ['UNIVERSITY'], adminOnly: true },
+  exportInvoices: { perspectives: ['UNIVERSITY'], adminOnly: true },
   uploadInvoices: { perspectives: ['UNIVERSITY'] },
-  exportCatalogue: { perspectives: ['UNIVERSITY'] },
-  manageCatalogueTemplates: { perspectives: ['UNIVERSITY'] },
-  uploadPriceFile: { perspectives: ['SUPPLIER'] },
-  manageAsnRecipients: { perspectives: ['SUPPLIER'] },
-  editCategoryTree: { perspectives: ['UNIVERSITY'] },
-  editTaxCodes: { perspectives: ['UNIVERSITY'] },
-  editAccountCodes: { perspectives: ['UNIVERSITY'] },
+  exportCatalogue: { perspectives: ['UNIVERSITY'], adminOnly: true },
+  manageCatalogueTemplates: { perspectives: ['UNIVERSITY'], adminOnly: true },
+  uploadPriceFile: { perspectives: ['SUPPLIER'], adminOnly: true },
+  manageAsnRecipients: { perspectives: ['SUPPLIER'], adminOnly: true },
+  /** Tax codes, account codes and the category tree: read by every buyer user, changed by its admins. */
+  viewBuyerSettings: { perspectives: ['UNIVERSITY'] },
+  editCategoryTree: { perspectives: ['UNIVERSITY'], adminOnly: true },
+  editTaxCodes: { perspectives: ['UNIVERSITY'], adminOnly: true },
+  editAccountCodes: { perspectives: ['UNIVERSITY'], adminOnly: true },
+  editPricelists: { perspectives: ['SUPPLIER', 'SUPPORT'], adminOnly: true },
+  editUomMapping: { perspectives: ['SUPPLIER', 'SUPPORT'], adminOnly: true },
+  editProperties: { perspectives: everyone, adminOnly: true },
 };
 
 export function can(viewer: Viewer, capability: Capability): boolean {
   const rule = table[capability];
   if (rule.supportOnly && !isSupport(viewer)) return false;
+  if (rule.adminOnly && !isAdmin(viewer)) return false;
   return rule.perspectives.includes(perspectiveOf(viewer));
 }
 

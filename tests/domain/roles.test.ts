@@ -28,8 +28,24 @@ describe('capability table', () => {
     expect(can(supplier, 'createAsn')).toBe(true);
     expect(can(buyer, 'createAsn')).toBe(false);
     expect(can(support, 'createAsn')).toBe(false);
-    expect(can(buyer, 'includeProducts')).toBe(true);
+    expect(can({ ...buyer, userType: 'ADMIN' }, 'includeProducts')).toBe(true);
     expect(can(supplier, 'includeProducts')).toBe(false);
+  });
+
+  it('lets REGULAR users do the daily work and keeps configuring to ADMIN and SUPPORT users', () => {
+    const warehouse: Viewer = { ...supplier, userType: 'REGULAR' };
+    const buyerAdmin: Viewer = { ...buyer, userType: 'ADMIN' };
+    const daily: Capability[] = ['viewCatalogue', 'viewOrders', 'viewPreferences', 'createAsn', 'viewPricelists'];
+    expect(daily.filter((c) => can(warehouse, c))).toEqual(daily);
+    expect(['viewInvoices', 'viewBuyerSettings'].filter((c) => can(buyer, c as Capability))).toEqual(['viewInvoices', 'viewBuyerSettings']);
+    const supplierConfig: Capability[] = ['editPricelists', 'uploadPriceFile', 'editUomMapping', 'editProperties', 'manageAsnRecipients', 'exportOrder', 'exportAsn'];
+    const buyerConfig: Capability[] = ['editProperties', 'editTaxCodes', 'editAccountCodes', 'editCategoryTree', 'includeProducts', 'manageCatalogueTemplates', 'exportCatalogue', 'exportInvoices'];
+    expect(supplierConfig.filter((c) => can(warehouse, c))).toEqual([]);
+    expect(buyerConfig.filter((c) => can(buyer, c))).toEqual([]);
+    expect(supplierConfig.filter((c) => can(supplier, c))).toEqual(supplierConfig);
+    expect(buyerConfig.filter((c) => can(buyerAdmin, c))).toEqual(buyerConfig);
+    // Support acting for a buyer configures it as its admin would.
+    expect(buyerConfig.filter((c) => can(supportAsBuyer, c))).toEqual(buyerConfig);
   });
 
   it('keeps the user community to support', () => {

@@ -47,7 +47,7 @@ describe('password recovery', () => {
 
       await waitUntil(async () => mailsTo(dataDir, user.email).length > mailsBefore, `a mail in ${join(dataDir, 'mail')}`);
       const code = latestRecoveryCode(dataDir, user.email);
-      expect(code).toMatch(/^\d{6}$/);
+      expect(code).toMatch(/^\d{8}$/);
 
       // Too weak: the bar says so and the field refuses it without asking the server.
       await recovery.fillReset(code, WEAK_PASSWORD);

@@ -17,8 +17,12 @@ afterEach(async () => {
   await t.close();
 });
 
-const sendCode = (username: string) =>
-  t.app.inject({ method: 'POST', url: '/api/login/actions/sendRecoveryCode', payload: { username } });
+/** Asks for a code and waits for the mail, which is written after the answer. */
+const sendCode = async (username: string, remoteAddress?: string) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/login/actions/sendRecoveryCode', payload: { username }, remoteAddress });
+  await t.app.afterAnswer.settled();
+  return res;
+};
 const reset = (payload: { username: string; verificationCode: string; newPassword: string }) =>
   t.app.inject({ method: 'POST', url: '/api/login/actions/resetPassword', payload });
 
@@ -44,7 +48,7 @@ describe('POST /login/actions/sendRecoveryCode', () => {
     expect(mailsTo(t.config.dataDir, 'nobody@example.org')).toHaveLength(0);
   });
 
-  test('a known user gets a six-digit code by mail, stored only hashed', async () => {
+  test('a known user gets an eight-digit code by mail, stored only hashed', async () => {
     const res = await sendCode('Buyer@Uni.demo.test');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({});
@@ -52,7 +56,7 @@ describe('POST /login/actions/sendRecoveryCode', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your password recovery code');
     const code = latestRecoveryCode(t.config.dataDir, USER);
-    expect(code).toMatch(/^\d{6}$/);
+    expect(code).toMatch(/^\d{8}$/);
     const rows = await t.db.selectFrom('recovery_codes').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.code_hash).not.toContain(code);

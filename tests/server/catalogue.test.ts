@@ -270,7 +270,7 @@ describe('catalogue template', () => {
     const j = await job(BUYER, BUY, res.json().jobId);
     expect(j.state).toBe('done');
     expect(j.downloadUrl).toMatch(/^\/files\/download\//);
-    const file = await t.as(null, { method: 'GET', url: j.downloadUrl! });
+    const file = await t.as(BUY, { method: 'GET', url: j.downloadUrl! });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain('.xlsx');
     const rows = await sheetRows(file.rawPayload);

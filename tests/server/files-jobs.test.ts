@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobSchema } from '../../src/domain/schemas/jobs';
 import { blobStoreFor } from '../../server/files/blob-stores';
-import { signedDownloadUrl, signedUploadUrl, signToken, verifyToken } from '../../server/files/signed-url';
+import { hashToken } from '../../server/auth/session';
+import { sessionTag, signedDownloadUrl, signedUploadUrl, signToken, verifyToken } from '../../server/files/signed-url';
 import { enqueueJob } from '../../server/jobs/queue';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -33,47 +34,68 @@ describe('blob store', () => {
 });
 
 describe('signed download URLs', () => {
-  it('streams the file with content type and disposition', async () => {
+  const USER = 'buyer@uni.demo.test';
+  /** The id of the user's test session (the stored hash of its cookie's token). */
+  const sessionOf = async (username: string) => hashToken((await t.cookieFor(username)).split('=')[1]!);
+  const link = async (key: string, fileName: string, username = USER) =>
+    signedDownloadUrl(t.config, { key, fileName, expiresInSec: 60, sessionId: await sessionOf(username) });
+
+  it('streams the file with content type and disposition, to the session it was made for', async () => {
     await blobStoreFor(t.config).put('tests/report.csv', Buffer.from('a,b\r\n1,2\r\n'), 'text/csv');
-    const url = signedDownloadUrl(t.config, { key: 'tests/report.csv', fileName: 'report.csv', expiresInSec: 60 });
+    const url = await link('tests/report.csv', 'report.csv');
     expect(url).toMatch(/^\/files\/download\//);
-    const res = await t.as(null, { method: 'GET', url });
+    const res = await t.as(USER, { method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv');
     expect(res.headers['content-disposition']).toContain('filename="report.csv"');
     expect(res.body).toBe('a,b\r\n1,2\r\n');
   });
 
+  it('is refused without a session, in another user’s session, and once its session has ended', async () => {
+    await blobStoreFor(t.config).put('tests/report.csv', Buffer.from('a,b\r\n'), 'text/csv');
+    // A user of its own: the test ends its session.
+    const owner = 'p.raman@uni.demo.test';
+    const url = await link('tests/report.csv', 'report.csv', owner);
+    expect((await t.as(owner, { method: 'GET', url })).statusCode).toBe(200);
+    expect((await t.as(null, { method: 'GET', url })).statusCode).toBe(403);
+    expect((await t.as(USER, { method: 'GET', url })).statusCode).toBe(403);
+    const cookie = await t.cookieFor(owner);
+    expect((await t.app.inject({ method: 'GET', url: '/servlet?M=2', headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(403);
+  });
+
   it('refuses a tampered token with 403', async () => {
-    const url = signedDownloadUrl(t.config, { key: 'tests/report.csv', fileName: 'report.csv', expiresInSec: 60 });
+    const url = await link('tests/report.csv', 'report.csv');
     const token = url.split('/').pop()!;
     const [body, mac] = token.split('.');
     const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, key: 'tests/other.csv' })).toString('base64url');
     for (const bad of [`${forged}.${mac}`, `${body}.${mac!.slice(0, -2)}xx`, 'garbage', `${body}`]) {
-      const res = await t.as(null, { method: 'GET', url: `/files/download/${bad}` });
+      const res = await t.as('support@demo.test', { method: 'GET', url: `/files/download/${bad}` });
       expect(res.statusCode).toBe(403);
       expect(res.json().errors).toHaveLength(1);
     }
   });
 
   it('refuses an expired token with 403', async () => {
-    const token = signToken(t.config, { use: 'download', key: 'tests/report.csv', fileName: 'r.csv', exp: Math.floor(Date.now() / 1000) - 5 });
-    const res = await t.as(null, { method: 'GET', url: `/files/download/${token}` });
+    const session = sessionTag(t.config, await sessionOf('support@demo.test'));
+    const token = signToken(t.config, { use: 'download', key: 'tests/report.csv', fileName: 'r.csv', session, exp: Math.floor(Date.now() / 1000) - 5 });
+    const res = await t.as('support@demo.test', { method: 'GET', url: `/files/download/${token}` });
     expect(res.statusCode).toBe(403);
   });
 
   it('refuses a token signed with another secret, and an upload token used for download', async () => {
-    const other = signToken({ secret: 'another' }, { use: 'download', key: 'tests/report.csv', fileName: 'r.csv', exp: 9_999_999_999 });
-    expect((await t.as(null, { method: 'GET', url: `/files/download/${other}` })).statusCode).toBe(403);
+    const session = sessionTag({ secret: 'another' }, await sessionOf('support@demo.test'));
+    const other = signToken({ secret: 'another' }, { use: 'download', key: 'tests/report.csv', fileName: 'r.csv', session, exp: 9_999_999_999 });
+    expect((await t.as('support@demo.test', { method: 'GET', url: `/files/download/${other}` })).statusCode).toBe(403);
     const upload = signedUploadUrl(t.config, { key: 'tests/x.csv', purpose: 'price-file-import', orgKey: 'SUPACMESCI01', expiresInSec: 60 });
     expect((await t.as(null, { method: 'GET', url: upload.replace('/upload/', '/download/') })).statusCode).toBe(403);
     expect(() => verifyToken(t.config, upload.split('/').pop()!, 'download')).toThrow();
   });
 
   it('answers 404 when the file is gone', async () => {
-    const url = signedDownloadUrl(t.config, { key: 'tests/missing.csv', fileName: 'm.csv', expiresInSec: 60 });
-    expect((await t.as(null, { method: 'GET', url })).statusCode).toBe(404);
+    const url = signedDownloadUrl(t.config, { key: 'tests/missing.csv', fileName: 'm.csv', expiresInSec: 60, sessionId: await sessionOf('support@demo.test') });
+    expect((await t.as('support@demo.test', { method: 'GET', url })).statusCode).toBe(404);
   });
 });
 

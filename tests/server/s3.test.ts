@@ -9,6 +9,7 @@ import { deliverDocument } from '../../server/edi/deliver';
 import { deliverS3, UNREACHABLE_S3 } from '../../server/edi/s3-channel';
 import { blobStoreFor } from '../../server/files/blob-stores';
 import { s3Client } from '../../server/files/s3-client';
+import { hashToken } from '../../server/auth/session';
 import { signedDownloadUrl } from '../../server/files/signed-url';
 import { S3RVER_KEYS, startS3, type TestS3 } from './helpers/s3-server';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -64,7 +65,8 @@ describe('files in an S3 bucket', () => {
     const price = await t.db.selectFrom('seller_prices').select('price').where('seller_key', '=', SELLER).where('product_code', '=', 'ACM-100000').executeTakeFirstOrThrow();
     expect(price.price).toBe(7.25);
 
-    const download = await t.as(null, { method: 'GET', url: signedDownloadUrl(t.config, { key: key!, fileName: 'prices.csv', expiresInSec: 60 }) });
+    const sessionId = hashToken((await t.cookieFor(SUPPLIER)).split('=')[1]!);
+    const download = await t.as(SUPPLIER, { method: 'GET', url: signedDownloadUrl(t.config, { key: key!, fileName: 'prices.csv', expiresInSec: 60, sessionId }) });
     expect(download.statusCode).toBe(200);
     expect(download.body).toBe(csv);
     expect(download.headers['content-disposition']).toContain('filename="prices.csv"');
@@ -76,7 +78,7 @@ describe('files in an S3 bucket', () => {
     await t.app.jobRunner.runPending();
     const job = jobSchema.parse((await t.as('buyer@uni.demo.test', { method: 'GET', url: `/api/org/${BUYER}/job/${res.json().jobId}` })).json());
     expect(job.state).toBe('done');
-    const file = await t.as(null, { method: 'GET', url: job.downloadUrl! });
+    const file = await t.as('buyer@uni.demo.test', { method: 'GET', url: job.downloadUrl! });
     expect(file.statusCode).toBe(200);
     // The template is a workbook: read back from the bucket, its header row is intact.
     const workbook = new ExcelJS.Workbook();

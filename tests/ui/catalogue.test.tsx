@@ -87,7 +87,7 @@ describe('the buyer toolset', () => {
 
   it('starts with Generate and Request Modification enabled, Download disabled, Export disabled without products', () => {
     fakeApi({});
-    wrap(<CatalogueToolset buyerId="UNI" sellerId="SUP" productCount={0} />);
+    wrap(<CatalogueToolset buyerId="UNI" sellerId="SUP" productCount={0} mayUseTemplates mayExport />);
     expect(button('Generate Template File').disabled).toBe(false);
     expect(button('Download Template File').disabled).toBe(true);
     expect(button('Request Modification').disabled).toBe(false);
@@ -102,7 +102,7 @@ describe('the buyer toolset', () => {
         body: { jobId: 7, kind: 'catalogue-template-generate', state: 'done', result: {}, error: null, downloadUrl: '/files/download/t', createdAt: '', updatedAt: '' },
       },
     });
-    wrap(<CatalogueToolset buyerId="UNI" sellerId="SUP" productCount={3} />);
+    wrap(<CatalogueToolset buyerId="UNI" sellerId="SUP" productCount={3} mayUseTemplates mayExport />);
     await userEvent.click(button('Generate Template File'));
     await screen.findByText('Template file: done');
     expect(button('Generate Template File').disabled).toBe(true);
@@ -118,7 +118,7 @@ describe('the buyer toolset', () => {
         body: { jobId: 9, kind: 'catalogue-export', state: 'failed', result: null, error: 'There are no products to export', downloadUrl: null, createdAt: '', updatedAt: '' },
       },
     });
-    wrap(<CatalogueToolset buyerId="UNI" sellerId="SUP" productCount={3} />);
+    wrap(<CatalogueToolset buyerId="UNI" sellerId="SUP" productCount={3} mayUseTemplates mayExport />);
     await userEvent.click(button('Generate Template File'));
     expect(await screen.findByText(messages.templateGenerateFailed)).toBeTruthy();
     await userEvent.click(button('Export Catalogue'));
@@ -131,7 +131,7 @@ describe('the buyer toolset', () => {
 
   it("says 'Cound't export catalogue' when the export cannot be queued", async () => {
     fakeApi({ 'POST /api/buyer/UNI/seller/SUP/product/action/export': 'network-error' });
-    wrap(<CatalogueToolset buyerId="UNI" sellerId="SUP" productCount={3} />);
+    wrap(<CatalogueToolset buyerId="UNI" sellerId="SUP" productCount={3} mayUseTemplates mayExport />);
     await userEvent.click(button('Export Catalogue'));
     expect(await screen.findByText(messages.catalogueExportFailed)).toBeTruthy();
   });

@@ -8,7 +8,7 @@ import { asSyncDb } from '../../src/local/db/local-database';
 import { markFailed } from '../../src/sync/settle';
 import './support/setup';
 import { fakeApi } from './support/fake-api';
-import { signedIn, supplierPolicy, supportPolicy } from './support/fixtures';
+import { policyOf, signedIn, supplierPolicy, supportPolicy } from './support/fixtures';
 import { closeTestStore, fakeEngine, giveElementsASize, openTestStore } from './support/orders-store';
 import { renderApp } from './support/render-app';
 
@@ -74,6 +74,21 @@ describe('pricelists', () => {
     expect(engine.mirrorPricePage).toHaveBeenCalledWith(SCOPE, '1', null);
     expect(screen.getByRole('button', { name: 'Request Upload' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Map Universities' })).toBeTruthy();
+  });
+
+  it('shows a REGULAR user the pricelists and their prices without Add, rename, upload or mapping', async () => {
+    fakeApi(signedIn(policyOf('SUPPLIER', { userType: 'REGULAR' })));
+    pricelistEngine();
+    const user = userEvent.setup();
+    renderApp('/app/pricelists');
+    const list = await screen.findByRole('table', { name: 'Pricelists' }, FIRST_RENDER);
+    expect(screen.getByText('Choose a pricelist to see its prices.')).toBeTruthy();
+    await user.click(await within(list).findByText('Teaching labs', {}, { timeout: 5000 }));
+    const prices = await screen.findByRole('table', { name: 'Prices' }, { timeout: 5000 });
+    expect((await within(prices).findByText('P-100', {}, { timeout: 5000 })).closest('[role="row"]')!.textContent).toContain('12.50');
+    expect(screen.getByRole('heading', { name: 'Teaching labs' })).toBeTruthy();
+    for (const name of ['Add pricelist', 'Request Upload', 'Map Universities', 'Save']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it('adds a pricelist by a required name, shown at once', async () => {

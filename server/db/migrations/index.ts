@@ -16,6 +16,7 @@ import * as jobAttempts from './0020-job-attempts';
 import * as cxmlInbound from './0035-cxml-inbound';
 import * as extractionTemplates from './0050-extraction-templates';
 import * as intake from './0040-intake';
+import * as throttleCounters from './0025-throttle-counters';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0035-cxml-inbound': cxmlInbound,
   '0050-extraction-templates': extractionTemplates,
   '0040-intake': intake,
+  '0025-throttle-counters': throttleCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,12 +7,11 @@ export interface AltchaUsedTable {
   expires_at: string;
 }
 
-/** Failed sign-ins per key (`user:<username>` or `addr:<client address>`) within a window. */
+/** Recent events per throttle key (server/auth/throttle.ts) within a window of 15 minutes. */
 export interface LoginFailuresTable {
   key: string;
   failures: number;
   window_start: string;
-  locked_until: string | null;
 }
 
 /** Password recovery codes, stored hashed; a newer request voids the older ones. */

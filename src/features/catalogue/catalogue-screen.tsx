@@ -1,6 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { priceFileUploadUrl } from '../../api/catalogue-calls';
 import { formatMessage, messages } from '../../domain/messages';
+import { can } from '../../domain/roles';
 import { useActiveSession } from '../../local/session/use-session';
 import { Button } from '../../ui/button/Button';
 import { Notice, Page, PageTitle } from '../../ui/page';
@@ -43,7 +44,7 @@ export function CatalogueScreen({ accountsPicker }: CatalogueScreenProps) {
 }
 
 function SupplierCatalogue({ sellerId, scope }: { sellerId: string; scope: string }) {
-  const { companyName } = useActiveSession();
+  const { companyName, viewer } = useActiveSession();
   const [uploading, setUploading] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -66,7 +67,7 @@ function SupplierCatalogue({ sellerId, scope }: { sellerId: string; scope: strin
         <Grow>
           <Muted>{companyName}</Muted>
         </Grow>
-        <Button onClick={startUpload}>Upload Price File</Button>
+        {can(viewer, 'uploadPriceFile') && <Button onClick={startUpload}>Upload Price File</Button>}
       </Bar>
       {uploading && (
         <UploadArea
@@ -91,6 +92,9 @@ function BuyerCatalogue({ buyerId, scope }: { buyerId: string; scope: string }) 
   const [open, setOpen] = useState<string | null>(null);
   const [count, setCount] = useState(0);
   const toggle = useIncludeProduct(buyerId, supplier?.uniqueKey ?? '');
+  const { viewer } = useActiveSession();
+  // Curating the catalogue and its tools are an admin's; other users read it (src/domain/roles.ts).
+  const mayInclude = can(viewer, 'includeProducts');
 
   if (!supplier) {
     return (
@@ -108,8 +112,23 @@ function BuyerCatalogue({ buyerId, scope }: { buyerId: string; scope: string }) 
           Change supplier
         </Button>
       </Bar>
-      <CatalogueToolset key={supplier.uniqueKey} buyerId={buyerId} sellerId={supplier.uniqueKey} productCount={count} />
-      <ProductTable key={supplier.uniqueKey} scope={scope} sellerId={supplier.uniqueKey} onToggleIncluded={toggle} onOpen={setOpen} onCount={setCount} />
+      <CatalogueToolset
+        key={supplier.uniqueKey}
+        buyerId={buyerId}
+        sellerId={supplier.uniqueKey}
+        productCount={count}
+        mayUseTemplates={can(viewer, 'manageCatalogueTemplates')}
+        mayExport={can(viewer, 'exportCatalogue')}
+      />
+      <ProductTable
+        key={supplier.uniqueKey}
+        scope={scope}
+        sellerId={supplier.uniqueKey}
+        onToggleIncluded={toggle}
+        mayInclude={mayInclude}
+        onOpen={setOpen}
+        onCount={setCount}
+      />
       <ProductDrawer
         scope={scope}
         sellerId={supplier.uniqueKey}
@@ -118,6 +137,7 @@ function BuyerCatalogue({ buyerId, scope }: { buyerId: string; scope: string }) 
         productCode={open}
         onClose={() => setOpen(null)}
         onToggleIncluded={toggle}
+        mayInclude={mayInclude}
       />
     </Page>
   );

@@ -18,6 +18,10 @@ interface CatalogueToolsetProps {
   buyerId: string;
   sellerId: string;
   productCount: number;
+  /** The viewer may generate, download and send back templates (an admin). */
+  mayUseTemplates: boolean;
+  /** The viewer may export the catalogue (an admin). */
+  mayExport: boolean;
 }
 
 /**
@@ -25,7 +29,7 @@ interface CatalogueToolsetProps {
  * Download the template, Request Modification (upload the edited template), Export.
  * Each starts a job on the server whose state stays listed until dismissed.
  */
-export function CatalogueToolset({ buyerId, sellerId, productCount }: CatalogueToolsetProps) {
+export function CatalogueToolset({ buyerId, sellerId, productCount, mayUseTemplates, mayExport }: CatalogueToolsetProps) {
   const { notify } = useSnackbar();
   const online = useOnline();
   const { jobs, track, dismiss, jobOf } = useJobTracker(buyerId);
@@ -73,20 +77,28 @@ export function CatalogueToolset({ buyerId, sellerId, productCount }: CatalogueT
 
   return (
     <>
-      <Bar role="toolbar" aria-label="Catalogue tools">
-        <Button variant="outlined" onClick={generate} disabled={!tools.generate}>
-          Generate Template File
-        </Button>
-        <Button variant="outlined" disabled={!tools.download} onClick={() => downloadUrl && window.location.assign(downloadUrl)}>
-          Download Template File
-        </Button>
-        <Button variant="outlined" onClick={startUpload} disabled={!tools.requestModification}>
-          Request Modification
-        </Button>
-        <Button onClick={runExport} disabled={!tools.export}>
-          Export Catalogue
-        </Button>
-      </Bar>
+      {(mayUseTemplates || mayExport) && (
+        <Bar role="toolbar" aria-label="Catalogue tools">
+          {mayUseTemplates && (
+            <>
+              <Button variant="outlined" onClick={generate} disabled={!tools.generate}>
+                Generate Template File
+              </Button>
+              <Button variant="outlined" disabled={!tools.download} onClick={() => downloadUrl && window.location.assign(downloadUrl)}>
+                Download Template File
+              </Button>
+              <Button variant="outlined" onClick={startUpload} disabled={!tools.requestModification}>
+                Request Modification
+              </Button>
+            </>
+          )}
+          {mayExport && (
+            <Button onClick={runExport} disabled={!tools.export}>
+              Export Catalogue
+            </Button>
+          )}
+        </Bar>
+      )}
       {uploading && (
         <UploadArea
           label="Modified template file"

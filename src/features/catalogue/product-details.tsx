@@ -27,6 +27,8 @@ interface ProductDetailsProps {
   supplierName: string;
   /** Buyers: the Included switch. */
   onToggleIncluded: ((included: boolean) => void) | null;
+  /** False for a buyer's user who may not curate the catalogue: the switch is shown, not changeable. */
+  mayInclude?: boolean;
   /** The product page's address ('Open in page'); absent on the page itself. */
   openInPage?: ReactNode;
 }
@@ -45,7 +47,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 const money = (n: number | null | undefined) => (n === null || n === undefined ? null : formatMoney(n));
 
 /** The product drawer's content, also the product page's: header, images, Included, and the tabs. */
-export function ProductDetails({ item, supplierName, onToggleIncluded, openInPage }: ProductDetailsProps) {
+export function ProductDetails({ item, supplierName, onToggleIncluded, mayInclude = true, openInPage }: ProductDetailsProps) {
   const f = productFields(item);
   const images = f.assets.filter((a) => a.type.toLowerCase().startsWith('image')).map((a) => a.downloadUrl);
   const trail = categoryTrail(f.category);
@@ -75,7 +77,7 @@ export function ProductDetails({ item, supplierName, onToggleIncluded, openInPag
       </Header>
       <ProductCarousel images={images} code={f.code} />
       <Actions>
-        {onToggleIncluded && <SwitchField label="Included" checked={f.included} onCheckedChange={onToggleIncluded} />}
+        {onToggleIncluded && <SwitchField label="Included" checked={f.included} onCheckedChange={onToggleIncluded} disabled={!mayInclude} />}
         {openInPage}
       </Actions>
       <Tabs defaultValue="summary">

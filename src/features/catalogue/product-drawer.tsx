@@ -14,10 +14,11 @@ interface ProductDrawerProps {
   productCode: string | null;
   onClose: () => void;
   onToggleIncluded: ((productCode: string, included: boolean) => void) | null;
+  mayInclude?: boolean;
 }
 
 /** The product drawer: what the table row holds, with a link to the same content as a page. */
-export function ProductDrawer({ scope, sellerId, buyerId, supplierName, productCode, onClose, onToggleIncluded }: ProductDrawerProps) {
+export function ProductDrawer({ scope, sellerId, buyerId, supplierName, productCode, onClose, onToggleIncluded, mayInclude }: ProductDrawerProps) {
   return (
     <Drawer open={productCode !== null} onOpenChange={(open) => !open && onClose()} title={formatMessage.productDrawerTitle(productCode ?? '')}>
       {productCode !== null && (
@@ -28,13 +29,14 @@ export function ProductDrawer({ scope, sellerId, buyerId, supplierName, productC
           supplierName={supplierName}
           productCode={productCode}
           onToggleIncluded={onToggleIncluded}
+          mayInclude={mayInclude}
         />
       )}
     </Drawer>
   );
 }
 
-function DrawerContent({ scope, sellerId, buyerId, supplierName, productCode, onToggleIncluded }: Omit<ProductDrawerProps, 'onClose'> & { productCode: string }) {
+function DrawerContent({ scope, sellerId, buyerId, supplierName, productCode, onToggleIncluded, mayInclude }: Omit<ProductDrawerProps, 'onClose'> & { productCode: string }) {
   const { item } = useProduct(scope, sellerId, productCode, false);
   if (item === undefined) return <Muted role="status">Loading…</Muted>;
   if (item === null) return <Muted role="status">This product is not on this device.</Muted>;
@@ -52,6 +54,7 @@ function DrawerContent({ scope, sellerId, buyerId, supplierName, productCode, on
       item={item}
       supplierName={supplierName}
       onToggleIncluded={onToggleIncluded ? (included) => onToggleIncluded(productCode, included) : null}
+      mayInclude={mayInclude}
       openInPage={openInPage}
     />
   );

@@ -1,5 +1,6 @@
 import { useParams } from '@tanstack/react-router';
 import { formatMessage } from '../../domain/messages';
+import { can } from '../../domain/roles';
 import { useProduct } from '../../local/hooks/use-products';
 import { useActiveSession } from '../../local/session/use-session';
 import { scopeId } from '../../sync/scope';
@@ -37,9 +38,17 @@ function SellerProduct({ productCode, sellerId }: { productCode: string; sellerI
 function BuyerProduct({ productCode, sellerId, buyerId }: { productCode: string; sellerId: string; buyerId: string }) {
   const [supplier] = useChosenSupplier(buyerId);
   const toggle = useIncludeProduct(buyerId, sellerId);
+  const { viewer } = useActiveSession();
   const { item, found } = useProduct(scopeId('buyer', buyerId), sellerId, productCode, true);
   if (!found && !item) return <Notice>Unknown product</Notice>;
   if (!item) return <Notice role="status">Loading…</Notice>;
   const supplierName = supplier?.uniqueKey === sellerId ? supplier.name : sellerId;
-  return <ProductDetails item={item} supplierName={supplierName} onToggleIncluded={(included) => toggle(productCode, included)} />;
+  return (
+    <ProductDetails
+      item={item}
+      supplierName={supplierName}
+      onToggleIncluded={(included) => toggle(productCode, included)}
+      mayInclude={can(viewer, 'includeProducts')}
+    />
+  );
 }

@@ -16,6 +16,8 @@ interface ProductTableProps {
   sellerId: string;
   /** Buyers get the Included checkbox and the price columns; suppliers Code, Description, UOM. */
   onToggleIncluded: ((productCode: string, included: boolean) => void) | null;
+  /** False for a buyer's user who may not curate the catalogue: the Included column is shown, not changeable. */
+  mayInclude?: boolean;
   onOpen: (productCode: string) => void;
   /** Tells the toolset whether there is anything to export. */
   onCount?: (count: number) => void;
@@ -23,7 +25,8 @@ interface ProductTableProps {
 
 const stop = (event: { stopPropagation(): void }) => event.stopPropagation();
 
-function buyerColumns(toggle: (code: string, included: boolean) => void, today: string): Column<ProductWithMeta>[] {
+/** `mayInclude` false: the Included column is shown but cannot be changed (curating is an admin's). */
+function buyerColumns(toggle: (code: string, included: boolean) => void, mayInclude: boolean, today: string): Column<ProductWithMeta>[] {
   return [
     {
       id: 'included',
@@ -35,7 +38,7 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
         const f = productFields(item);
         return (
           <CheckboxCell onClick={stop} onKeyDown={stop}>
-            <input type="checkbox" aria-label={`Included ${f.code}`} checked={f.included} onChange={(e) => toggle(f.code, e.target.checked)} />
+            <input type="checkbox" aria-label={`Included ${f.code}`} checked={f.included} disabled={!mayInclude} onChange={(e) => toggle(f.code, e.target.checked)} />
           </CheckboxCell>
         );
       },
@@ -98,14 +101,17 @@ const sellerColumns: Column<ProductWithMeta>[] = [
  * searches the mirrored catalogue in the sync worker, so input never waits on it, and
  * the server too until the whole catalogue is held (20 hits a page, more at the last).
  */
-export function ProductTable({ scope, sellerId, onToggleIncluded, onOpen, onCount }: ProductTableProps) {
+export function ProductTable({ scope, sellerId, onToggleIncluded, mayInclude = true, onOpen, onCount }: ProductTableProps) {
   const [filter, setFilter] = useState('');
   const { products, loadMore, exhausted, progress } = useProductList(scope, sellerId);
   const search = useProductSearch(scope, sellerId, filter, products, progress.complete);
   const searching = filter.trim() !== '';
   const rows = searching ? search.hits : products;
   const today = useMemo(todayIso, []);
-  const columns = useMemo(() => (onToggleIncluded ? buyerColumns(onToggleIncluded, today) : sellerColumns), [onToggleIncluded, today]);
+  const columns = useMemo(
+    () => (onToggleIncluded ? buyerColumns(onToggleIncluded, mayInclude, today) : sellerColumns),
+    [onToggleIncluded, mayInclude, today],
+  );
 
   const count = products?.length ?? 0;
   useEffect(() => onCount?.(count), [onCount, count]);

@@ -24,7 +24,18 @@ const KNOWN_PROPERTIES = [PROPERTY_NAMES.supplierCode, PROPERTY_NAMES.supplierCo
  * Everyone: the values the organisation keeps about other accounts (SUPPLIER_CODE,
  * SUPPLIER_CODE_AP and the like). Pick a row to change its value, or add one.
  */
-export function OtherAccountPropertiesPanel({ orgId, ownOrgId, counterpartType }: { orgId: string; ownOrgId: string; counterpartType: 1 | 2 }) {
+export function OtherAccountPropertiesPanel({
+  orgId,
+  ownOrgId,
+  counterpartType,
+  mayEdit,
+}: {
+  orgId: string;
+  ownOrgId: string;
+  counterpartType: 1 | 2;
+  /** False for a REGULAR user: the values are listed, not changed. */
+  mayEdit: boolean;
+}) {
   const rows = useOrgRows('otherOrgProperties', orgId);
   const { accounts } = useCounterparts(ownOrgId, counterpartType);
   const names = useMemo(() => new Map((accounts ?? []).map((a) => [a.uniqueKey, a.name])), [accounts]);
@@ -39,7 +50,7 @@ export function OtherAccountPropertiesPanel({ orgId, ownOrgId, counterpartType }
     entry,
   });
 
-  const columns: Column<OtherPropertyRow>[] = [
+  const allColumns: Column<OtherPropertyRow>[] = [
     { id: 'account', header: 'Account', cell: (r) => names.get(r.otherOrgUniqueKey) ?? r.otherOrgUniqueKey, priority: 1 },
     { id: 'property', header: 'Property', cell: (r) => r.property, priority: 1 },
     {
@@ -66,10 +77,13 @@ export function OtherAccountPropertiesPanel({ orgId, ownOrgId, counterpartType }
       priority: 1,
     },
   ];
+  const columns = mayEdit ? allColumns : allColumns.filter((c) => c.id !== 'edit');
 
+  const table = <SimpleTable label="Other account properties" rows={rows ?? []} columns={columns} rowKey={(r) => r.key} maxHeight="40vh" />;
+  if (!mayEdit) return table;
   return (
     <>
-      <SimpleTable label="Other account properties" rows={rows ?? []} columns={columns} rowKey={(r) => r.key} maxHeight="40vh" />
+      {table}
       <SectionTitle as="h3">Set a property</SectionTitle>
       <PanelForm aria-label="Set a property" onSubmit={(e) => void form.onSubmit(e)} noValidate>
         <AccountPicker label="Account" accounts={accounts} value={form.values.account} onChange={(v) => form.setValue('account', v)} error={form.errors.account} />

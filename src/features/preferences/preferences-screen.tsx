@@ -37,7 +37,14 @@ export function PreferencesScreen() {
   panels.push({
     id: 'other',
     title: 'Account Properties',
-    panel: <OtherAccountPropertiesPanel orgId={orgId} ownOrgId={ownOrgId} counterpartType={perspective === 'SUPPLIER' ? 2 : 1} />,
+    panel: (
+      <OtherAccountPropertiesPanel
+        orgId={orgId}
+        ownOrgId={ownOrgId}
+        counterpartType={perspective === 'SUPPLIER' ? 2 : 1}
+        mayEdit={can(viewer, 'editProperties')}
+      />
+    ),
   });
 
   return (

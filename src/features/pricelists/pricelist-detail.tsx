@@ -18,6 +18,8 @@ interface PricelistDetailProps {
   sellerId: string;
   ownOrgId: string;
   pricelist: PricelistRow;
+  /** False for a user who reads pricelists only: no rename, upload or mapping. */
+  mayEdit: boolean;
 }
 
 /** The form of one pricelist; one still being added shows its name only until the server has it. */
@@ -33,7 +35,7 @@ export function PricelistDetail(props: PricelistDetailProps) {
 }
 
 /** A saved pricelist: its name, the price file upload, the universities it applies to, its prices. */
-function SavedPricelistDetail({ sellerId, ownOrgId, pricelist }: PricelistDetailProps) {
+function SavedPricelistDetail({ sellerId, ownOrgId, pricelist, mayEdit }: PricelistDetailProps) {
   const prices = usePrices(sellerId, pricelist.key);
   const [uploading, setUploading] = useState(false);
   const [mapping, setMapping] = useState(false);
@@ -46,6 +48,14 @@ function SavedPricelistDetail({ sellerId, ownOrgId, pricelist }: PricelistDetail
   const touch = { table: 'pricelists' as const, scope: scopeId('seller', sellerId), key: pricelist.key };
   const mappingEntry = useLatestEntry((e) => e.kind === 'pricelist.mapping' && touchesRow(e, touch), [touch.scope, touch.key]);
 
+  if (!mayEdit) {
+    return (
+      <PaneContent>
+        <SectionTitle>{pricelist.name}</SectionTitle>
+        <PricesTable prices={prices} />
+      </PaneContent>
+    );
+  }
   return (
     <PaneContent>
       <PricelistNameForm key={pricelist.key} sellerId={sellerId} pricelist={pricelist} />

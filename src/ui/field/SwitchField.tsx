@@ -5,10 +5,11 @@ interface SwitchFieldProps {
   label: string;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
 }
 
 /** An on/off control announced as a switch, with its label clickable too. */
-export function SwitchField({ label, checked, onCheckedChange }: SwitchFieldProps) {
+export function SwitchField({ label, checked, onCheckedChange, disabled = false }: SwitchFieldProps) {
   const id = useId();
   return (
     <ChoiceLabel htmlFor={id}>
@@ -17,6 +18,7 @@ export function SwitchField({ label, checked, onCheckedChange }: SwitchFieldProp
         type="button"
         role="switch"
         aria-checked={checked}
+        disabled={disabled}
         onClick={() => onCheckedChange(!checked)}
       />
       {label}

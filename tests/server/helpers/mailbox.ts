@@ -19,7 +19,7 @@ export function mailsTo(dataDir: string, address: string): StoredMail[] {
 /** The verification code of the newest recovery mail to that address. */
 export function latestRecoveryCode(dataDir: string, address: string): string {
   const mails = mailsTo(dataDir, address);
-  const code = mails.at(-1)?.text.match(/verification code is (\d{6})/)?.[1];
+  const code = mails.at(-1)?.text.match(/verification code is (\d{8})/)?.[1];
   if (!code) throw new Error(`No recovery code was mailed to ${address}`);
   return code;
 }

@@ -1,10 +1,11 @@
 import type { Policy, Profile } from '../../../src/domain/schemas/session';
 
+/** An organisation's ADMIN by default (every tool of its screens); pass `{ userType: 'REGULAR' }` for the daily-work view. */
 export function policyOf(orgType: Policy['orgType'], overrides: Partial<Policy> = {}): Policy {
   return {
     orgType,
     orgId: orgType === 'SUPPORT' ? 'support-org' : orgType === 'SUPPLIER' ? 'seller-1' : 'buyer-1',
-    userType: orgType === 'SUPPORT' ? 'SUPPORT' : 'REGULAR',
+    userType: orgType === 'SUPPORT' ? 'SUPPORT' : 'ADMIN',
     state: 'ACTIVE',
     ...overrides,
   };
