@@ -34,8 +34,14 @@ export type InvoiceLineItem = z.infer<typeof invoiceLineItemSchema>;
  * number, referenceId the PO number it quotes, referenceSystemId the order it was
  * matched to in the portal (the detail links to /app/orders/{orgId}/order/{referenceSystemId}).
  */
+export const INVOICE_DOCUMENT_TYPES = ['Invoice', 'Credit Note'] as const;
+
 export const invoiceDocumentSchema = z.object({
+  /** Absent on documents extracted before credit notes were told apart: an invoice. */
+  documentType: z.enum(INVOICE_DOCUMENT_TYPES).optional(),
   documentId: z.string().nullable(),
+  /** A credit note's reference to the invoice it credits (EN 16931 BT-25). */
+  precedingInvoiceId: z.string().nullable().optional(),
   dateCreated: z.string(),
   referenceId: z.string().nullable(),
   referenceSystemId: z.string().nullable(),

@@ -1,9 +1,8 @@
-import { JSDOM } from 'jsdom';
 import type { En16931Invoice, En16931Totals } from '../../../src/domain/rules/invoice-en16931';
 
 /**
  * A test-side reader of the UBL fields the EN 16931 rules need, for the standard's own
- * unit-test files (vefa validator test sets). Paths follow the UBL binding of the
+ * unit-test files (vefa validator test sets), with the DOMParser of the test's jsdom environment. Paths follow the UBL binding of the
  * schematron (ubl/schematron/UBL/EN16931-UBL-model.sch of the validation artefacts).
  */
 const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
@@ -81,7 +80,7 @@ export function readUblInvoice(root: Element): En16931Invoice {
 
 /** Every test of one vefa test set, with what it asserts. */
 export function readUnitTestSet(file: string, xml: string): UnitTestCase[] {
-  const doc = new JSDOM(xml, { contentType: 'text/xml' }).window.document;
+  const doc = new DOMParser().parseFromString(xml, 'text/xml');
   return [...doc.getElementsByTagNameNS(VEFA, 'test')].map((test, index) => {
     const assert = child(test, VEFA, 'assert');
     const ids = (name: string) => (assert ? children(assert, VEFA, name).map((e) => text(e) ?? '') : []);
