@@ -3,6 +3,7 @@ import { importCategoryTree } from './catalogue/category-tree-import';
 import { importPriceFile } from './catalogue/price-file-import';
 import { importPricelistPrices } from './catalogue/pricelist-price-import';
 import { applyTemplate, generateTemplate } from './catalogue/template';
+import { rematchBuyerInvoices } from './invoices/rematch-buyer-invoices';
 import type { JobHandler } from './job-context';
 import { JOB_KINDS } from './kinds';
 
@@ -14,6 +15,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [JOB_KINDS.templateApply]: applyTemplate,
   [JOB_KINDS.catalogueExport]: exportCatalogue,
   [JOB_KINDS.categoryTreeImport]: importCategoryTree,
+  [JOB_KINDS.invoiceRematch]: rematchBuyerInvoices,
 };
 
 /** Job kinds that apply an uploaded file: the purpose of a signed upload URL must be one of them. */

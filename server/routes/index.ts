@@ -15,6 +15,7 @@ import { catalogueRoutes } from './catalogue';
 import { jobRoutes } from './jobs';
 import { pricelistRoutes } from './pricelists';
 import { invoiceRoutes } from './invoices';
+import { invoiceMatchingRoutes } from './invoice-matching';
 
 /** Every route group of the API, registered under /api. Areas add their plugin here. */
 export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void> | void> = [
@@ -33,4 +34,5 @@ export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promi
   pricelistRoutes,
   categoryTreeRoutes,
   invoiceRoutes,
+  invoiceMatchingRoutes,
 ];

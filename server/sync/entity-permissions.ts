@@ -15,6 +15,7 @@ const rules: Record<string, Rule> = {
   senderSource: 'admin',
   ediExportSetting: 'admin',
   buyerSettings: 'editTaxCodes',
+  invoiceMatching: 'editInvoiceMatching',
   buyerSellerProps: 'editAccountCodes',
   categoryTree: 'editCategoryTree',
   invoice: 'viewInvoices',

@@ -41,7 +41,8 @@ export type Capability =
   | 'manageAsnRecipients'
   | 'editCategoryTree'
   | 'editTaxCodes'
-  | 'editAccountCodes';
+  | 'editAccountCodes'
+  | 'editInvoiceMatching';
 
 /** The perspective a screen renders for: the assumed organisation of a support user, else the own one. */
 export type Perspective = 'SUPPLIER' | 'UNIVERSITY' | 'SUPPORT';
@@ -84,6 +85,7 @@ const table: Record<Capability, { perspectives: readonly Perspective[]; supportO
   editCategoryTree: { perspectives: ['UNIVERSITY'] },
   editTaxCodes: { perspectives: ['UNIVERSITY'] },
   editAccountCodes: { perspectives: ['UNIVERSITY'] },
+  editInvoiceMatching: { perspectives: ['UNIVERSITY'] },
 };
 
 export function can(viewer: Viewer, capability: Capability): boolean {

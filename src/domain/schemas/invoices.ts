@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './numbers';
 import { PAGE_SIZE } from '../constants';
+import { matchOutcomeSchema } from './invoice-matching';
 
 /** veStatus values the list filters on (spec section 4); other values may exist but are not shown. */
 export const INVOICE_VE_STATUSES = ['Pending', 'Emailed', 'Exported'] as const;
@@ -81,6 +82,8 @@ export const invoiceItemSchema = z.object({
   supplierCode: z.string().nullable(),
   document: invoiceDocumentSchema.nullable(),
   message: invoiceMessageSchema,
+  /** The last matching run's outcome; null until matched (absent on rows mirrored before matching existed). */
+  matching: matchOutcomeSchema.nullable().optional(),
   rev: z.number().int(),
 });
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
