@@ -40,6 +40,12 @@ export const matchingMessages = {
   creditAboveInvoiced: (sequence: number, code: string | null, credited: number, invoiced: number) =>
     `${line(sequence, code)}: credits ${qty(credited)}, more than the ${qty(invoiced)} invoiced`,
 
+  exportNeedsConfirmation: (n: number) => `This invoice has ${n} exception${n === 1 ? '' : 's'}: confirm to export it anyway`,
+  exportConfirmTitle: 'Export with exceptions?',
+  exportConfirmMessage: (n: number) =>
+    `This invoice has ${n} validation error${n === 1 ? '' : 's'}. Export it anyway? The export and your confirmation are written to its history.`,
+  exportedWithExceptions: (n: number) => ` with ${n} exception${n === 1 ? '' : 's'}, confirmed`,
+
   /** What a matching run changed, for the invoice's history. */
   exceptionsResolved: (n: number, level: string) => `${n} ${level} exception${n === 1 ? '' : 's'} resolved`,
   exceptionsRaised: (n: number, level: string) => `${n} new ${level} exception${n === 1 ? '' : 's'}`,

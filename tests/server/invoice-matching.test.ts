@@ -98,6 +98,32 @@ describe('an order, two partial ASNs and three invoices', () => {
   });
 });
 
+describe('export of a matched invoice and of one with exceptions', () => {
+  const exportOf = (oiid: number, payload?: object) =>
+    t.as(BUYER, { method: 'POST', url: `/api/buyer/${WESTMERE}/invoice/${oiid}/actions/export`, headers: { 'idempotency-key': newKey() }, ...(payload ? { payload } : {}) });
+  const oiidOf = async (number: string, exported = 0) =>
+    (await t.db.selectFrom('invoices').select('oiid').where('document_number', '=', number).where('exported', '=', exported).orderBy('oiid', 'desc').executeTakeFirstOrThrow()).oiid;
+  const exportEntry = async (oiid: number) =>
+    invoiceHistoryEntrySchema.array().parse((await t.as(BUYER, { method: 'GET', url: `/api/buyer/${WESTMERE}/invoice/${oiid}/history?type=EXPORTED` })).json())[0];
+
+  it('an invoice with exceptions is exported only once confirmed, and history says so', async () => {
+    const copy = await oiidOf('INV-M1');
+    const refused = await exportOf(copy);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ errors: ['This invoice has 2 exceptions: confirm to export it anyway'] });
+    expect((await invoice(copy)).exported).toBe(false);
+
+    expect((await exportOf(copy, { confirmExceptions: true })).statusCode).toBe(200);
+    expect((await exportEntry(copy))?.description).toMatch(/^Invoice INV-M1 exported as cXML \(LOCAL\) with 2 exceptions, confirmed$/);
+  });
+
+  it('a matched invoice needs no confirmation and its history names none', async () => {
+    const first = await oiidOf('INV-M2');
+    expect((await exportOf(first)).statusCode).toBe(200);
+    expect((await exportEntry(first))?.description).toBe('Invoice INV-M2 exported as cXML (LOCAL)');
+  });
+});
+
 describe("the buyer's Invoice Matching settings", () => {
   const url = `/api/buyer/${WESTMERE}/invoice-matching`;
 
