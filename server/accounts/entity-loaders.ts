@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { BuyerSellerPropsRow, OtherOrgPropertyRow } from '../../src/domain/schemas/properties';
+import { matchingSettingsOf } from '../invoices/matching-settings';
 import type { EntityLoader } from '../sync/entities';
 import { groupBy } from '../sync/group-by';
 import {
@@ -113,6 +114,13 @@ export const accountEntityLoaders: Record<string, EntityLoader> = {
     const row = await db.selectFrom('buyer_settings').selectAll().where('org_no', '=', org.org_no).executeTakeFirst();
     if (!row) return new Map();
     return new Map([[scope.orgKey, { taxCodeMapping: { taxableCode: row.taxable_code, nonTaxableCode: row.non_taxable_code } }]]);
+  },
+
+  invoiceMatching: async (db, keys, scope) => {
+    const org = scope.kind === 'org' && keys.includes(scope.orgKey) ? await orgOfScope(db, scope.orgKey) : undefined;
+    if (!org) return new Map();
+    const { rev: _rev, ...settings } = await matchingSettingsOf(db, org.org_no);
+    return new Map([[scope.orgKey, settings]]);
   },
 
   buyerSellerProps: async (db, keys, scope) => {

@@ -3,12 +3,13 @@ import { invoiceDocumentSchema, type InvoiceDocument, type InvoiceItem } from '.
 import type { Db } from '../db/database';
 import { idList, inIdList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
-import type { InvoicesTable } from '../db/tables/invoices';
+import type { InvoiceMatchColumns, InvoicesTable } from '../db/tables/invoices';
+import { MATCH_STATUSES, type MatchOutcome, type MatchStatus } from '../../src/domain/schemas/invoice-matching';
 
 /** The entity name of invoices in the change log, the changes feed and history. */
 export const INVOICE_ENTITY = 'invoice';
 
-export type InvoiceRow = Omit<Selectable<InvoicesTable>, 'pdf_source'>;
+export type InvoiceRow = Omit<Selectable<InvoicesTable>, 'pdf_source'> & Pick<Selectable<InvoiceMatchColumns>, 'match_status' | 'match_exceptions'>;
 
 /** Every column but the demo PDF source, which only the PDF download reads. */
 export const INVOICE_COLUMNS = [
@@ -31,7 +32,15 @@ export const INVOICE_COLUMNS = [
   'created_at',
   'rev',
   'deleted',
+  'match_status',
+  'match_exceptions',
 ] as const;
+
+function matchOutcomeOf(row: Pick<InvoiceRow, 'match_status' | 'match_exceptions'>): MatchOutcome | null {
+  const status = row.match_status;
+  if (!status || !(MATCH_STATUSES as readonly string[]).includes(status)) return null;
+  return { status: status as MatchStatus, exceptions: Number(row.match_exceptions) };
+}
 
 /** The URL the browser fetches the invoice's PDF from, with its session cookie. */
 export function invoicePdfPath(buyerKey: string, oiid: number): string {
@@ -62,6 +71,7 @@ export function toInvoiceItem(row: InvoiceRow): InvoiceItem {
       htmlBody: row.message_html_body,
       pdfUrl: row.pdf_key ? invoicePdfPath(row.buyer_key, row.oiid) : null,
     },
+    matching: matchOutcomeOf(row),
     rev: Number(row.rev),
   };
 }

@@ -5,6 +5,7 @@ import { importPricelistPrices } from './catalogue/pricelist-price-import';
 import { applyTemplate, generateTemplate } from './catalogue/template';
 import { handleIntakeMessage, handleInvoiceUpload } from '../intake/intake-jobs';
 import { INTAKE_JOB_KINDS } from '../intake/intake-kinds';
+import { rematchBuyerInvoices } from './invoices/rematch-buyer-invoices';
 import type { JobHandler } from './job-context';
 import { JOB_KINDS } from './kinds';
 
@@ -18,6 +19,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [JOB_KINDS.categoryTreeImport]: importCategoryTree,
   [INTAKE_JOB_KINDS.message]: handleIntakeMessage,
   [INTAKE_JOB_KINDS.upload]: handleInvoiceUpload,
+  [JOB_KINDS.invoiceRematch]: rematchBuyerInvoices,
 };
 
 /** Job kinds that apply an uploaded file: the purpose of a signed upload URL must be one of them. */

@@ -6,4 +6,5 @@ export const JOB_KINDS = {
   templateApply: 'catalogue-template-apply',
   catalogueExport: 'catalogue-export',
   categoryTreeImport: 'category-tree-import',
+  invoiceRematch: 'invoice-rematch',
 } as const;

@@ -13,6 +13,7 @@ import { shipNoticeDocument } from '../edi/export-documents';
 import { readHistory, writeHistory } from '../history';
 import { badRequestAt, conflict, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
+import { rematchInvoicesOfOrder } from '../invoices/match-invoice';
 import { parse } from '../http/parse';
 import { listAsns, loadAsn, shippedLinesOfOrder } from '../orders/asn-rows';
 import { deliveryText, exportWithHistory } from '../orders/export-document';
@@ -143,6 +144,9 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         const orderRev = await recordChange(trx, { entity: 'order', key: String(order.id), op: 'upsert', scopes });
         await trx.updateTable('orders').set({ state, rev: orderRev }).where('id', '=', order.id).execute();
       }
+
+      // What the order's invoices are matched against (3-way) just changed.
+      await rematchInvoicesOfOrder(trx, order.id, 'ASN submitted');
 
       await writeHistory(trx, user, {
         orgKey: org.orgKey,

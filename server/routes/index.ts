@@ -17,6 +17,7 @@ import { pricelistRoutes } from './pricelists';
 import { invoiceRoutes } from './invoices';
 import { cxmlCredentialRoutes } from './cxml-credential';
 import { extractionTemplateRoutes } from './extraction-templates';
+import { invoiceMatchingRoutes } from './invoice-matching';
 
 /** Every route group of the API, registered under /api. Areas add their plugin here. */
 export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void> | void> = [
@@ -37,4 +38,5 @@ export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promi
   invoiceRoutes,
   cxmlCredentialRoutes,
   extractionTemplateRoutes,
+  invoiceMatchingRoutes,
 ];

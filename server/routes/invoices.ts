@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { validationErrorCount } from '../../src/domain/invoice-display';
+import { matchingMessages } from '../../src/domain/matching-messages';
 import { messages } from '../../src/domain/messages';
 import { invoiceListQuerySchema, invoicePathSchema, invoiceUploadRequestSchema, type InvoiceHistoryEntry } from '../../src/domain/schemas/invoices';
 import type { AppContext } from '../app-context';
@@ -17,7 +19,7 @@ import {
   toInvoiceItem,
   type InvoiceRow,
 } from '../invoices/invoice-rows';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { INTAKE_JOB_KINDS } from '../intake/intake-kinds';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
@@ -58,6 +60,8 @@ async function markChanged(trx: Tx, row: InvoiceRow, set: Partial<Pick<InvoicesT
 }
 
 const orgPathSchema = z.object({ id: z.string().min(1).max(40) });
+/** Exporting an invoice with exceptions needs the user's confirmation (the body may be absent otherwise). */
+const exportBodySchema = z.object({ confirmExceptions: z.boolean().optional() }).optional();
 const historyQuerySchema = z.object({ type: z.string().trim().min(1).max(40).optional() });
 
 async function buyerFor(request: FastifyRequest, db: Db, capability: 'viewInvoices' | 'exportInvoices' | 'uploadInvoices') {
@@ -65,6 +69,12 @@ async function buyerFor(request: FastifyRequest, db: Db, capability: 'viewInvoic
   const { user, org } = await requireOrg(request, db, 'buyer', id);
   requireCapability(user, org, capability);
   return { user, org };
+}
+
+/** An export of an invoice with validation errors says in history that the user confirmed them. */
+function exceptionsNote(row: InvoiceRow, confirmed: boolean): string {
+  const count = validationErrorCount({ document: parseInvoiceDocument(row.document) });
+  return confirmed && count > 0 ? matchingMessages.exportedWithExceptions(count) : '';
 }
 
 function safeFilePart(value: string): string {
@@ -112,6 +122,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post('/buyer/:id/invoice/:invoiceId/actions/export', async (request, reply) => {
     const { user, org } = await buyerFor(request, db, 'exportInvoices');
     const { invoiceId } = parse(invoicePathSchema, request.params);
+    const confirmExceptions = parse(exportBodySchema, request.body)?.confirmExceptions === true;
     return exportWithHistory(db, request, reply, {
       user,
       failure: { orgKey: org.orgKey, entity: INVOICE_ENTITY, entityKey: String(invoiceId), prefix: 'Export failed' },
@@ -119,6 +130,8 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
         const row = await findInvoice(trx, org, invoiceId);
         const document = parseInvoiceDocument(row.document);
         if (!document) throw badRequest([messages.documentExtractionError]);
+        // Matching found exceptions: the user must have seen and confirmed them.
+        if (row.match_status === 'Exceptions' && !confirmExceptions) throw conflict([matchingMessages.exportNeedsConfirmation(Number(row.match_exceptions))]);
         const now = new Date();
         const content = await invoiceDetailDocument(
           trx,
@@ -145,7 +158,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
           entityKey: String(row.oiid),
           type: 'EXPORTED',
           action: 'Exported',
-          description: `Invoice ${invoiceNumberOf(row)} exported as cXML (${delivery.channel})`,
+          description: `Invoice ${invoiceNumberOf(row)} exported as cXML (${delivery.channel})${exceptionsNote(row, confirmExceptions)}`,
         });
         return { body: toInvoiceItem(updated) };
       },

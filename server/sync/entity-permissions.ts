@@ -17,6 +17,7 @@ const rules: Record<string, Rule> = {
   buyerSettings: 'viewBuyerSettings',
   buyerSellerProps: 'viewBuyerSettings',
   categoryTree: 'viewBuyerSettings',
+  invoiceMatching: 'viewBuyerSettings',
   invoice: 'viewInvoices',
   order: 'viewOrders',
   asn: 'viewOrders',

@@ -46,7 +46,8 @@ export type Capability =
   | 'editAccountCodes'
   | 'editPricelists'
   | 'editUomMapping'
-  | 'editProperties';
+  | 'editProperties'
+  | 'editInvoiceMatching';
 
 /** The perspective a screen renders for: the assumed organisation of a support user, else the own one. */
 export type Perspective = 'SUPPLIER' | 'UNIVERSITY' | 'SUPPORT';
@@ -103,6 +104,7 @@ const table: Record<Capability, { perspectives: readonly Perspective[]; supportO
   editPricelists: { perspectives: ['SUPPLIER', 'SUPPORT'], adminOnly: true },
   editUomMapping: { perspectives: ['SUPPLIER', 'SUPPORT'], adminOnly: true },
   editProperties: { perspectives: everyone, adminOnly: true },
+  editInvoiceMatching: { perspectives: ['UNIVERSITY'], adminOnly: true },
 };
 
 export function can(viewer: Viewer, capability: Capability): boolean {

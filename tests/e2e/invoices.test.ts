@@ -97,8 +97,8 @@ describe('invoices of the demo buyer', () => {
     await view.closeDrawer();
     expect((await historyOf(page, hostile.oiid)).filter((e) => e.type === 'READ')).toHaveLength(1);
 
-    // Export: the spec's message, the Exported chip, and the server agrees.
-    await view.exportButton.click();
+    // Export (it has a validation error, so after confirming): the spec's message, the Exported chip, and the server agrees.
+    await view.exportConfirmingExceptions();
     await page.getByText(messages.invoiceExported).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     await page.getByText('Exported', { exact: true }).first().waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     expect((await invoicesOf(page)).find((i) => i.oiid === hostile.oiid)).toMatchObject({ exported: true, veStatus: 'Exported' });

@@ -248,6 +248,40 @@ describe('invoice detail', () => {
     expect(screen.getByText('Export needs a connection to the server.')).toBeTruthy();
   });
 
+  it('shows the matching outcome beside the status; exporting an invoice with exceptions asks first', async () => {
+    const lineError = 'Line 2 (AC-PIP-200): unit price 23.00 is not 22.50, the price ordered, within tolerance';
+    const held = invoiceItem(12, { matching: { status: 'Exceptions', exceptions: 1 } });
+    held.document = { ...held.document!, validationErrors: { general: [], header: [], line: [{ error: lineError }] } };
+    await holdInvoices(db, [held, invoiceItem(13, { matching: { status: 'Matched', exceptions: 0 } })]);
+    invoiceEngine();
+    const api = fakeApi({
+      ...signedIn(buyerPolicy),
+      'POST /api/buyer/buyer-1/invoice/12/actions/export': { status: 200, body: { ...held, exported: true, veStatus: 'Exported', rev: 60 } },
+      'POST /api/buyer/buyer-1/invoice/13/actions/export': { status: 200, body: invoiceItem(13, { exported: true, veStatus: 'Exported', rev: 61 }) },
+    });
+    const first = renderApp('/app/invoices/buyer-1/12');
+    const outcome = await screen.findByText('Exceptions (1)');
+    expect(outcome.previousElementSibling?.textContent).toBe('Matching');
+    expect(outcome.closest('div')?.previousElementSibling?.textContent).toBe('Invoice StatusPending');
+    await userEvent.click(screen.getByRole('button', { name: messages.validationErrorsDetected }));
+    expect(await screen.findByText(lineError)).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/This invoice has 1 validation error\./)).toBeTruthy();
+    expect(api.calls.some((c) => c.url.endsWith('/12/actions/export'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(api.calls.find((c) => c.url.endsWith('/12/actions/export'))?.body).toEqual({ confirmExceptions: true }));
+    first.unmount();
+
+    renderApp('/app/invoices/buyer-1/13');
+    await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(api.calls.find((c) => c.url.endsWith('/13/actions/export'))).toBeTruthy());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls.find((c) => c.url.endsWith('/13/actions/export'))?.body).toBeUndefined();
+  });
+
   it('exports and shows the spec message; a refusal shows the server errors', async () => {
     await holdInvoices(db, [invoiceItem(10), invoiceItem(11)]);
     invoiceEngine();

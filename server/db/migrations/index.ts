@@ -17,6 +17,7 @@ import * as cxmlInbound from './0035-cxml-inbound';
 import * as extractionTemplates from './0050-extraction-templates';
 import * as intake from './0040-intake';
 import * as throttleCounters from './0025-throttle-counters';
+import * as invoiceMatching from './0045-invoice-matching';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0050-extraction-templates': extractionTemplates,
   '0040-intake': intake,
   '0025-throttle-counters': throttleCounters,
+  '0045-invoice-matching': invoiceMatching,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

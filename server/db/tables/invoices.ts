@@ -36,6 +36,34 @@ export interface InvoicesTable {
   deleted: number;
 }
 
+/**
+ * The columns invoice matching keeps on an invoice (migration 0045). Apart from the
+ * table above so a writer of invoices may leave them out: they are matching's own.
+ */
+export interface InvoiceMatchColumns {
+  /** The last matching run's outcome (Matched, Pending Receiving, Exceptions); null until matched. */
+  match_status: Generated<string | null>;
+  /** How many validation errors the last run found. */
+  match_exceptions: Generated<number>;
+  /** The PO number the document quotes (trimmed): the invoices of an order are found by it. */
+  po_number: Generated<string | null>;
+  /** The supplier's invoice number (trimmed): duplicates are found by it. */
+  document_number: Generated<string | null>;
+}
+
+/** A buyer's 'Invoice Matching' preferences; a buyer without a row uses the defaults. */
+export interface InvoiceMatchingSettingsTable {
+  org_no: number;
+  mode: string;
+  price_percent: number;
+  price_amount: number;
+  quantity_units: number;
+  quantity_percent: number;
+  total_percent: number;
+  rev: number;
+}
+
 export interface InvoiceTables {
-  invoices: InvoicesTable;
+  invoices: InvoicesTable & InvoiceMatchColumns;
+  invoice_matching_settings: InvoiceMatchingSettingsTable;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './numbers';
 import { PAGE_SIZE } from '../constants';
+import { matchOutcomeSchema } from './invoice-matching';
 
 /** veStatus values the list filters on (spec section 4); other values may exist but are not shown. */
 export const INVOICE_VE_STATUSES = ['Pending', 'Emailed', 'Exported'] as const;
@@ -34,8 +35,14 @@ export type InvoiceLineItem = z.infer<typeof invoiceLineItemSchema>;
  * number, referenceId the PO number it quotes, referenceSystemId the order it was
  * matched to in the portal (the detail links to /app/orders/{orgId}/order/{referenceSystemId}).
  */
+export const INVOICE_DOCUMENT_TYPES = ['Invoice', 'Credit Note'] as const;
+
 export const invoiceDocumentSchema = z.object({
+  /** Absent on documents extracted before credit notes were told apart: an invoice. */
+  documentType: z.enum(INVOICE_DOCUMENT_TYPES).optional(),
   documentId: z.string().nullable(),
+  /** A credit note's reference to the invoice it credits (EN 16931 BT-25). */
+  precedingInvoiceId: z.string().nullable().optional(),
   dateCreated: z.string(),
   referenceId: z.string().nullable(),
   referenceSystemId: z.string().nullable(),
@@ -75,6 +82,8 @@ export const invoiceItemSchema = z.object({
   supplierCode: z.string().nullable(),
   document: invoiceDocumentSchema.nullable(),
   message: invoiceMessageSchema,
+  /** The last matching run's outcome; null until matched (absent on rows mirrored before matching existed). */
+  matching: matchOutcomeSchema.nullable().optional(),
   rev: z.number().int(),
 });
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;

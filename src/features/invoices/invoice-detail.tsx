@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { canShowOriginalEmail, invoiceRowDisplay } from '../../domain/invoice-display';
+import { canShowOriginalEmail, invoiceRowDisplay, validationErrorCount } from '../../domain/invoice-display';
+import { matchingMessages } from '../../domain/matching-messages';
 import { messages } from '../../domain/messages';
 import { can } from '../../domain/roles';
 import { useInvoice, type InvoiceView } from '../../local/hooks/use-invoices';
 import { markInvoiceRead } from '../../local/mutations/mark-read';
 import { Button } from '../../ui/button/Button';
+import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
 import { useMediaQuery } from '../../ui/hooks/use-media-query';
 import { MutedText, Notice } from '../../ui/page';
 import { SplitPane } from '../../ui/split-pane/SplitPane';
@@ -61,6 +63,9 @@ function LoadedInvoice({ buyer, invoice }: { buyer: InvoiceBuyer; invoice: Invoi
   const narrow = useMediaQuery(NARROW);
   const exportAction = useInvoiceExport(buyer.orgId, invoice.key);
   const mayExport = can(buyer.viewer, 'exportInvoices');
+  // An invoice with validation errors is exported only once the user confirms it.
+  const errorCount = validationErrorCount(invoice);
+  const [confirmExport, setConfirmExport] = useState(false);
 
   // Opening an unread invoice marks it read, once per visit; offline the mark waits in the outbox.
   const marked = useRef(false);
@@ -106,7 +111,7 @@ function LoadedInvoice({ buyer, invoice }: { buyer: InvoiceBuyer; invoice: Invoi
       <BottomBar role="toolbar" aria-label="Invoice actions">
         {mayExport && (
           <>
-            <Button onClick={exportAction.onExport} disabled={exportAction.busy || exportAction.offline} aria-describedby={exportAction.offline ? 'export-offline' : undefined}>
+            <Button onClick={() => (errorCount > 0 ? setConfirmExport(true) : exportAction.onExport())} disabled={exportAction.busy || exportAction.offline} aria-describedby={exportAction.offline ? 'export-offline' : undefined}>
               {exportAction.busy ? 'Exporting…' : 'Export'}
             </Button>
             {exportAction.offline && <OfflineReason id="export-offline">Export needs a connection to the server.</OfflineReason>}
@@ -126,6 +131,14 @@ function LoadedInvoice({ buyer, invoice }: { buyer: InvoiceBuyer; invoice: Invoi
         {exportAction.failure && <OfflineReason role="alert">{exportAction.failure}</OfflineReason>}
       </BottomBar>
       <ValidationErrorsDrawer invoice={drawer === 'errors' ? invoice : null} onClose={() => setDrawer(null)} />
+      <ConfirmDialog
+        open={confirmExport}
+        onOpenChange={setConfirmExport}
+        title={matchingMessages.exportConfirmTitle}
+        message={matchingMessages.exportConfirmMessage(errorCount)}
+        confirmLabel="Export"
+        onConfirm={() => exportAction.onExport(true)}
+      />
       <InvoiceHistoryDrawer open={drawer === 'history'} onOpenChange={close} scope={buyer.scope} invoiceId={invoice.key} />
       <EmailDrawer open={drawer === 'email'} onOpenChange={close} message={invoice.message} />
       <InvoiceListDrawer open={drawer === 'list'} onOpenChange={close} buyer={buyer} />

@@ -3,6 +3,7 @@ import { formatDateOnly } from '../../domain/dates';
 import { hasValidationErrors, invoiceRowDisplay, sortedLineItems } from '../../domain/invoice-display';
 import { messages } from '../../domain/messages';
 import { formatMoney } from '../../domain/money';
+import { outcomeLabel } from '../../domain/rules/match-changes';
 import type { InvoiceView } from '../../local/hooks/use-invoices';
 import { Button } from '../../ui/button/Button';
 import { Chip, ErrorButtonRow, HeaderRow, Section, SectionTitle, Title, Totals } from './invoice-detail.styles';
@@ -53,6 +54,12 @@ export function InvoicePanel({ invoice, buyerId, onShowErrors }: InvoicePanelPro
           <dt>Invoice Status</dt>
           <dd>{invoice.veStatus}</dd>
         </div>
+        {invoice.matching && (
+          <div>
+            <dt>Matching</dt>
+            <dd data-match-status={invoice.matching.status}>{outcomeLabel(invoice.matching)}</dd>
+          </div>
+        )}
         {doc?.referenceId && (
           <div>
             <dt>Order</dt>

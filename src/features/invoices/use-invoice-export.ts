@@ -16,10 +16,10 @@ export function useInvoiceExport(buyerId: string, invoiceId: string) {
   const online = useOnline();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const onExport = () => {
+  const onExport = (confirmExceptions = false) => {
     setBusy(true);
     setFailure(null);
-    exportInvoice(buyerId, invoiceId)
+    exportInvoice(buyerId, invoiceId, confirmExceptions)
       .then(
         () => notify({ variant: 'success', message: messages.invoiceExported }),
         (error: unknown) => {

@@ -1,5 +1,6 @@
 import { messages } from '../../domain/messages';
 import { validationErrorsOf } from '../../domain/invoice-display';
+import { outcomeLabel } from '../../domain/rules/match-changes';
 import type { InvoiceItem } from '../../domain/schemas/invoices';
 import { Drawer } from '../../ui/drawer/Drawer';
 import { ErrorList, Section, SectionTitle } from './invoice-detail.styles';
@@ -13,7 +14,7 @@ const SECTIONS = [
 
 interface ValidationErrorsDrawerProps {
   /** The invoice whose errors are shown; null closes the drawer. */
-  invoice: Pick<InvoiceItem, 'document'> | null;
+  invoice: Pick<InvoiceItem, 'document' | 'matching'> | null;
   onClose: () => void;
 }
 
@@ -26,6 +27,12 @@ export function ValidationErrorsDrawer({ invoice, onClose }: ValidationErrorsDra
   const title = invoice && !invoice.document ? messages.extractionError : messages.validationErrorsDetected;
   return (
     <Drawer open={invoice !== null} onOpenChange={(open) => !open && onClose()} title={title}>
+      {invoice?.matching && (
+        <Section aria-labelledby="validation-outcome">
+          <SectionTitle id="validation-outcome">Matching</SectionTitle>
+          <p>{outcomeLabel(invoice.matching)}</p>
+        </Section>
+      )}
       {errors &&
         SECTIONS.map(({ level, title: sectionTitle }) => (
           <Section key={level} aria-labelledby={`validation-${level}`}>

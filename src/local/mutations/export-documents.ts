@@ -14,8 +14,8 @@ import { localDatabase } from '../db/current-database';
  */
 const rowSchema = z.record(z.string(), z.unknown());
 
-function post(path: string) {
-  return request('POST', path, { schema: rowSchema, headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } });
+function post(path: string, json?: object) {
+  return request('POST', path, { schema: rowSchema, headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() }, json });
 }
 
 /** POST /seller/{sellerId}/order/{orderid}/actions/export; throws ApiError or NetworkError. */
@@ -33,8 +33,11 @@ export async function exportAsn(sellerId: string, asnId: string): Promise<void> 
   await applyRows(db, [{ table: 'asns', scope, key: asnId, rev, row: asn }], 'replace');
 }
 
-/** POST /buyer/{id}/invoice/{invoiceId}/actions/export; the answer (exported) replaces the held invoice. */
-export async function exportInvoice(buyerId: string, invoiceId: string): Promise<void> {
-  const invoice = await post(orgUrl('buyer', buyerId, `/invoice${seg(invoiceId)}/actions/export`));
+/**
+ * POST /buyer/{id}/invoice/{invoiceId}/actions/export; the answer (exported) replaces the
+ * held invoice. An invoice with exceptions goes only with the user's confirmation.
+ */
+export async function exportInvoice(buyerId: string, invoiceId: string, confirmExceptions = false): Promise<void> {
+  const invoice = await post(orgUrl('buyer', buyerId, `/invoice${seg(invoiceId)}/actions/export`), confirmExceptions ? { confirmExceptions } : undefined);
   await applyRows(localDatabase(), [{ table: 'invoices', scope: scopeId('buyer', buyerId), key: invoiceId, rev: Number(invoice.rev ?? 0), row: invoice }], 'replace');
 }

@@ -83,6 +83,10 @@ export class InvoicePage {
   readonly emailButton: Locator;
   readonly listButton: Locator;
   readonly drawer: Locator;
+  /** The confirmation an export of an invoice with validation errors asks for. */
+  readonly confirmDialog: Locator;
+  /** The matching outcome beside Invoice Status. */
+  readonly matchingOutcome: Locator;
   readonly emailFrame: Locator;
 
   constructor(readonly page: Page) {
@@ -107,6 +111,15 @@ export class InvoicePage {
     this.listButton = bar.getByRole('button', { name: 'Show List' });
     this.drawer = page.getByRole('dialog');
     this.emailFrame = page.getByTitle('Email body');
+    this.confirmDialog = page.getByRole('alertdialog');
+    this.matchingOutcome = page.getByLabel('Invoice', { exact: true }).locator('dt:text-is("Matching") + dd');
+  }
+
+  /** Export, confirming the invoice's exceptions when the screen asks (an invoice with validation errors). */
+  async exportConfirmingExceptions(): Promise<void> {
+    await this.exportButton.click();
+    await this.confirmDialog.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await this.confirmDialog.getByRole('button', { name: 'Export' }).click();
   }
 
   async goto(buyerId: string, invoiceId: string | number): Promise<void> {

@@ -1,0 +1,309 @@
+import { matchInvoice as matchRules, type EarlierInvoice, type MatchInput, type MatchResult, type OrderLookup } from '../../src/domain/rules/invoice-matching';
+import { isCreditNote } from '../../src/domain/rules/invoice-document-model';
+import { describeMatchChange } from '../../src/domain/rules/match-changes';
+import type { ContractPrice } from '../../src/domain/schemas/catalogue';
+import type { MatchingSettings } from '../../src/domain/schemas/invoice-matching';
+import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
+import type { ExpressionBuilder } from 'kysely';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { writeHistory } from '../history';
+import { recordChange, type Tx } from '../sync/change-log';
+import { INVOICE_ENTITY, parseInvoiceDocument } from './invoice-rows';
+import { matchingSettingsOf } from './matching-settings';
+
+/** Who a matching run is written in history as, when no user asked for it. */
+export const MATCHING_USER = 'Invoice matching';
+
+/** Why an invoice is matched (again): the history entry's action. */
+export type MatchTrigger = 'Received' | 'ASN submitted' | 'Order updated' | 'Settings changed' | 'Invoice corrected';
+
+const trimmed = (v: string | null | undefined) => v?.trim() || null;
+
+/**
+ * What one matching run reads besides the invoice, kept for the invoices of one run:
+ * re-matching all invoices of a buyer reads each supplier's units, each buyer's
+ * settings and each order once, not once per invoice.
+ */
+export class MatchReads {
+  private readonly settings = new Map<number, Promise<MatchingSettings>>();
+  private readonly buyers = new Map<string, Promise<{ orgNo: number; name: string } | undefined>>();
+  private readonly uoms = new Map<string, Promise<Map<string, string>>>();
+
+  constructor(
+    readonly db: Tx,
+    readonly today: string = new Date().toISOString().slice(0, 10),
+  ) {}
+
+  buyer(key: string) {
+    return memo(this.buyers, key, () =>
+      this.db.selectFrom('orgs').select(['org_no as orgNo', 'name']).where('unique_key', '=', key).executeTakeFirst(),
+    );
+  }
+
+  settingsOf(orgNo: number) {
+    return memo(this.settings, orgNo, () => matchingSettingsOf(this.db, orgNo));
+  }
+
+  /** The supplier's own unit codes mapped to standard units (its UOM Mapping). */
+  supplierUoms(supplierKey: string) {
+    return memo(this.uoms, supplierKey, async () => {
+      const rows = await this.db
+        .selectFrom('uom_mappings')
+        .innerJoin('orgs', 'orgs.org_no', 'uom_mappings.org_no')
+        .select(['uom_mappings.code', 'uom_mappings.standard_unit'])
+        .where('orgs.unique_key', '=', supplierKey)
+        .execute();
+      return new Map(rows.filter((r) => r.code.trim()).map((r) => [r.code.trim().toUpperCase(), r.standard_unit]));
+    });
+  }
+}
+
+function memo<K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
+  let held = cache.get(key);
+  if (!held) {
+    held = load();
+    cache.set(key, held);
+  }
+  return held;
+}
+
+interface InvoiceToMatch {
+  oiid: number;
+  buyer_key: string;
+  supplier_key: string | null;
+  supplier_name: string | null;
+  document: string | null;
+  message_sender_email: string;
+  created_at: string;
+  match_status: string | null;
+  match_exceptions: number;
+}
+
+async function findOrder(db: Tx, buyerKey: string, supplierKey: string | null, po: string | null) {
+  if (!po) return { lookup: { kind: 'noPoNumber' } as OrderLookup, orderId: null };
+  const candidates = await db
+    .selectFrom('orders')
+    .select(['id', 'buyer_key', 'seller_key', 'order_total_currency', 'order_total_ext_tax', 'tax_total', 'order_no'])
+    .where('order_no', '=', po)
+    .where('deleted', '=', 0)
+    .where((eb) => eb.or([eb('buyer_key', '=', buyerKey), ...(supplierKey ? [eb('seller_key', '=', supplierKey)] : [])]))
+    .execute();
+  const own = candidates.find((o) => o.buyer_key === buyerKey && o.seller_key === supplierKey);
+  if (!own) {
+    const kind = candidates.some((o) => o.buyer_key === buyerKey) ? 'otherSupplier' : candidates.length > 0 ? 'otherBuyer' : 'notFound';
+    return { lookup: { kind } as OrderLookup, orderId: null };
+  }
+  const lines = await db
+    .selectFrom('order_lines')
+    .select(['number', 'supplier_product_code', 'uom', 'quantity', 'unit_price'])
+    .where('order_id', '=', own.id)
+    .orderBy('number')
+    .execute();
+  const lookup: OrderLookup = {
+    kind: 'found',
+    order: {
+      orderNo: own.order_no,
+      currency: own.order_total_currency,
+      total: Number(own.order_total_ext_tax) + Number(own.tax_total),
+      lines: lines.map((l) => ({ number: l.number, code: l.supplier_product_code, uom: l.uom, quantity: Number(l.quantity), unitPrice: Number(l.unit_price) })),
+    },
+  };
+  return { lookup, orderId: own.id };
+}
+
+/** Quantities per order line that the order's submitted ASNs shipped. */
+async function shippedOf(db: Tx, orderId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('asn_lines as l')
+    .innerJoin('asns as a', 'a.id', 'l.asn_id')
+    .select(['l.number', 'l.quantity'])
+    .where('a.order_id', '=', orderId)
+    .where('a.deleted', '=', 0)
+    .where('a.state', '=', 'SUBMITTED')
+    .execute();
+  const shipped = new Map<number, number>();
+  for (const r of rows) shipped.set(r.number, (shipped.get(r.number) ?? 0) + Number(r.quantity));
+  return shipped;
+}
+
+/** Received before this one: earlier arrival, or the same moment and a lower id. */
+const receivedBefore = (inv: InvoiceToMatch) => (eb: ExpressionBuilder<Database, 'invoices'>) =>
+  eb.or([eb('created_at', '<', inv.created_at), eb.and([eb('created_at', '=', inv.created_at), eb('oiid', '<', inv.oiid)])]);
+
+/** Invoices and credit notes from the same supplier quoting the same PO, received before this one (not copies of it). */
+async function earlierOf(db: Tx, inv: InvoiceToMatch, supplier: string, po: string, number: string | null): Promise<EarlierInvoice[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['document'])
+    .where('buyer_key', '=', inv.buyer_key)
+    .where('po_number', '=', po)
+    .where('supplier_key', '=', supplier)
+    .where('deleted', '=', 0)
+    .where('oiid', '!=', inv.oiid)
+    .where(receivedBefore(inv))
+    .execute();
+  return rows
+    .map((r) => parseInvoiceDocument(r.document))
+    .filter((d): d is InvoiceDocument => d !== null && trimmed(d.documentId) !== number)
+    .map((d) => ({
+      creditNote: isCreditNote(d),
+      totalValue: d.totalValue,
+      lines: d.lineItems.map((l) => ({ code: l.code, quantity: l.qtyShipped })),
+    }));
+}
+
+/** When the first invoice with this supplier and number was received, if this one is a copy. */
+async function duplicateOf(db: Tx, inv: InvoiceToMatch, number: string | null): Promise<string | null> {
+  if (!number || !inv.supplier_key) return null;
+  const first = await db
+    .selectFrom('invoices')
+    .select(['message_created_date'])
+    .where('buyer_key', '=', inv.buyer_key)
+    .where('supplier_key', '=', inv.supplier_key)
+    .where('document_number', '=', number)
+    .where('deleted', '=', 0)
+    .where('oiid', '!=', inv.oiid)
+    .where(receivedBefore(inv))
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return first?.message_created_date ?? null;
+}
+
+async function contractPricesOf(db: Tx, buyerKey: string, supplierKey: string | null, codes: string[]) {
+  const prices = new Map<string, ContractPrice[]>();
+  if (!supplierKey || codes.length === 0) return prices;
+  const rows = await db
+    .selectFrom('product_meta')
+    .select(['product_code', 'contract_prices'])
+    .where('buyer_key', '=', buyerKey)
+    .where('seller_key', '=', supplierKey)
+    .where('product_code', 'in', codes)
+    .where('deleted', '=', 0)
+    .execute();
+  for (const r of rows) {
+    const list = JSON.parse(r.contract_prices) as ContractPrice[];
+    if (list.length) prices.set(r.product_code.trim().toUpperCase(), list);
+  }
+  return prices;
+}
+
+const INVOICE_TO_MATCH = [
+  'oiid',
+  'buyer_key',
+  'supplier_key',
+  'supplier_name',
+  'document',
+  'message_sender_email',
+  'created_at',
+  'match_status',
+  'match_exceptions',
+] as const;
+
+/**
+ * Validates and matches one invoice inside the caller's transaction: reads its order
+ * (by the PO number it quotes, of the same buyer and supplier), the order's submitted
+ * ASNs, the invoices received before it against that order, the buyer's settings and
+ * contract prices and the supplier's units; writes the validation errors and the
+ * outcome, a new revision so tablets pull it, and a history entry saying what changed.
+ */
+export async function matchInvoiceIn(reads: MatchReads, oiid: number, trigger: MatchTrigger, user: string = MATCHING_USER): Promise<MatchResult | null> {
+  const { db } = reads;
+  const inv = await db.selectFrom('invoices').select(INVOICE_TO_MATCH).where('oiid', '=', oiid).where('deleted', '=', 0).executeTakeFirst();
+  if (!inv) return null;
+  const doc = parseInvoiceDocument(inv.document);
+  const buyer = await reads.buyer(inv.buyer_key);
+  const settings = buyer ? await reads.settingsOf(buyer.orgNo) : await reads.settingsOf(-1);
+  const po = trimmed(doc?.referenceId);
+  const number = trimmed(doc?.documentId);
+  const { lookup, orderId } = doc ? await findOrder(db, inv.buyer_key, inv.supplier_key, po) : { lookup: { kind: 'noPoNumber' } as OrderLookup, orderId: null };
+  const codes = [...new Set((doc?.lineItems ?? []).map((l) => l.code?.trim()).filter((c): c is string => Boolean(c)))];
+  const input: MatchInput = {
+    document: doc,
+    supplierKey: inv.supplier_key,
+    supplierName: inv.supplier_name,
+    buyerName: buyer?.name ?? null,
+    senderEmail: inv.message_sender_email,
+    duplicateReceivedOn: doc ? await duplicateOf(db, inv, number) : null,
+    order: lookup,
+    shipped: orderId !== null ? await shippedOf(db, orderId) : new Map(),
+    earlier: orderId !== null && po && inv.supplier_key ? await earlierOf(db, inv, inv.supplier_key, po, number) : [],
+    contractPrices: await contractPricesOf(db, inv.buyer_key, inv.supplier_key, codes),
+    supplierUoms: inv.supplier_key ? await reads.supplierUoms(inv.supplier_key) : new Map(),
+    settings,
+    today: reads.today,
+  };
+  const result = matchRules(input);
+
+  const before = {
+    errors: doc?.validationErrors ?? result.validationErrors,
+    outcome: inv.match_status ? { status: inv.match_status as MatchResult['outcome']['status'], exceptions: Number(inv.match_exceptions) } : null,
+  };
+  const change = describeMatchChange(before, { errors: result.validationErrors, outcome: result.outcome });
+  if (change === null) {
+    // Nothing a user sees changed: keep the revision, so tablets have nothing to pull.
+    await db.updateTable('invoices').set({ po_number: po, document_number: number }).where('oiid', '=', oiid).execute();
+    return result;
+  }
+  const rev = await recordChange(db, { entity: INVOICE_ENTITY, key: String(oiid), op: 'upsert', scopes: [{ kind: 'buyer', orgKey: inv.buyer_key }] });
+  await db
+    .updateTable('invoices')
+    .set({
+      document: doc ? JSON.stringify({ ...doc, validationErrors: result.validationErrors }) : null,
+      match_status: result.outcome.status,
+      match_exceptions: result.outcome.exceptions,
+      po_number: po,
+      document_number: number,
+      rev,
+    })
+    .where('oiid', '=', oiid)
+    .execute();
+  await writeHistory(db, user, {
+    orgKey: inv.buyer_key,
+    entity: INVOICE_ENTITY,
+    entityKey: String(oiid),
+    type: 'MATCHED',
+    action: `Matched (${trigger})`,
+    description: change ?? result.outcome.status,
+  });
+  return result;
+}
+
+async function inTransaction<T>(db: Db, work: (trx: Tx) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** The intake's entry: matches a newly received (or re-extracted) invoice. */
+export async function matchInvoice(db: Db, invoiceId: number, trigger: MatchTrigger = 'Received', user?: string): Promise<MatchResult | null> {
+  return inTransaction(db, (trx) => matchInvoiceIn(new MatchReads(trx), invoiceId, trigger, user));
+}
+
+/** The invoices of the buyer quoting an order's PO number, oldest first (an earlier one bounds a later one). */
+export async function invoicesOfOrder(db: Tx, order: { buyerKey: string; orderNo: string }): Promise<number[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['oiid'])
+    .where('buyer_key', '=', order.buyerKey)
+    .where('po_number', '=', order.orderNo.trim())
+    .where('deleted', '=', 0)
+    .orderBy('created_at')
+    .orderBy('oiid')
+    .execute();
+  return rows.map((r) => r.oiid);
+}
+
+/**
+ * Matches again every invoice that quotes an order, after the order or its ASNs changed.
+ * `orderKey` is the order's id. Runs in the caller's transaction when given one.
+ */
+export async function rematchInvoicesOfOrder(db: Db, orderKey: number, trigger: MatchTrigger = 'Order updated', user?: string): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const order = await trx.selectFrom('orders').select(['buyer_key', 'order_no']).where('id', '=', orderKey).executeTakeFirst();
+    if (!order) return 0;
+    const reads = new MatchReads(trx);
+    const ids = await invoicesOfOrder(trx, { buyerKey: order.buyer_key, orderNo: order.order_no });
+    for (const id of ids) await matchInvoiceIn(reads, id, trigger, user);
+    return ids.length;
+  });
+}
