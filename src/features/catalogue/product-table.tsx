@@ -28,8 +28,9 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
     {
       id: 'included',
       header: 'Included',
-      width: '72px',
-      minWidth: 72,
+      width: '76px',
+      minWidth: 76,
+      kind: 'control',
       priority: 1,
       cell: (item) => {
         const f = productFields(item);
@@ -44,8 +45,9 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
       id: 'discrepancy',
       header: <span aria-hidden="true">!</span>,
       label: 'Price discrepancy',
-      width: '56px',
-      minWidth: 56,
+      width: '40px',
+      minWidth: 40,
+      kind: 'control',
       priority: 1,
       cell: (item) =>
         hasDiscrepancies(productFields(item).discrepancies) ? (
@@ -56,13 +58,21 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
           </Tooltip>
         ) : null,
     },
-    { id: 'code', header: 'Code', width: 'minmax(120px, 1fr)', priority: 1, cell: (item) => productFields(item).code },
-    { id: 'description', header: 'Description', width: 'minmax(160px, 3fr)', priority: 1, cell: (item) => <Value>{productFields(item).text('description')}</Value> },
-    { id: 'flag', header: 'Flag Code', priority: 3, cell: (item) => <Value>{flagCodeText(productFields(item).text('flagCode'))}</Value> },
-    { id: 'unit', header: 'Purchasing Unit', priority: 2, cell: (item) => <Value>{productFields(item).text('unitOfMeasure')}</Value> },
+    { id: 'code', header: 'Code', width: 'minmax(108px, 1fr)', minWidth: 108, kind: 'code', priority: 1, cell: (item) => productFields(item).code },
+    {
+      id: 'description',
+      header: 'Description',
+      width: 'minmax(160px, 3fr)',
+      minWidth: 160,
+      priority: 1,
+      cell: (item) => <Value>{productFields(item).text('description')}</Value>,
+    },
+    { id: 'flag', header: 'Flag Code', minWidth: 84, priority: 3, cell: (item) => <Value>{flagCodeText(productFields(item).text('flagCode'))}</Value> },
+    { id: 'unit', header: 'Purchasing Unit', minWidth: 92, kind: 'code', priority: 2, cell: (item) => <Value>{productFields(item).text('unitOfMeasure')}</Value> },
     {
       id: 'ours',
       header: 'Our Price(excl)',
+      minWidth: 96,
       align: 'end',
       priority: 2,
       cell: (item) => {
@@ -74,6 +84,7 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
     {
       id: 'supplier',
       header: 'Supplier Price(excl)',
+      minWidth: 96,
       align: 'end',
       priority: 2,
       cell: (item) => {
@@ -82,14 +93,21 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
         return <Value>{supplier === null ? null : formatMoney(supplier)}</Value>;
       },
     },
-    { id: 'exported', header: 'Last Exported', priority: 3, cell: (item) => <Value>{lastExportedText(productFields(item).lastExported)}</Value> },
+    { id: 'exported', header: 'Last Exported', minWidth: 104, kind: 'number', priority: 3, cell: (item) => <Value>{lastExportedText(productFields(item).lastExported)}</Value> },
   ];
 }
 
 const sellerColumns: Column<ProductWithMeta>[] = [
-  { id: 'code', header: 'Code', width: 'minmax(120px, 1fr)', priority: 1, cell: (item) => productFields(item).code },
-  { id: 'description', header: 'Description', width: 'minmax(160px, 3fr)', priority: 1, cell: (item) => <Value>{productFields(item).text('description')}</Value> },
-  { id: 'uom', header: 'UOM', width: '100px', minWidth: 80, priority: 1, cell: (item) => <Value>{productFields(item).text('unitOfMeasure')}</Value> },
+  { id: 'code', header: 'Code', width: 'minmax(108px, 1fr)', minWidth: 108, kind: 'code', priority: 1, cell: (item) => productFields(item).code },
+  {
+    id: 'description',
+    header: 'Description',
+    width: 'minmax(160px, 3fr)',
+    minWidth: 160,
+    priority: 1,
+    cell: (item) => <Value>{productFields(item).text('description')}</Value>,
+  },
+  { id: 'uom', header: 'UOM', width: '100px', minWidth: 80, kind: 'code', priority: 1, cell: (item) => <Value>{productFields(item).text('unitOfMeasure')}</Value> },
 ];
 
 /**
