@@ -28,8 +28,8 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
     {
       id: 'included',
       header: 'Included',
-      width: '76px',
-      minWidth: 76,
+      width: '72px',
+      minWidth: 72,
       kind: 'control',
       priority: 1,
       cell: (item) => {
@@ -58,21 +58,21 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
           </Tooltip>
         ) : null,
     },
-    { id: 'code', header: 'Code', width: 'minmax(108px, 1fr)', minWidth: 108, kind: 'code', priority: 1, cell: (item) => productFields(item).code },
+    { id: 'code', header: 'Code', width: 'minmax(100px, 1fr)', minWidth: 100, kind: 'code', priority: 1, cell: (item) => productFields(item).code },
     {
       id: 'description',
       header: 'Description',
-      width: 'minmax(160px, 3fr)',
-      minWidth: 160,
+      width: 'minmax(216px, 3fr)',
+      minWidth: 216,
       priority: 1,
       cell: (item) => <Value>{productFields(item).text('description')}</Value>,
     },
-    { id: 'flag', header: 'Flag Code', minWidth: 84, priority: 3, cell: (item) => <Value>{flagCodeText(productFields(item).text('flagCode'))}</Value> },
-    { id: 'unit', header: 'Purchasing Unit', minWidth: 92, kind: 'code', priority: 2, cell: (item) => <Value>{productFields(item).text('unitOfMeasure')}</Value> },
+    { id: 'flag', header: 'Flag Code', minWidth: 80, priority: 3, cell: (item) => <Value>{flagCodeText(productFields(item).text('flagCode'))}</Value> },
+    { id: 'unit', header: 'Purchasing Unit', minWidth: 88, kind: 'code', priority: 2, cell: (item) => <Value>{productFields(item).text('unitOfMeasure')}</Value> },
     {
       id: 'ours',
       header: 'Our Price(excl)',
-      minWidth: 96,
+      minWidth: 86,
       align: 'end',
       priority: 2,
       cell: (item) => {
@@ -84,7 +84,7 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
     {
       id: 'supplier',
       header: 'Supplier Price(excl)',
-      minWidth: 96,
+      minWidth: 86,
       align: 'end',
       priority: 2,
       cell: (item) => {
@@ -93,7 +93,7 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
         return <Value>{supplier === null ? null : formatMoney(supplier)}</Value>;
       },
     },
-    { id: 'exported', header: 'Last Exported', minWidth: 104, kind: 'number', priority: 3, cell: (item) => <Value>{lastExportedText(productFields(item).lastExported)}</Value> },
+    { id: 'exported', header: 'Last Exported', minWidth: 92, kind: 'number', priority: 3, cell: (item) => <Value>{lastExportedText(productFields(item).lastExported)}</Value> },
   ];
 }
 

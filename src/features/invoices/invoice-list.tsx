@@ -50,8 +50,8 @@ function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceVi
     {
       id: 'actions',
       header: 'Actions',
-      width: '64px',
-      minWidth: 64,
+      width: '60px',
+      minWidth: 60,
       kind: 'control',
       priority: 1,
       cell: (invoice) =>
@@ -91,8 +91,8 @@ function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceVi
     {
       id: 'number',
       header: 'Number',
-      width: 'minmax(148px, 1fr)',
-      minWidth: 148,
+      width: 'minmax(144px, 1fr)',
+      minWidth: 144,
       kind: 'code',
       priority: 1,
       cell: (invoice) => {
@@ -101,7 +101,7 @@ function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceVi
       },
     },
     { id: 'po', header: 'PO Number', width: 'minmax(128px, 1fr)', minWidth: 128, kind: 'code', priority: 3, cell: (invoice) => invoiceRowDisplay(invoice).poNumber ?? '' },
-    { id: 'from', header: 'From', width: 'minmax(120px, 1.3fr)', minWidth: 120, priority: 2, cell: (invoice) => breakableAddress(invoiceRowDisplay(invoice).from) },
+    { id: 'from', header: 'From', width: 'minmax(136px, 1.3fr)', minWidth: 136, priority: 2, cell: (invoice) => breakableAddress(invoiceRowDisplay(invoice).from) },
     {
       id: 'total',
       header: 'Total Value',
@@ -114,13 +114,13 @@ function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceVi
         return display.totalValue === null ? '' : `${formatMoney(display.totalValue)} ${display.currency ?? ''}`;
       },
     },
-    { id: 'created', header: 'Created', width: 'minmax(96px, 0.5fr)', minWidth: 96, kind: 'number', priority: 2, cell: (invoice) => formatDateOnly(invoiceRowDisplay(invoice).created) },
+    { id: 'created', header: 'Created', width: 'minmax(100px, 0.5fr)', minWidth: 100, kind: 'number', priority: 2, cell: (invoice) => formatDateOnly(invoiceRowDisplay(invoice).created) },
     {
       id: 'exported',
       header: <VisuallyHidden>Exported</VisuallyHidden>,
       label: 'Exported',
-      width: '44px',
-      minWidth: 44,
+      width: '40px',
+      minWidth: 40,
       kind: 'control',
       priority: 1,
       cell: (invoice) =>

@@ -58,7 +58,7 @@ export const HeaderRow = styled.div`
 `;
 
 export const HeaderCell = styled.div<{ $align?: 'start' | 'end' }>`
-  padding: 4px 8px;
+  padding: 4px 6px;
   text-align: ${({ $align }) => ($align === 'end' ? 'right' : 'left')};
   ${headerText}
 `;
@@ -95,7 +95,7 @@ export const Row = styled.div<{ $bold: boolean; $dimmed: boolean; $clickable: bo
 
 export const Cell = styled.div<{ $align?: 'start' | 'end' }>`
   min-width: 0;
-  padding: 6px 8px;
+  padding: 2px 6px;
   ${cellText}
   text-align: ${({ $align }) => ($align === 'end' ? 'right' : 'left')};
   font-variant-numeric: ${({ $align }) => ($align === 'end' ? 'tabular-nums' : 'normal')};
@@ -103,8 +103,8 @@ export const Cell = styled.div<{ $align?: 'start' | 'end' }>`
 
 export const Stacked = styled.dl`
   display: grid;
-  gap: 2px;
-  margin: 6px 0 0;
+  gap: 0;
+  margin: 2px 0 0;
   font-size: 0.8125rem;
   font-weight: 400;
 

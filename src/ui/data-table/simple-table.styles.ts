@@ -32,7 +32,7 @@ export const Table = styled.table`
 
   th,
   td {
-    padding: 6px 8px;
+    padding: 6px;
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
     text-align: left;
     vertical-align: middle;

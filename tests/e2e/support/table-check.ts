@@ -78,15 +78,25 @@ export async function measureTables(page: Page, required: readonly string[]): Pr
         }
         return found;
       };
+      /** The block a text runs in: a cell's title and the muted line under it are counted apart. */
+      const blockOf = (node: Text, cell: Element) => {
+        let el = node.parentElement;
+        while (el && el !== cell && getComputedStyle(el).display.startsWith('inline')) el = el.parentElement;
+        return el ?? cell;
+      };
+      /** The most lines one block of the cell's text takes (the stacked lines left out). */
       const linesOf = (el: Element) => {
-        const tops: number[] = [];
+        const byBlock = new Map<Element, number[]>();
         for (const node of textNodes(el)) {
+          const block = blockOf(node, el);
+          const tops = byBlock.get(block) ?? [];
+          byBlock.set(block, tops);
           const range = document.createRange();
           range.selectNodeContents(node);
           const clip = node.parentElement && getComputedStyle(node.parentElement).overflow === 'hidden' ? node.parentElement.getBoundingClientRect() : undefined;
           for (const t of lineTops(range.getClientRects(), clip)) if (!tops.some((o) => Math.abs(o - t) < 8)) tops.push(t);
         }
-        return tops.length;
+        return Math.max(0, ...[...byBlock.values()].map((tops) => tops.length));
       };
 
       const report = {
@@ -132,15 +142,18 @@ export async function measureTables(page: Page, required: readonly string[]): Pr
         const cue = box.parentElement?.querySelector(':scope > [data-scroll-cue="after"]');
         const cueBox = cue?.getBoundingClientRect();
         if (scrollsSideways && box.scrollLeft === 0 && (!cueBox || cueBox.width === 0 || cueBox.height === 0)) report.noScrollCue.push(`${name} scrolls sideways (${box.scrollWidth} > ${box.clientWidth} px) without a cue`);
+        // The rows the box shows at once: the box, scrolled into view, fits the window.
         const view = box.getBoundingClientRect();
-        const top = Math.max(view.top, 0);
-        const bottom = Math.min(view.bottom, window.innerHeight);
+        const fitsWindow = view.height <= window.innerHeight;
+        // The sticky header covers the rows that scroll under it.
+        const header = table.querySelector('thead, [role="row"][aria-rowindex="1"]');
+        const top = header ? header.getBoundingClientRect().bottom : view.top;
         const inView = rows.filter((row) => {
           const r = row.getBoundingClientRect();
-          return r.top >= top - 1 && r.bottom <= bottom + 1;
+          return r.top >= top - 1 && r.bottom <= view.bottom + 1;
         }).length;
         const tallestRow = Math.round(Math.max(0, ...rows.map((row) => row.getBoundingClientRect().height)));
-        report.tables.push({ name, width: Math.round(box.clientWidth), rows: rows.length, rowsInView: inView, tallestRow, scrollsSideways });
+        report.tables.push({ name, width: Math.round(box.clientWidth), rows: rows.length, rowsInView: fitsWindow ? inView : 0, tallestRow, scrollsSideways });
       }
       report.missingHeaders = required.filter((h) => !seenHeaders.has(h));
       return report;
