@@ -28,8 +28,8 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
     {
       id: 'included',
       header: 'Included',
-      width: '72px',
-      minWidth: 72,
+      width: '70px',
+      minWidth: 70,
       kind: 'control',
       priority: 1,
       cell: (item) => {
@@ -45,8 +45,8 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
       id: 'discrepancy',
       header: <span aria-hidden="true">!</span>,
       label: 'Price discrepancy',
-      width: '40px',
-      minWidth: 40,
+      width: '36px',
+      minWidth: 36,
       kind: 'control',
       priority: 1,
       cell: (item) =>
@@ -58,12 +58,12 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, today: 
           </Tooltip>
         ) : null,
     },
-    { id: 'code', header: 'Code', width: 'minmax(100px, 1fr)', minWidth: 100, kind: 'code', priority: 1, cell: (item) => productFields(item).code },
+    { id: 'code', header: 'Code', width: 'minmax(96px, 1fr)', minWidth: 96, kind: 'code', priority: 1, cell: (item) => productFields(item).code },
     {
       id: 'description',
       header: 'Description',
-      width: 'minmax(216px, 3fr)',
-      minWidth: 216,
+      width: 'minmax(226px, 3fr)',
+      minWidth: 226,
       priority: 1,
       cell: (item) => <Value>{productFields(item).text('description')}</Value>,
     },

@@ -75,8 +75,8 @@ function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceVi
     {
       id: 'title',
       header: 'Title',
-      width: 'minmax(150px, 2fr)',
-      minWidth: 150,
+      width: 'minmax(154px, 2fr)',
+      minWidth: 154,
       priority: 1,
       cell: (invoice) => {
         const display = invoiceRowDisplay(invoice);
@@ -91,8 +91,8 @@ function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceVi
     {
       id: 'number',
       header: 'Number',
-      width: 'minmax(144px, 1fr)',
-      minWidth: 144,
+      width: 'minmax(140px, 1fr)',
+      minWidth: 140,
       kind: 'code',
       priority: 1,
       cell: (invoice) => {

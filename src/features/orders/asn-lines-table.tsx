@@ -78,8 +78,8 @@ export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf,
   // Code, Description and Quantity are what a warehouse user scans and types into: they keep
   // their columns on a tablet's drawer; UOM and 'Left to ship' stack under the description there.
   const columns: Column<AsnLine>[] = [
-    { id: 'number', header: '#', minWidth: 32, kind: 'number', cell: (line) => line.number },
-    { id: 'code', header: 'Product Code', minWidth: 104, kind: 'code', cell: (line) => String(byNumber.get(line.number)?.supplierProductCode ?? '') },
+    { id: 'number', header: '#', minWidth: 28, kind: 'number', cell: (line) => line.number },
+    { id: 'code', header: 'Product Code', minWidth: 96, kind: 'code', cell: (line) => String(byNumber.get(line.number)?.supplierProductCode ?? '') },
     { id: 'description', header: 'Description', minWidth: 150, cell: (line) => String(byNumber.get(line.number)?.description ?? '') },
     ...(remaining
       ? [{ id: 'left', header: 'Left to ship', minWidth: 96, align: 'end' as const, priority: 3 as const, cell: (line: AsnLine) => twoDecimals(remaining.get(line.number) ?? 0) }]
@@ -87,7 +87,7 @@ export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf,
     {
       id: 'quantity',
       header: 'Quantity',
-      minWidth: 92,
+      minWidth: 88,
       align: 'end',
       kind: 'control',
       cell: (line) => (
@@ -108,7 +108,7 @@ export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf,
           {
             id: 'remove',
             header: 'Remove',
-            minWidth: 66,
+            minWidth: 64,
             kind: 'control' as const,
             cell: (line: AsnLine) => (
               <IconButton aria-label={`Remove line ${line.number}`} title="Remove" onClick={() => onChange(lines.filter((l) => l.number !== line.number))}>

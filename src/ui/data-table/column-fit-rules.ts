@@ -1,4 +1,4 @@
-import { columnFits, type Column } from './columns';
+import { columnFits, STACK_BELOW_SCREEN_WIDTH, type Column } from './columns';
 
 /**
  * The CSS that gives a table's box the columns of `columnFits` for its width, as container
@@ -16,13 +16,15 @@ export function columnFitRules<R>(columns: readonly Column<R>[], layout: { rows:
     `${layout.rows} { min-width: ${width}px;${layout.template ? ` grid-template-columns: ${layout.template(shown)};` : ''} }`;
   const rules = ['[data-stacked-list], [data-stacked] { display: none; }', setRules(widest!.shown, widest!.width)];
   // Each narrower set comes later, so its rules win, and the columns the wider sets dropped stay dropped.
-  for (const { below, dropped, shown, width } of narrower) {
+  // On a screen as wide as a landscape tablet every column keeps its own track: a box too narrow scrolls.
+  const stacking = narrower.map(({ below, dropped, shown, width }) => {
     const index = columns.indexOf(dropped!);
-    rules.push(
+    return (
       `@container (width < ${below}px) {` +
-        ` [data-column='${index}'] { display: none; } [data-stacked='${index}'] { display: flex; } [data-stacked-list] { display: grid; }` +
-        ` ${setRules(shown, width)} }`,
+      ` [data-column='${index}'] { display: none; } [data-stacked='${index}'] { display: flex; } [data-stacked-list] { display: grid; }` +
+      ` ${setRules(shown, width)} }`
     );
-  }
+  });
+  if (stacking.length > 0) rules.push(`@media (width < ${STACK_BELOW_SCREEN_WIDTH}px) {\n${stacking.join('\n')}\n}`);
   return rules.join('\n');
 }

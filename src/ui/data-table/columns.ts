@@ -22,10 +22,11 @@ export interface Column<R> {
   /** Defaults to `number` for a column aligned to the end, `text` otherwise. */
   kind?: ColumnKind;
   /**
-   * 1 is always shown. Columns of priority 2 and then 3 are dropped from their own
-   * track, last first, when the table's box cannot hold them, and are shown as labelled
-   * lines under the table's first wide text column instead (see `stackHolder`). A table
-   * without such a column stacks nothing: it scrolls sideways, with a cue.
+   * 1 is always shown. On a screen narrower than `STACK_BELOW_SCREEN_WIDTH`, columns of
+   * priority 2 and then 3 are dropped from their own track, last first, when the table's
+   * box cannot hold them, and are shown as labelled lines under the table's first wide
+   * text column instead (see `stackHolder`). A table without such a column stacks
+   * nothing: it scrolls sideways, with a cue.
    */
   priority?: 1 | 2 | 3;
 }
@@ -33,6 +34,12 @@ export interface Column<R> {
 export const DEFAULT_MIN_WIDTH = 120;
 /** The narrowest text column that may hold stacked lines ('Description: ...' needs the room). */
 export const HOLDER_MIN_WIDTH = 150;
+/**
+ * Columns stack only on a screen narrower than this (a portrait tablet): from a landscape
+ * tablet (1024x768) up, every column keeps a track of its own and a box too narrow for
+ * them scrolls sideways, with a cue.
+ */
+export const STACK_BELOW_SCREEN_WIDTH = 1000;
 
 export const columnLabel = <R>(column: Column<R>): string =>
   column.label ?? (typeof column.header === 'string' ? column.header : column.id);

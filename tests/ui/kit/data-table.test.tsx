@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_THEME } from '../../../src/domain/constants';
 import { messages } from '../../../src/domain/messages';
 import { columnFitRules } from '../../../src/ui/data-table/column-fit-rules';
-import { columnFits, HOLDER_MIN_WIDTH, stackHolder, type Column } from '../../../src/ui/data-table/columns';
+import { columnFits, HOLDER_MIN_WIDTH, STACK_BELOW_SCREEN_WIDTH, stackHolder, type Column } from '../../../src/ui/data-table/columns';
 import { DataTable } from '../../../src/ui/data-table/DataTable';
 import { buildTheme } from '../../../src/ui/theme/theme';
 import '../support/setup';
@@ -99,6 +99,8 @@ describe('columnFitRules', () => {
     expect(rules).toMatch(/@container \(width < 300px\) \{ \[data-column='1'\] \{ display: none; \} \[data-stacked='1'\] \{ display: flex; \}.* \.row \{ min-width: 200px; grid-template-columns: name; \}/);
     // A narrower set's rules come later, so its template wins where both queries hold.
     expect(rules.indexOf('width < 500px')).toBeLessThan(rules.indexOf('width < 300px'));
+    // Only on a screen narrower than a landscape tablet: wider, every column keeps its track.
+    expect(rules.indexOf(`@media (width < ${STACK_BELOW_SCREEN_WIDTH}px) {`)).toBeLessThan(rules.indexOf('@container'));
   });
 
   it('gives a table of real rows the minimum width of its set, so a narrower box scrolls sideways', () => {
