@@ -122,7 +122,9 @@ export const Stacked = styled.dl`
     content: ':';
   }
 
+  /* The value shares its label's line as long as it fits (an input there too), and wraps within itself after that. */
   dd {
+    flex: 1 1 0;
     margin: 0;
     ${cellText}
   }
