@@ -1,7 +1,8 @@
 import { describe, it } from 'vitest';
 import { CataloguePage } from './pages/catalogue-page';
 import { checkLayout } from './support/layout-check';
-import { SCREENS, TABLET_PORTRAIT, setUpJourneys } from './support/journeys';
+import { columnsAt } from './support/table-columns';
+import { SCREENS, TABLET_LANDSCAPE, TABLET_PORTRAIT, setUpJourneys } from './support/journeys';
 
 const journeys = setUpJourneys();
 
@@ -16,7 +17,10 @@ describe('the catalogue on tablets and the desktop', () => {
       if (size === TABLET_PORTRAIT) await checkLayout(page, `supplier picker, ${size.name}`);
       await catalogue.pickSupplier('Acme Scientific');
       await catalogue.waitForRows();
-      await checkLayout(page, `buyer catalogue, ${size.name}`);
+      await checkLayout(page, `buyer catalogue, ${size.name}`, undefined, {
+        headers: columnsAt(size.viewport.width, 'buyerCatalogue'),
+        list: size === TABLET_LANDSCAPE ? 'Products' : undefined,
+      });
       await catalogue.table.getByRole('row').nth(1).click();
       await catalogue.drawer.waitFor({ state: 'visible' });
       await checkLayout(page, `product drawer, ${size.name}`);

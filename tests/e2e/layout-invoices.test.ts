@@ -4,7 +4,8 @@ import { HOSTILE_EMAIL_SUBJECT } from '../../server/db/demo/seed-invoices';
 import type { InvoiceItem } from '../../src/domain/schemas/invoices';
 import { InvoicePage, InvoicesPage } from './pages/invoices-page';
 import { checkLayout } from './support/layout-check';
-import { SCREENS, setUpJourneys } from './support/journeys';
+import { columnsAt } from './support/table-columns';
+import { SCREENS, TABLET_LANDSCAPE, setUpJourneys } from './support/journeys';
 
 const BUYER = 'UNIWESTMERE1';
 const journeys = setUpJourneys();
@@ -17,7 +18,10 @@ describe('the invoice screens fit desktop and tablet screens', () => {
       const page = await journeys.signedIn('buyer@uni.demo.test', '/app/invoices', screen);
       const list = new InvoicesPage(page);
       await list.waitForRows();
-      await checkLayout(page, `invoice list, ${screen.name}`);
+      await checkLayout(page, `invoice list, ${screen.name}`, undefined, {
+        headers: columnsAt(screen.viewport.width, 'invoices'),
+        list: screen === TABLET_LANDSCAPE ? 'Invoices' : undefined,
+      });
 
       const invoices = await invoicesOf(page);
       const withPdf = invoices.find((i) => i.message.subject === HOSTILE_EMAIL_SUBJECT) ?? invoices.find((i) => i.document && i.message.pdfUrl)!;

@@ -6,6 +6,7 @@ import { OrderPage, OrdersListPage } from './pages/orders-page';
 import { ShellPage } from './pages/shell-page';
 import { launchBrowser, newContext } from './support/browser';
 import { checkLayout } from './support/layout-check';
+import { columnsAt } from './support/table-columns';
 
 /**
  * The tablet rule on the shell and the orders screens: at both tablet sizes (touch) and
@@ -75,7 +76,8 @@ describe.each(SIZES)('layout at $width x $height ($name)', ({ name, width, heigh
     const list = new OrdersListPage(page);
     await list.goto();
     await list.waitForRows();
-    await checkLayout(page, `${name}: orders list`);
+    // A list shows eight rows at once on a landscape tablet.
+    await checkLayout(page, `${name}: orders list`, undefined, { headers: columnsAt(width, 'orders'), list: width === 1024 ? 'Orders' : undefined });
   }, CHECK_MS);
 
   it('the shell with the menu toggled (open on a tablet, icons on a laptop)', async () => {
@@ -93,10 +95,25 @@ describe.each(SIZES)('layout at $width x $height ($name)', ({ name, width, heigh
     await list.waitForRows();
     await list.rowLinks.first().click();
     await new OrderPage(page).heading.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
-    await checkLayout(page, `${name}: order`);
+    await checkLayout(page, `${name}: order`, undefined, { headers: columnsAt(width, 'orderLines') });
   }, CHECK_MS);
 
   it('its ASN drawer', () => withDrawer(page, 'ASNs', 'Advance Ship Notices', () => checkLayout(page, `${name}: ASN drawer`)), CHECK_MS);
+
+  it(
+    "a new ASN's lines, the warehouse user's core task",
+    () =>
+      withDrawer(page, 'ASNs', 'Advance Ship Notices', async () => {
+        const order = new OrderPage(page);
+        // The newest demo order has nothing shipped yet: its lines are all on the new ASN.
+        await order.addAsnButton.click();
+        const lines = page.getByRole('region', { name: 'ASN lines' });
+        await lines.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+        await lines.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await checkLayout(page, `${name}: ASN lines`, undefined, { headers: columnsAt(width, 'asnLines') });
+      }),
+    CHECK_MS,
+  );
   it('its history drawer', () => withDrawer(page, 'History', 'Order History', () => checkLayout(page, `${name}: history drawer`)), CHECK_MS);
   it('its orders drawer', () => withDrawer(page, 'Orders', 'Orders', () => checkLayout(page, `${name}: orders drawer`)), CHECK_MS);
 });

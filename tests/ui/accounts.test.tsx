@@ -428,6 +428,59 @@ describe('User Community', () => {
   });
 });
 
+describe('Add User refused by the server', () => {
+  /** Fills the drawer's form with a taken email and saves it, online. */
+  async function addDuplicate() {
+    engine();
+    fakeApi(signedIn(supportPolicy, 'Portal Support'));
+    renderApp('/app/accounts/SUPACME00001/user');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add User' }, FIRST_SHOW));
+    const drawer = await screen.findByRole('dialog', { name: 'Add/Edit User' });
+    await user.type(within(drawer).getByLabelText('First Name'), 'Dup');
+    await user.type(within(drawer).getByLabelText('Last Name'), 'Licate');
+    await user.type(within(drawer).getByLabelText('Email'), 'ada@acme.test');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [entry] = await db.outbox.toArray();
+    return { user, drawer, entry: entry! };
+  }
+
+  it('shows the server\'s error in the form, keeps what was typed, gives no success toast and lists nothing under Changes not sent', async () => {
+    const { drawer, entry } = await addDuplicate();
+    expect(within(drawer).getByRole('status').textContent).toBe('Saving…');
+    // The drain's answer: refused.
+    await db.outbox.update(entry.id, { state: 'failed', errors: [fieldErrors.usernameTaken] });
+
+    const alert = await within(drawer).findByRole('alert', { name: 'Not saved' });
+    expect(alert.textContent).toBe(fieldErrors.usernameTaken);
+    expect((within(drawer).getByLabelText('Email') as HTMLInputElement).value).toBe('ada@acme.test');
+    expect(within(drawer).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false);
+    expect(screen.queryByText(messages.userSaved)).toBeNull();
+    // Taken back: nothing is left to send or to list.
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(screen.queryByRole('button', { name: /^Changes not sent/ })).toBeNull();
+  });
+
+  it('says saved only once the server took it', async () => {
+    const { drawer, entry } = await addDuplicate();
+    expect(screen.queryByText(messages.userSaved)).toBeNull();
+    await db.outbox.delete(entry.id);
+    expect(await screen.findByText(messages.userSaved)).toBeTruthy();
+    expect(within(drawer).queryByRole('alert', { name: 'Not saved' })).toBeNull();
+  });
+
+  it("lists a refusal that comes after the form was closed, named for people: 'Add user Dup Licate'", async () => {
+    const { user, drawer, entry } = await addDuplicate();
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await db.outbox.update(entry.id, { state: 'failed', errors: [fieldErrors.usernameTaken] });
+    await user.click(await screen.findByRole('button', { name: 'Changes not sent (1)' }));
+    const panel = await screen.findByRole('dialog', { name: 'Changes not sent' });
+    expect(within(panel).getByText('Add user Dup Licate')).toBeTruthy();
+    expect(within(panel).getByText(fieldErrors.usernameTaken)).toBeTruthy();
+  });
+});
+
 describe('Add/Edit User drawer after a delete', () => {
   it("confirms, says 'User record has been deleted' and locks the form", async () => {
     await db.users.put({ scope: SUPPORT_SCOPE, key: '42', rev: 1, userNo: 42, orgId: 'SUPACME00001', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.test', username: 'ada@acme.test', type: 'REGULAR' });

@@ -9,11 +9,12 @@ import { useSnackbar } from '../../src/ui/snackbar/use-snackbar';
 import { buildTheme } from '../../src/ui/theme/theme';
 import './support/setup';
 
-function Trigger({ variant }: { variant: SnackbarVariant }) {
+function Trigger({ variant, topic }: { variant: SnackbarVariant; topic?: string }) {
   const { notify } = useSnackbar();
   return (
-    <button type="button" onClick={() => notify({ variant, message: `A ${variant} happened` })}>
+    <button type="button" onClick={() => notify({ variant, message: `A ${variant} happened`, topic })}>
       Notify {variant}
+      {topic ? ` of ${topic}` : ''}
     </button>
   );
 }
@@ -25,6 +26,8 @@ function renderSnackbars() {
         {(['success', 'warning', 'info', 'error'] as const).map((variant) => (
           <Trigger key={variant} variant={variant} />
         ))}
+        <Trigger variant="error" topic="saving" />
+        <Trigger variant="success" topic="saving" />
       </SnackbarProvider>
     </ThemeProvider>,
   );
@@ -62,5 +65,15 @@ describe('snackbars', () => {
     act(() => vi.advanceTimersByTime(SNACKBAR_DURATION_MS));
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.getByRole('alert')).toBeTruthy();
+  });
+
+  it('shows only the last outcome of one topic: a success replaces the error before it', () => {
+    renderSnackbars();
+    fireEvent.click(screen.getByRole('button', { name: 'Notify error of saving' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Notify error' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Notify success of saving' }));
+    // The error of another topic stays; the one the success answers is gone.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe('A success happened');
   });
 });

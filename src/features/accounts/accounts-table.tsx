@@ -42,6 +42,7 @@ export function AccountsTable({ onEdit, toolbar, height }: AccountsTableProps) {
     // Three (or one) 44 px targets and the cell's padding.
     minWidth: onEdit ? 176 : 76,
     width: onEdit ? '176px' : '76px',
+    kind: 'control',
     cell: (account) => {
       const name = String(account.name ?? '');
       const unsent = isUnsentAccount(account);

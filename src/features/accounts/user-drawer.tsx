@@ -3,14 +3,17 @@ import { errorToastText, messages } from '../../domain/messages';
 import { canSaveUser, validateUser } from '../../domain/rules/users';
 import type { UserInput } from '../../domain/schemas/users';
 import { useCommunityUser, useSavedKey, type CommunityUserRow } from '../../local/hooks/use-accounts';
+import { useFormCommand } from '../../local/hooks/use-form-command';
 import { addUser, deleteUser, editUser } from '../../local/mutations/community-users';
 import { isTemporaryKey } from '../../sync/commands/collection-item';
+import type { OutboxEntry } from '../../sync/outbox-entry';
 import { Button } from '../../ui/button/Button';
 import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
 import { Drawer } from '../../ui/drawer/Drawer';
 import { Field } from '../../ui/field/Field';
 import { SelectField } from '../../ui/field/SelectField';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
+import { FormErrors } from '../../ui/form-errors';
 import { ButtonRow, FieldGrid, FormStack } from '../../ui/form-parts';
 import { MutedText } from '../../ui/page';
 
@@ -58,11 +61,19 @@ function UserForm({ supportOrgId, orgId, user, onSelect }: UserFormProps) {
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleted, setDeleted] = useState(false);
+  /** The server's errors of the last save, shown here until the user changes the form or saves again. */
+  const [refused, setRefused] = useState<string[]>([]);
+  const saved = (entry: OutboxEntry) => {
+    notify({ variant: 'success', message: user ? messages.userUpdated : messages.userSaved });
+    if (!user) onSelect(entry.touches[0]!.key);
+  };
+  const command = useFormCommand({ onSent: saved, onRefused: setRefused });
   const ready = canSaveUser(form) && !deleted;
   const errors = touched ? validateUser(form) : [];
-  const saving = user !== null && isTemporaryKey(user.key);
+  const saving = (user !== null && isTemporaryKey(user.key)) || command.waiting;
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
     setTouched(true);
+    setRefused([]);
     setForm((f) => ({ ...f, [field]: event.target.value }));
   };
   const input: UserInput = { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), type: form.type === 'ADMIN' ? 'ADMIN' : 'REGULAR' };
@@ -70,15 +81,11 @@ function UserForm({ supportOrgId, orgId, user, onSelect }: UserFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ready || saving) return;
+    setRefused([]);
     try {
-      if (user) {
-        await editUser(supportOrgId, orgId, user.key, input);
-        notify({ variant: 'success', message: messages.userUpdated });
-      } else {
-        const entry = await addUser(supportOrgId, orgId, input);
-        notify({ variant: 'success', message: messages.userSaved });
-        onSelect(entry.touches[0]!.key);
-      }
+      const change = user ? editUser(supportOrgId, orgId, user.key, input) : addUser(supportOrgId, orgId, input);
+      // Made offline, it is saved on this device and sent later; online, the server's answer decides.
+      if ((await command.send(change)) === 'queued') saved(await change);
     } catch (error) {
       notify({ variant: 'error', message: errorToastText(null, error as Error) });
     }
@@ -103,7 +110,8 @@ function UserForm({ supportOrgId, orgId, user, onSelect }: UserFormProps) {
         <Field label="Email" type="email" value={form.email} disabled={deleted} onChange={set('email')} error={errors.find((e) => e.startsWith('Email'))} />
         <SelectField label="User Type" value={form.type} disabled={deleted} onChange={set('type')} options={TYPE_OPTIONS} />
       </FieldGrid>
-      {saving && <MutedText>Saving…</MutedText>}
+      {saving && <MutedText role="status">Saving…</MutedText>}
+      <FormErrors errors={refused} label="Not saved" />
       <ButtonRow>
         <Button type="submit" disabled={!ready || saving}>
           Save

@@ -31,8 +31,9 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, mayIncl
     {
       id: 'included',
       header: 'Included',
-      width: '72px',
-      minWidth: 72,
+      width: '70px',
+      minWidth: 70,
+      kind: 'control',
       priority: 1,
       cell: (item) => {
         const f = productFields(item);
@@ -47,8 +48,9 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, mayIncl
       id: 'discrepancy',
       header: <span aria-hidden="true">!</span>,
       label: 'Price discrepancy',
-      width: '56px',
-      minWidth: 56,
+      width: '36px',
+      minWidth: 36,
+      kind: 'control',
       priority: 1,
       cell: (item) =>
         hasDiscrepancies(productFields(item).discrepancies) ? (
@@ -59,13 +61,21 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, mayIncl
           </Tooltip>
         ) : null,
     },
-    { id: 'code', header: 'Code', width: 'minmax(120px, 1fr)', priority: 1, cell: (item) => productFields(item).code },
-    { id: 'description', header: 'Description', width: 'minmax(160px, 3fr)', priority: 1, cell: (item) => <Value>{productFields(item).text('description')}</Value> },
-    { id: 'flag', header: 'Flag Code', priority: 3, cell: (item) => <Value>{flagCodeText(productFields(item).text('flagCode'))}</Value> },
-    { id: 'unit', header: 'Purchasing Unit', priority: 2, cell: (item) => <Value>{productFields(item).text('unitOfMeasure')}</Value> },
+    { id: 'code', header: 'Code', width: 'minmax(96px, 1fr)', minWidth: 96, kind: 'code', priority: 1, cell: (item) => productFields(item).code },
+    {
+      id: 'description',
+      header: 'Description',
+      width: 'minmax(226px, 3fr)',
+      minWidth: 226,
+      priority: 1,
+      cell: (item) => <Value>{productFields(item).text('description')}</Value>,
+    },
+    { id: 'flag', header: 'Flag Code', minWidth: 80, priority: 3, cell: (item) => <Value>{flagCodeText(productFields(item).text('flagCode'))}</Value> },
+    { id: 'unit', header: 'Purchasing Unit', minWidth: 88, kind: 'code', priority: 2, cell: (item) => <Value>{productFields(item).text('unitOfMeasure')}</Value> },
     {
       id: 'ours',
       header: 'Our Price(excl)',
+      minWidth: 86,
       align: 'end',
       priority: 2,
       cell: (item) => {
@@ -77,6 +87,7 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, mayIncl
     {
       id: 'supplier',
       header: 'Supplier Price(excl)',
+      minWidth: 86,
       align: 'end',
       priority: 2,
       cell: (item) => {
@@ -85,14 +96,21 @@ function buyerColumns(toggle: (code: string, included: boolean) => void, mayIncl
         return <Value>{supplier === null ? null : formatMoney(supplier)}</Value>;
       },
     },
-    { id: 'exported', header: 'Last Exported', priority: 3, cell: (item) => <Value>{lastExportedText(productFields(item).lastExported)}</Value> },
+    { id: 'exported', header: 'Last Exported', minWidth: 92, kind: 'number', priority: 3, cell: (item) => <Value>{lastExportedText(productFields(item).lastExported)}</Value> },
   ];
 }
 
 const sellerColumns: Column<ProductWithMeta>[] = [
-  { id: 'code', header: 'Code', width: 'minmax(120px, 1fr)', priority: 1, cell: (item) => productFields(item).code },
-  { id: 'description', header: 'Description', width: 'minmax(160px, 3fr)', priority: 1, cell: (item) => <Value>{productFields(item).text('description')}</Value> },
-  { id: 'uom', header: 'UOM', width: '100px', minWidth: 80, priority: 1, cell: (item) => <Value>{productFields(item).text('unitOfMeasure')}</Value> },
+  { id: 'code', header: 'Code', width: 'minmax(108px, 1fr)', minWidth: 108, kind: 'code', priority: 1, cell: (item) => productFields(item).code },
+  {
+    id: 'description',
+    header: 'Description',
+    width: 'minmax(160px, 3fr)',
+    minWidth: 160,
+    priority: 1,
+    cell: (item) => <Value>{productFields(item).text('description')}</Value>,
+  },
+  { id: 'uom', header: 'UOM', width: '100px', minWidth: 80, kind: 'code', priority: 1, cell: (item) => <Value>{productFields(item).text('unitOfMeasure')}</Value> },
 ];
 
 /**

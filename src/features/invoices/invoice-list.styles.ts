@@ -19,12 +19,22 @@ export const ListBar = styled.div`
   }
 `;
 
+/** The email's subject under 'Document with extraction problems': one line, the rest in its tooltip and on the invoice. */
 export const Subtitle = styled.span`
   display: block;
+  overflow: hidden;
   font-weight: 400;
   font-size: 0.8125rem;
   color: ${({ theme }) => theme.color.textMuted};
-  overflow-wrap: anywhere;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+`;
+
+/** 'No Number detected' is a sentence, not a code: it may wrap where a number may not. */
+export const NoNumber = styled.span`
+  white-space: normal;
+  font-weight: 400;
+  color: ${({ theme }) => theme.color.textMuted};
 `;
 
 export const ErrorIcon = styled.span`

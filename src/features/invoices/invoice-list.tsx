@@ -9,18 +9,15 @@ import { usePendingPdfPrefetch } from '../../local/offline-files/use-pdf-prefetc
 import { IconButton } from '../../ui/button/Button';
 import type { Column } from '../../ui/data-table/columns';
 import { DataTable } from '../../ui/data-table/DataTable';
-import { useMediaQuery } from '../../ui/hooks/use-media-query';
 import { CheckIcon, WarningIcon } from '../../ui/icons/status-icons';
 import { VisuallyHidden } from '../../ui/page';
 import { Tooltip } from '../../ui/tooltip/Tooltip';
-import { ErrorIcon, Status, Subtitle } from './invoice-list.styles';
+import { ErrorIcon, NoNumber, Status, Subtitle } from './invoice-list.styles';
 import type { InvoiceBuyer } from './use-invoice-buyer';
 import { ValidationErrorsDrawer } from './validation-errors-drawer';
 
 /** The spec's trigger for the next page: the sixth-last row came into view. */
 const LOAD_MORE_AT = 6;
-/** Below this width some columns are stacked (see `columns`). */
-const NARROW_LIST = '(max-width: 1199px)';
 
 interface InvoiceListProps {
   buyer: InvoiceBuyer;
@@ -31,23 +28,31 @@ interface InvoiceListProps {
   onOpened?: () => void;
 }
 
-/**
- * The spec's columns, Actions first. Where the table is too narrow for all of them, the
- * kit stacks the lower-priority ones into the first column's cell; then Title leads, so
- * they are stacked under the title rather than into the narrow icon column.
- */
-function columns(onShowErrors: (invoice: InvoiceView) => void, titleFirst: boolean): Column<InvoiceView>[] {
-  const [actions, status, title, ...rest] = spec(onShowErrors);
-  return titleFirst ? [title!, actions!, status!, ...rest] : [actions!, status!, title!, ...rest];
+/** A sender's address may wrap after its '@' (never inside its name or domain); a company name wraps between words. */
+function breakableAddress(from: string) {
+  const at = from.indexOf('@');
+  if (at < 0) return from;
+  return (
+    <>
+      {from.slice(0, at + 1)}
+      <wbr />
+      {from.slice(at + 1)}
+    </>
+  );
 }
 
-function spec(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceView>[] {
+/**
+ * The spec's columns, Actions first. Where the table is too narrow for all of them, the
+ * kit stacks the lower-priority ones under Title, the first wide text column.
+ */
+function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceView>[] {
   return [
     {
       id: 'actions',
       header: 'Actions',
-      width: '72px',
-      minWidth: 72,
+      width: '60px',
+      minWidth: 60,
+      kind: 'control',
       priority: 1,
       cell: (invoice) =>
         invoiceRowDisplay(invoice).hasValidationErrors ? (
@@ -66,31 +71,42 @@ function spec(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceView>
           </Tooltip>
         ) : null,
     },
-    { id: 'status', header: 'Status', width: 'minmax(90px, 0.7fr)', minWidth: 90, priority: 2, cell: (invoice) => invoice.veStatus },
+    { id: 'status', header: 'Status', width: 'minmax(76px, 0.5fr)', minWidth: 76, kind: 'code', priority: 2, cell: (invoice) => invoice.veStatus },
     {
       id: 'title',
       header: 'Title',
-      width: 'minmax(160px, 1.6fr)',
-      minWidth: 160,
+      width: 'minmax(154px, 2fr)',
+      minWidth: 154,
       priority: 1,
       cell: (invoice) => {
         const display = invoiceRowDisplay(invoice);
         return (
           <>
             {display.title}
-            {display.subtitle && <Subtitle>{display.subtitle}</Subtitle>}
+            {display.subtitle && <Subtitle title={display.subtitle}>{display.subtitle}</Subtitle>}
           </>
         );
       },
     },
-    { id: 'number', header: 'Number', width: 'minmax(120px, 1fr)', minWidth: 120, priority: 1, cell: (invoice) => invoiceRowDisplay(invoice).number },
-    { id: 'po', header: 'PO Number', width: 'minmax(110px, 1fr)', minWidth: 110, priority: 3, cell: (invoice) => invoiceRowDisplay(invoice).poNumber ?? '' },
-    { id: 'from', header: 'From', width: 'minmax(140px, 1.3fr)', minWidth: 140, priority: 2, cell: (invoice) => invoiceRowDisplay(invoice).from },
+    {
+      id: 'number',
+      header: 'Number',
+      width: 'minmax(140px, 1fr)',
+      minWidth: 140,
+      kind: 'code',
+      priority: 1,
+      cell: (invoice) => {
+        const { number } = invoiceRowDisplay(invoice);
+        return number === messages.noNumberDetected ? <NoNumber>{number}</NoNumber> : number;
+      },
+    },
+    { id: 'po', header: 'PO Number', width: 'minmax(128px, 1fr)', minWidth: 128, kind: 'code', priority: 3, cell: (invoice) => invoiceRowDisplay(invoice).poNumber ?? '' },
+    { id: 'from', header: 'From', width: 'minmax(136px, 1.3fr)', minWidth: 136, priority: 2, cell: (invoice) => breakableAddress(invoiceRowDisplay(invoice).from) },
     {
       id: 'total',
       header: 'Total Value',
-      width: 'minmax(120px, 1fr)',
-      minWidth: 120,
+      width: 'minmax(124px, 1fr)',
+      minWidth: 124,
       align: 'end',
       priority: 1,
       cell: (invoice) => {
@@ -98,13 +114,14 @@ function spec(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceView>
         return display.totalValue === null ? '' : `${formatMoney(display.totalValue)} ${display.currency ?? ''}`;
       },
     },
-    { id: 'created', header: 'Created', width: 'minmax(100px, 0.8fr)', minWidth: 100, priority: 2, cell: (invoice) => formatDateOnly(invoiceRowDisplay(invoice).created) },
+    { id: 'created', header: 'Created', width: 'minmax(100px, 0.5fr)', minWidth: 100, kind: 'number', priority: 2, cell: (invoice) => formatDateOnly(invoiceRowDisplay(invoice).created) },
     {
       id: 'exported',
       header: <VisuallyHidden>Exported</VisuallyHidden>,
       label: 'Exported',
-      width: '56px',
-      minWidth: 56,
+      width: '40px',
+      minWidth: 40,
+      kind: 'control',
       priority: 1,
       cell: (invoice) =>
         invoice.exported ? (
@@ -126,8 +143,7 @@ export function InvoiceList({ buyer, filter, height, onOpened }: InvoiceListProp
   const navigate = useNavigate();
   const { invoices, loadMore, loading, exhausted, failed } = useInvoiceList(buyer.scope, veStatusQueryValue(filter));
   const [errorsOf, setErrorsOf] = useState<InvoiceView | null>(null);
-  const titleFirst = useMediaQuery(NARROW_LIST);
-  const cols = useMemo(() => columns(setErrorsOf, titleFirst), [titleFirst]);
+  const cols = useMemo(() => columns(setErrorsOf), []);
 
   usePendingPdfPrefetch(buyer.scope, invoices !== undefined && !loading && !failed);
 

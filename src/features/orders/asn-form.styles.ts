@@ -2,7 +2,7 @@ import styled from 'styled-components';
 
 export const CellInput = styled.input`
   width: 100%;
-  min-width: 88px;
+  min-width: 76px;
   min-height: 44px;
   padding: 0 10px;
   border: 1px solid ${({ theme }) => theme.color.border};

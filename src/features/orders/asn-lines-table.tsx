@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { ASN_FIELD_LENGTHS } from '../../domain/constants';
 import type { OrderLineRow } from '../../sync/rows';
-import { Button } from '../../ui/button/Button';
+import { IconButton } from '../../ui/button/Button';
 import type { Column } from '../../ui/data-table/columns';
 import { SimpleTable } from '../../ui/data-table/SimpleTable';
+import { DeleteIcon } from '../../ui/icons/action-icons';
 import type { AsnBody } from './asn-draft-model';
 import { lineFieldId } from './asn-field-errors';
 import { CellError, CellInput } from './asn-form.styles';
@@ -74,18 +75,21 @@ function UomInput({ line, readOnly, error, onUom }: { line: AsnLine; readOnly: b
 export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf, onChange }: AsnLinesTableProps) {
   const byNumber = new Map(orderLines.map((l) => [Number(l.number), l]));
   const update = (number: number, patch: Partial<AsnLine>) => onChange(lines.map((l) => (l.number === number ? { ...l, ...patch } : l)));
+  // Code, Description and Quantity are what a warehouse user scans and types into: they keep
+  // their columns on a tablet's drawer; UOM and 'Left to ship' stack under the description there.
   const columns: Column<AsnLine>[] = [
-    { id: 'number', header: '#', width: '48px', minWidth: 48, cell: (line) => line.number },
-    { id: 'code', header: 'Product Code', minWidth: 110, cell: (line) => String(byNumber.get(line.number)?.supplierProductCode ?? '') },
-    { id: 'description', header: 'Description', minWidth: 150, priority: 2, cell: (line) => String(byNumber.get(line.number)?.description ?? '') },
+    { id: 'number', header: '#', minWidth: 28, kind: 'number', cell: (line) => line.number },
+    { id: 'code', header: 'Product Code', minWidth: 96, kind: 'code', cell: (line) => String(byNumber.get(line.number)?.supplierProductCode ?? '') },
+    { id: 'description', header: 'Description', minWidth: 150, cell: (line) => String(byNumber.get(line.number)?.description ?? '') },
     ...(remaining
-      ? [{ id: 'left', header: 'Left to ship', minWidth: 90, align: 'end' as const, priority: 3 as const, cell: (line: AsnLine) => twoDecimals(remaining.get(line.number) ?? 0) }]
+      ? [{ id: 'left', header: 'Left to ship', minWidth: 96, align: 'end' as const, priority: 3 as const, cell: (line: AsnLine) => twoDecimals(remaining.get(line.number) ?? 0) }]
       : []),
     {
       id: 'quantity',
       header: 'Quantity',
-      minWidth: 110,
+      minWidth: 88,
       align: 'end',
+      kind: 'control',
       cell: (line) => (
         <QuantityInput line={line} readOnly={readOnly} error={errorOf(lineFieldId(line.number, 'quantity'))} onQuantity={(quantity) => update(line.number, { quantity })} />
       ),
@@ -93,7 +97,9 @@ export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf,
     {
       id: 'uom',
       header: 'UOM',
-      minWidth: 90,
+      minWidth: 96,
+      priority: 2,
+      kind: 'control',
       cell: (line) => <UomInput line={line} readOnly={readOnly} error={errorOf(lineFieldId(line.number, 'uom'))} onUom={(uom) => update(line.number, { uom })} />,
     },
     ...(readOnly
@@ -102,12 +108,12 @@ export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf,
           {
             id: 'remove',
             header: 'Remove',
-            width: '104px',
-            minWidth: 104,
+            minWidth: 64,
+            kind: 'control' as const,
             cell: (line: AsnLine) => (
-              <Button variant="text" aria-label={`Remove line ${line.number}`} onClick={() => onChange(lines.filter((l) => l.number !== line.number))}>
-                Remove
-              </Button>
+              <IconButton aria-label={`Remove line ${line.number}`} title="Remove" onClick={() => onChange(lines.filter((l) => l.number !== line.number))}>
+                <DeleteIcon />
+              </IconButton>
             ),
           },
         ]),

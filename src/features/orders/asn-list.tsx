@@ -26,18 +26,19 @@ interface AsnListItem {
 }
 
 const columns: Column<AsnListItem>[] = [
+  // A draft's "shipment id" is its state ('Failed with errors'), so the column is text.
   { id: 'shipmentId', header: 'Shipment Id', minWidth: 130, cell: (a) => a.shipmentId },
-  { id: 'issued', header: 'Issue Date', minWidth: 110, priority: 2, cell: (a) => formatDateOnly(a.body.noticeDate) },
-  { id: 'delivery', header: 'Expected Delivery Date', minWidth: 120, priority: 3, cell: (a) => formatDateOnly(a.body.deliveryDate) },
-  { id: 'shipped', header: 'Shipped Date', minWidth: 110, priority: 2, cell: (a) => formatDateOnly(a.body.shipmentDate) },
-  { id: 'tracking', header: 'Tracking ID', minWidth: 120, priority: 2, cell: (a) => a.body.trackingId },
-  { id: 'shipTo', header: 'Shipped To Whom', minWidth: 130, priority: 2, cell: (a) => a.body.shipTo.name },
+  { id: 'issued', header: 'Issue Date', minWidth: 100, kind: 'number', priority: 2, cell: (a) => formatDateOnly(a.body.noticeDate) },
+  { id: 'delivery', header: 'Expected Delivery Date', minWidth: 100, kind: 'number', priority: 3, cell: (a) => formatDateOnly(a.body.deliveryDate) },
+  { id: 'shipped', header: 'Shipped Date', minWidth: 100, kind: 'number', priority: 2, cell: (a) => formatDateOnly(a.body.shipmentDate) },
+  { id: 'tracking', header: 'Tracking ID', minWidth: 110, kind: 'code', priority: 2, cell: (a) => a.body.trackingId },
+  { id: 'shipTo', header: 'Shipped To Whom', minWidth: 150, cell: (a) => a.body.shipTo.name },
   {
     id: 'action',
     header: <VisuallyHidden>Action</VisuallyHidden>,
     label: 'Action',
-    width: '96px',
     minWidth: 96,
+    kind: 'control',
     cell: (a) => (
       <Button variant="outlined" aria-label={a.actionLabel} onClick={a.open}>
         {a.verb}

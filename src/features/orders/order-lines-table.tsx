@@ -9,11 +9,12 @@ const money = (value: unknown, currency: unknown) => (typeof value === 'number' 
 
 /** Line Total (excl) is quantity times the unit price, rounded to cents, in the price's currency. */
 const columns: Column<OrderLineRow>[] = [
-  { id: 'number', header: '#', width: '48px', minWidth: 48, cell: (l) => l.number },
+  { id: 'number', header: '#', minWidth: 36, kind: 'number', cell: (l) => l.number },
   {
     id: 'code',
     header: 'Product Code',
-    minWidth: 120,
+    minWidth: 108,
+    kind: 'code',
     // A line the buyer ordered outside the supplier's catalogue says so under its code.
     cell: (l) =>
       l.freeText ? (
@@ -25,11 +26,11 @@ const columns: Column<OrderLineRow>[] = [
         String(l.supplierProductCode ?? '')
       ),
   },
-  { id: 'description', header: 'Description', minWidth: 160, priority: 2, cell: (l) => String(l.description ?? '') },
-  { id: 'quantity', header: 'Quantity', minWidth: 90, align: 'end', cell: (l) => Number(l.quantity ?? 0) },
-  { id: 'uom', header: 'UOM', minWidth: 70, cell: (l) => String(l.uom ?? '') },
-  { id: 'price', header: 'Price (excl)', minWidth: 120, align: 'end', priority: 2, cell: (l) => money(l.unitPrice, l.priceCurreny) },
-  { id: 'tax', header: 'Tax', minWidth: 110, align: 'end', priority: 3, cell: (l) => money(l.taxLine, l.taxLineCurrency) },
+  { id: 'description', header: 'Description', minWidth: 150, cell: (l) => String(l.description ?? '') },
+  { id: 'quantity', header: 'Quantity', minWidth: 80, align: 'end', cell: (l) => Number(l.quantity ?? 0) },
+  { id: 'uom', header: 'UOM', minWidth: 56, kind: 'code', priority: 2, cell: (l) => String(l.uom ?? '') },
+  { id: 'price', header: 'Price (excl)', minWidth: 96, align: 'end', priority: 2, cell: (l) => money(l.unitPrice, l.priceCurreny) },
+  { id: 'tax', header: 'Tax', minWidth: 96, align: 'end', priority: 3, cell: (l) => money(l.taxLine, l.taxLineCurrency) },
   {
     id: 'total',
     header: 'Line Total (excl)',
@@ -37,7 +38,7 @@ const columns: Column<OrderLineRow>[] = [
     align: 'end',
     cell: (l) => money(roundMoney(Number(l.quantity ?? 0) * Number(l.unitPrice ?? 0)), l.priceCurreny),
   },
-  { id: 'comments', header: 'Comments', minWidth: 140, priority: 3, cell: (l) => String(l.lineComment ?? '') },
+  { id: 'comments', header: 'Comments', minWidth: 120, priority: 3, cell: (l) => String(l.lineComment ?? '') },
 ];
 
 export function OrderLinesTable({ lines }: { lines: OrderLineRow[] }) {

@@ -21,7 +21,8 @@ function columns(perspective: OrderPerspective): Column<OrderRow>[] {
     {
       id: 'date',
       header: 'Order Date',
-      minWidth: 130,
+      minWidth: 110,
+      kind: 'number',
       // A real link, so the keyboard and screen readers reach the order as well as a pointer.
       cell: (order) => (
         <OrderLink to="/app/orders/$orgid/order/$orderid" params={params(order)}>
@@ -30,9 +31,9 @@ function columns(perspective: OrderPerspective): Column<OrderRow>[] {
         </OrderLink>
       ),
     },
-    { id: 'total', header: 'Order Total', minWidth: 130, align: 'end', cell: (o) => `${formatMoney(o.orderTotalExtTax)} ${o.orderTotalCurrency ?? ''}` },
-    { id: 'raisedBy', header: 'Raised By User', minWidth: 140, priority: 3, cell: (o) => String(o.raisedBy ?? '') },
-    { id: 'counterpart', header: perspective.counterpartLabel, minWidth: 160, priority: 2, cell: (o) => counterpartName(perspective.side, o) },
+    { id: 'total', header: 'Order Total', minWidth: 132, align: 'end', cell: (o) => `${formatMoney(o.orderTotalExtTax)} ${o.orderTotalCurrency ?? ''}` },
+    { id: 'raisedBy', header: 'Raised By User', minWidth: 120, priority: 3, cell: (o) => String(o.raisedBy ?? '') },
+    { id: 'counterpart', header: perspective.counterpartLabel, minWidth: 170, priority: 2, cell: (o) => counterpartName(perspective.side, o) },
     { id: 'state', header: 'State', minWidth: 100, cell: (o) => o.state ?? '' },
   ];
 }

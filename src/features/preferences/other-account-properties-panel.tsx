@@ -63,6 +63,7 @@ export function OtherAccountPropertiesPanel({
       id: 'edit',
       header: 'Edit',
       width: '120px',
+      kind: 'control',
       // A value in conflict is neither shown nor edited here: the server refuses it until support clears the records.
       cell: (r) =>
         otherPropertyInConflict(r) ? null : (

@@ -19,9 +19,9 @@ const linesOf = (groups: readonly PriceGroupRow[]): PriceLine[] =>
   groups.flatMap((g) => g.prices.map((p, i) => ({ key: `${g.productCode}|${i}`, productCode: g.productCode, ...p })));
 
 const columns: Column<PriceLine>[] = [
-  { id: 'code', header: 'Product Code', cell: (r) => r.productCode, priority: 1 },
-  { id: 'uom', header: 'UOM', cell: (r) => r.uom, minWidth: 72, priority: 1 },
-  { id: 'start', header: 'Start Date', cell: (r) => formatDateOnly(r.startDate), priority: 2 },
+  { id: 'code', header: 'Product Code', cell: (r) => r.productCode, minWidth: 108, kind: 'code', priority: 1 },
+  { id: 'uom', header: 'UOM', cell: (r) => r.uom, minWidth: 72, kind: 'code', priority: 1 },
+  { id: 'start', header: 'Start Date', cell: (r) => formatDateOnly(r.startDate), minWidth: 100, kind: 'number', priority: 2 },
   { id: 'lower', header: 'Lower', cell: (r) => r.lowerQuantity, align: 'end', minWidth: 72, priority: 3 },
   { id: 'upper', header: 'Upper', cell: (r) => r.upperQuantity ?? '', align: 'end', minWidth: 72, priority: 3 },
   { id: 'price', header: 'Price', cell: (r) => formatMoney(r.price), align: 'end', minWidth: 96, priority: 1 },

@@ -13,6 +13,8 @@ import { ButtonRow } from '../../ui/form-parts';
 import { Form } from './settings.styles';
 
 const empty = { oldPassword: '', newPassword: '', repeatPassword: '' };
+/** A change's outcome replaces the one before: after a refusal and then a success, only the success shows. */
+const PASSWORD_CHANGE = 'password-change';
 
 export function ChangePasswordForm() {
   const { profile } = useActiveSession();
@@ -40,9 +42,9 @@ export function ChangePasswordForm() {
       // The password belongs to the user's own organisation, whatever a support user is viewing.
       await changePassword(profile.policy.orgId, { oldPassword: values.oldPassword, newPassword: values.newPassword });
       setValues(empty);
-      notify({ variant: 'success', message: messages.passwordUpdated });
+      notify({ variant: 'success', message: messages.passwordUpdated, topic: PASSWORD_CHANGE });
     } catch (error) {
-      notify({ variant: 'error', message: errorToastTextOf(error) });
+      notify({ variant: 'error', message: errorToastTextOf(error), topic: PASSWORD_CHANGE });
     } finally {
       setBusy(false);
     }

@@ -10,6 +10,7 @@ import { scopeId } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
 import { syncEngine } from '../sync-start/engine-handle';
 import { useOffsetMirror, type OffsetMirror } from './use-offset-mirror';
+import { useShownRefusal } from './use-shown-refusal';
 import { useOnline } from './use-sync-state';
 
 export type { AccountRow, CommunityUserRow };
@@ -109,11 +110,10 @@ export function useAccountOutbox(supportOrgId: string, uniqueKey: string | null)
   const online = useOnline();
   const pending = (entries ?? []).filter((e) => e.state === 'pending');
   const busy = online && pending.some((e) => e.attempts === 0);
-  return {
-    busy,
-    waiting: pending.length > 0 && !busy,
-    refused: (entries ?? []).filter((e) => e.state === 'failed'),
-  };
+  const refused = (entries ?? []).filter((e) => e.state === 'failed');
+  // The account drawer shows them, at their tab or above the tabs.
+  useShownRefusal(refused.map((e) => e.id));
+  return { busy, waiting: pending.length > 0 && !busy, refused };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxEntry, Touch } from '../../sync/outbox-entry';
 import { localDatabase } from '../db/current-database';
+import { useShownRefusal } from './use-shown-refusal';
 
 export interface EntryState {
   state: 'pending' | 'failed';
@@ -17,11 +18,14 @@ export interface EntryState {
  * The outbox is small: it is read whole, newest first.
  */
 export function useLatestEntry(match: (entry: OutboxEntry) => boolean, deps: readonly unknown[]): EntryState | null | undefined {
-  return useLiveQuery(async () => {
+  const latest = useLiveQuery(async () => {
     const newest = await localDatabase().outbox.orderBy('seq').reverse().filter(match).first();
     if (!newest) return null;
     return { state: newest.state, errors: newest.state === 'failed' ? (newest.errors ?? []) : [], entry: newest };
   }, [...deps]);
+  // The form shows this refusal at its fields: "Changes not sent" leaves it out while the form is open.
+  useShownRefusal(latest?.state === 'failed' ? latest.entry.id : null);
+  return latest;
 }
 
 /** True when the entry changes this row. */

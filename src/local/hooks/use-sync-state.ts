@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../../sync/outbox-entry';
 import { EMPTY_STATUS, readStatus, type SyncStatus } from '../../sync/status';
 import { openedLocalDatabase } from '../db/current-database';
+import { isRefusalShown, shownRefusalsVersion, subscribeShownRefusals } from '../outbox/shown-refusals';
 
 /** The engine's status as the leading tab last wrote it; empty before a session opened the database. */
 export function useSyncStatus(): SyncStatus {
@@ -18,10 +19,16 @@ export function usePendingCount(): number {
 
 const none: OutboxEntry[] = [];
 
-/** Changes the server refused, oldest first, for the "Changes not sent" panel. */
+/**
+ * Changes the server refused, oldest first, for the "Changes not sent" panel: those no
+ * form on screen shows (a change made offline, or one whose form is gone).
+ */
 export function useFailedChanges(): OutboxEntry[] {
   const db = openedLocalDatabase();
-  return useLiveQuery(() => db?.outbox.where('state').equals('failed').sortBy('seq') ?? none, [db]) ?? none;
+  const failed = useLiveQuery(() => db?.outbox.where('state').equals('failed').sortBy('seq') ?? none, [db]) ?? none;
+  // Renders again when a form starts or stops showing a refusal.
+  useSyncExternalStore(subscribeShownRefusals, shownRefusalsVersion, shownRefusalsVersion);
+  return failed.filter((entry) => !isRefusalShown(entry.id));
 }
 
 const subscribeOnline = (notify: () => void) => {

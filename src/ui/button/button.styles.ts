@@ -41,6 +41,7 @@ export const StyledButton = styled.button<{ $variant: ButtonVariant; $fullWidth:
   min-width: 44px;
   padding: 0 20px;
   width: ${({ $fullWidth }) => ($fullWidth ? '100%' : 'auto')};
+  white-space: nowrap;
   border: 1px solid;
   border-radius: ${({ theme }) => theme.radius.small};
   font: inherit;

@@ -1,5 +1,5 @@
 import { memo, type KeyboardEvent, type MouseEvent } from 'react';
-import type { Column } from './columns';
+import { columnKind, type Column } from './columns';
 import { Cell, Row } from './data-table.styles';
 import { isFromControl } from './is-from-control';
 import { StackedCells } from './StackedCells';
@@ -13,6 +13,8 @@ interface DataRowProps<R> {
   row: R;
   index: number;
   columns: readonly Column<R>[];
+  /** The index of the column whose cell holds the stacked lines (`stackHolder`). */
+  holder: number;
   /** The virtualizer's: it measures the row and moves it. */
   measureRef: (element: HTMLDivElement | null) => void;
   onActivate?: (row: R) => void;
@@ -20,7 +22,7 @@ interface DataRowProps<R> {
   rowState?: (row: R) => RowState;
 }
 
-function DataRowOf<R>({ row, index, columns, measureRef, onActivate, rowDescription, rowState }: DataRowProps<R>) {
+function DataRowOf<R>({ row, index, columns, holder, measureRef, onActivate, rowDescription, rowState }: DataRowProps<R>) {
   const state = rowState?.(row) ?? {};
   const activate = (event: MouseEvent<HTMLDivElement>) => {
     if (!onActivate || isFromControl(event.target, event.currentTarget)) return;
@@ -37,6 +39,7 @@ function DataRowOf<R>({ row, index, columns, measureRef, onActivate, rowDescript
     <Row
       ref={measureRef}
       data-index={index}
+      data-grid-row=""
       role="row"
       aria-rowindex={index + 2}
       aria-description={rowDescription?.(row)}
@@ -50,9 +53,9 @@ function DataRowOf<R>({ row, index, columns, measureRef, onActivate, rowDescript
       onKeyDown={keyActivate}
     >
       {columns.map((column, columnIndex) => (
-        <Cell key={column.id} role="cell" data-column={columnIndex} $align={column.align}>
+        <Cell key={column.id} role="cell" data-column={columnIndex} data-kind={columnKind(column)} $align={column.align}>
           {column.cell(row)}
-          {columnIndex === 0 && <StackedCells row={row} columns={columns} />}
+          {columnIndex === holder && <StackedCells row={row} columns={columns} holder={holder} />}
         </Cell>
       ))}
     </Row>

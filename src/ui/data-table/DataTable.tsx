@@ -2,10 +2,13 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { messages } from '../../domain/messages';
 import { columnFitRules } from './column-fit-rules';
-import { gridTemplate, type Column } from './columns';
+import { columnKind, gridTemplate, stackHolder, type Column } from './columns';
 import { Body, HeaderCell, HeaderRow, Status, StatusCell, StatusRow, Viewport } from './data-table.styles';
 import { DataRow, type RowState } from './DataRow';
 import { rectAfterLayout, rectBeforeLayout, scrollUnlessThere, sizeAfterLayout } from './layout-free-virtualizer';
+import { Frame } from './side-scroll-cue.styles';
+import { SideScrollCue } from './SideScrollCue';
+import { useSideScroll } from './use-side-scroll';
 
 export interface DataTableProps<R> {
   /** The table's accessible name. */
@@ -36,7 +39,8 @@ export interface DataTableProps<R> {
 /**
  * The portal's list table: virtualised (only the rows in view are in the page),
  * a sticky header, rows opened by pointer or keyboard, and columns that give way on a
- * narrow box by priority instead of being cut off.
+ * narrow box by priority instead of being cut off; a box narrower than the columns
+ * left scrolls sideways, with a cue at the edge.
  */
 export function DataTable<R>({
   label,
@@ -53,7 +57,7 @@ export function DataTable<R>({
   emptyText = messages.noResults,
   loadingText = 'Loading…',
   height = 'calc(100dvh - 280px)',
-  estimatedRowHeight = 56,
+  estimatedRowHeight = 48,
 }: DataTableProps<R>) {
   // New rows are rendered as a transition, in slices between which the browser can paint and
   // answer input: the store's live queries deliver them as urgent updates, and a page of rows
@@ -61,7 +65,9 @@ export function DataTable<R>({
   // commits, the rows shown before stay.
   const rows = useDeferredValue(latestRows);
   const viewport = useRef<HTMLDivElement>(null);
-  const fitRules = useMemo(() => columnFitRules(columns, { rows: "[role='row']", template: gridTemplate }), [columns]);
+  const fitRules = useMemo(() => columnFitRules(columns, { rows: '[data-grid-row]', template: gridTemplate }), [columns]);
+  const holder = useMemo(() => stackHolder(columns), [columns]);
+  const sideScroll = useSideScroll(viewport);
   const count = rows?.length ?? 0;
 
   const virtualizer = useVirtualizer({
@@ -90,50 +96,54 @@ export function DataTable<R>({
   const firstLoad = rows === undefined || (count === 0 && loading);
   return (
     <>
-      <Viewport
-        ref={viewport}
-        $height={height}
-        $fitRules={fitRules}
-        role="table"
-        aria-label={label}
-        aria-rowcount={count + 1}
-        aria-busy={loading}
-        // Rows that open take focus themselves; otherwise the box does, so the keyboard can scroll it.
-        tabIndex={onActivate ? undefined : 0}
-      >
-        <HeaderRow role="row" aria-rowindex={1}>
-          {columns.map((column, index) => (
-            <HeaderCell key={column.id} role="columnheader" data-column={index} $align={column.align}>
-              {column.header}
-            </HeaderCell>
-          ))}
-        </HeaderRow>
-        {firstLoad || count === 0 ? (
-          // A table holds rows only: the loading or empty text is a row of its own.
-          <Body role="rowgroup">
-            <StatusRow role="row">
-              <StatusCell role="cell">
-                <Status role="status">{firstLoad ? loadingText : emptyText}</Status>
-              </StatusCell>
-            </StatusRow>
-          </Body>
-        ) : (
-          <Body role="rowgroup" ref={virtualizer.containerRef}>
-            {items.map((item) => (
-              <DataRow
-                key={item.key}
-                row={rows[item.index]!}
-                index={item.index}
-                columns={columns}
-                measureRef={virtualizer.measureElement}
-                onActivate={onActivate}
-                rowDescription={rowDescription}
-                rowState={rowState}
-              />
+      <Frame>
+        <Viewport
+          ref={viewport}
+          $height={height}
+          $fitRules={fitRules}
+          role="table"
+          aria-label={label}
+          aria-rowcount={count + 1}
+          aria-busy={loading}
+          // Rows that open take focus themselves; otherwise the box does, so the keyboard can scroll it.
+          tabIndex={onActivate ? undefined : 0}
+        >
+          <HeaderRow role="row" aria-rowindex={1} data-grid-row="">
+            {columns.map((column, index) => (
+              <HeaderCell key={column.id} role="columnheader" data-column={index} data-kind={columnKind(column)} $align={column.align}>
+                {column.header}
+              </HeaderCell>
             ))}
-          </Body>
-        )}
-      </Viewport>
+          </HeaderRow>
+          {firstLoad || count === 0 ? (
+            // A table holds rows only: the loading or empty text is a row of its own.
+            <Body role="rowgroup">
+              <StatusRow role="row">
+                <StatusCell role="cell">
+                  <Status role="status">{firstLoad ? loadingText : emptyText}</Status>
+                </StatusCell>
+              </StatusRow>
+            </Body>
+          ) : (
+            <Body role="rowgroup" ref={virtualizer.containerRef}>
+              {items.map((item) => (
+                <DataRow
+                  key={item.key}
+                  row={rows[item.index]!}
+                  index={item.index}
+                  columns={columns}
+                  holder={holder}
+                  measureRef={virtualizer.measureElement}
+                  onActivate={onActivate}
+                  rowDescription={rowDescription}
+                  rowState={rowState}
+                />
+              ))}
+            </Body>
+          )}
+        </Viewport>
+        <SideScrollCue scroll={sideScroll} />
+      </Frame>
       {loading && count > 0 && <Status role="status">{loadingText}</Status>}
     </>
   );

@@ -1,15 +1,39 @@
 import styled from 'styled-components';
 
 /**
+ * Text wraps between words only; codes, numbers and controls never wrap (a cell's
+ * `data-kind`, see `ColumnKind`).
+ */
+const wordWrap = `
+  overflow-wrap: normal;
+  word-break: normal;
+  hyphens: manual;
+`;
+
+/** A header's name wraps between its words, whatever its column holds. */
+export const headerText = wordWrap;
+
+export const cellText = `
+  ${wordWrap}
+
+  &[data-kind='code'],
+  &[data-kind='number'],
+  &[data-kind='control'] {
+    white-space: nowrap;
+  }
+`;
+
+/**
  * The table's own scroll box: rows scroll inside it, the page around it never scrolls
- * sideways. Its width picks the columns (`$fitRules`, from column-fit-rules.ts).
+ * sideways; a box narrower than the columns it keeps scrolls sideways itself. Its width
+ * picks the columns (`$fitRules`, from column-fit-rules.ts).
  */
 export const Viewport = styled.div<{ $height: string; $fitRules: string }>`
   position: relative;
   container-type: inline-size;
   height: ${({ $height }) => $height};
   min-height: 240px;
-  overflow-x: hidden;
+  overflow-x: auto;
   overflow-y: auto;
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.small};
@@ -34,9 +58,9 @@ export const HeaderRow = styled.div`
 `;
 
 export const HeaderCell = styled.div<{ $align?: 'start' | 'end' }>`
-  padding: 0 12px;
+  padding: 4px 6px;
   text-align: ${({ $align }) => ($align === 'end' ? 'right' : 'left')};
-  overflow-wrap: anywhere;
+  ${headerText}
 `;
 
 export const Body = styled.div`
@@ -51,7 +75,9 @@ export const Row = styled.div<{ $bold: boolean; $dimmed: boolean; $clickable: bo
   display: grid;
   align-items: center;
   width: 100%;
-  min-height: 56px;
+  min-height: 48px;
+  font-size: 0.875rem;
+  line-height: 1.4;
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   font-weight: ${({ $bold }) => ($bold ? 700 : 400)};
   color: ${({ theme, $dimmed }) => ($dimmed ? theme.color.textMuted : theme.color.text)};
@@ -69,16 +95,16 @@ export const Row = styled.div<{ $bold: boolean; $dimmed: boolean; $clickable: bo
 
 export const Cell = styled.div<{ $align?: 'start' | 'end' }>`
   min-width: 0;
-  padding: 8px 12px;
-  overflow-wrap: anywhere;
+  padding: 2px 6px;
+  ${cellText}
   text-align: ${({ $align }) => ($align === 'end' ? 'right' : 'left')};
   font-variant-numeric: ${({ $align }) => ($align === 'end' ? 'tabular-nums' : 'normal')};
 `;
 
 export const Stacked = styled.dl`
   display: grid;
-  gap: 2px;
-  margin: 6px 0 0;
+  gap: 0;
+  margin: 2px 0 0;
   font-size: 0.8125rem;
   font-weight: 400;
 
@@ -96,8 +122,11 @@ export const Stacked = styled.dl`
     content: ':';
   }
 
+  /* The value shares its label's line as long as it fits (an input there too), and wraps within itself after that. */
   dd {
+    flex: 1 1 0;
     margin: 0;
+    ${cellText}
   }
 `;
 

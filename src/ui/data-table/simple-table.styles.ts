@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { cellText, headerText } from './data-table.styles';
 
 /**
  * A table that scrolls inside its own box, so the page itself never scrolls sideways. Its
@@ -26,15 +27,19 @@ export const TableScroll = styled.div<{ $maxHeight?: string; $fitRules: string }
 export const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
-  font-size: 0.9375rem;
+  font-size: 0.875rem;
+  line-height: 1.4;
 
   th,
   td {
-    padding: 10px 12px;
+    padding: 6px;
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
     text-align: left;
     vertical-align: middle;
-    overflow-wrap: anywhere;
+  }
+
+  td {
+    ${cellText}
   }
 
   th {
@@ -43,14 +48,13 @@ export const Table = styled.table`
     z-index: 1;
     background: ${({ theme }) => theme.color.surfaceSunken};
     font-size: 0.8125rem;
-    white-space: nowrap;
+    ${headerText}
   }
 
   td.number,
   th.number {
     text-align: right;
     font-variant-numeric: tabular-nums;
-    white-space: nowrap;
   }
 
   @media print {

@@ -23,7 +23,7 @@ interface HistoryTableProps {
 }
 
 const columns = (showDescription: boolean): Column<HistoryEntry>[] => [
-  { id: 'date', header: 'Date', cell: (e) => formatDateTime(e.date), minWidth: 150 },
+  { id: 'date', header: 'Date', cell: (e) => formatDateTime(e.date), minWidth: 150, kind: 'number' },
   { id: 'action', header: 'Action', cell: (e) => e.action ?? '', minWidth: 110 },
   ...(showDescription ? [{ id: 'description', header: 'Description', cell: (e: HistoryEntry) => e.description ?? '', minWidth: 160, priority: 2 as const }] : []),
   { id: 'user', header: 'By', cell: (e) => e.user ?? '', minWidth: 110 },

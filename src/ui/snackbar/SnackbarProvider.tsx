@@ -44,7 +44,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     () => ({
       notify(snackbar) {
         const id = nextId.current++;
-        setShown((list) => [...list, { ...snackbar, id }]);
+        setShown((list) => [...list.filter((s) => !snackbar.topic || s.topic !== snackbar.topic), { ...snackbar, id }]);
       },
     }),
     [],

@@ -5,6 +5,8 @@ export type SnackbarVariant = 'success' | 'warning' | 'error' | 'info';
 export interface SnackbarMessage {
   variant: SnackbarVariant;
   message: string;
+  /** The outcome of one action (e.g. a form's save): a newer snackbar of the same topic replaces the older, so only the last outcome shows. */
+  topic?: string;
 }
 
 export interface SnackbarApi {

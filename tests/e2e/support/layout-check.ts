@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEFAULT_THEME, STORAGE_KEYS } from '../../../src/domain/constants';
+import { checkTables, type TableCheckOptions } from './table-check';
 
 /** WCAG 2.5.5/2.5.8: the size a touch target needs on the warehouse tablets. */
 export const MIN_TARGET_PX = 44;
@@ -74,11 +75,11 @@ async function smallTargets(page: Page): Promise<SmallTarget[]> {
 
 /**
  * The tablet rule of every screen: the page never scrolls sideways, every visible
- * interactive element is at least 44x44 px, and axe finds no WCAG 2.2 A/AA violation
- * (open drawers and dialogs included: check with them open). Soft assertions: one
- * run reports every problem of the page, and the test still fails.
+ * interactive element is at least 44x44 px, every table is readable (`checkTables`), and
+ * axe finds no WCAG 2.2 A/AA violation (open drawers and dialogs included: check with them
+ * open). Soft assertions: one run reports every problem of the page, and the test still fails.
  */
-async function checkOnce(page: Page, name: string): Promise<void> {
+async function checkOnce(page: Page, name: string, tables: TableCheckOptions): Promise<void> {
   const scroll = await page.evaluate(() => {
     const el = document.scrollingElement ?? document.documentElement;
     return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth };
@@ -86,6 +87,8 @@ async function checkOnce(page: Page, name: string): Promise<void> {
   expect.soft(scroll.scrollWidth, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(scroll.clientWidth);
 
   expect.soft(await smallTargets(page), `${name}: touch targets under ${MIN_TARGET_PX} px`).toEqual([]);
+
+  await checkTables(page, name, tables);
 
   await expectNoAxeViolations(name, new AxeBuilder({ page }).withTags(AXE_TAGS));
 }
@@ -120,13 +123,15 @@ export async function setTheme(page: Page, type: ThemeType): Promise<void> {
 
 /**
  * Runs the layout check in the light theme and its colour rules in the dark one, leaving
- * the page light again; `ready` waits, after each switch, for the state being checked.
+ * the page light again; `ready` waits, after each switch, for the state being checked;
+ * `tables` names the columns and the list the screen must show at this size.
  */
-export async function checkLayout(page: Page, name: string, ready: () => Promise<void> = async () => undefined): Promise<void> {
+export async function checkLayout(page: Page, name: string, ready: () => Promise<void> = async () => undefined, tables: TableCheckOptions = {}): Promise<void> {
   for (const type of ['light', 'dark'] as const) {
     await setTheme(page, type);
     await ready();
-    await (type === 'light' ? checkOnce : checkColoursOnce)(page, `${name} (${type})`);
+    if (type === 'light') await checkOnce(page, `${name} (${type})`, tables);
+    else await checkColoursOnce(page, `${name} (${type})`);
   }
   await setTheme(page, 'light');
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_THEME } from '../../../src/domain/constants';
 import { messages } from '../../../src/domain/messages';
 import { columnFitRules } from '../../../src/ui/data-table/column-fit-rules';
-import { columnFits, type Column } from '../../../src/ui/data-table/columns';
+import { columnFits, HOLDER_MIN_WIDTH, STACK_BELOW_SCREEN_WIDTH, stackHolder, type Column } from '../../../src/ui/data-table/columns';
 import { DataTable } from '../../../src/ui/data-table/DataTable';
 import { buildTheme } from '../../../src/ui/theme/theme';
 import '../support/setup';
@@ -50,32 +50,61 @@ describe('columnFits', () => {
 
   it('keeps every column on a box that holds them, then stacks the lowest priority first, then the next, never priority 1', () => {
     const fits = columnFits(columns);
-    expect(fits.map((f) => [f.below, f.dropped?.id, ids(f.shown)])).toEqual([
-      [undefined, undefined, ['name', 'id', 'note']],
+    expect(fits.map((f) => [f.below, f.dropped?.id, ids(f.shown), f.width])).toEqual([
+      [undefined, undefined, ['name', 'id', 'note'], 500],
       // Under the 500 px the three need, Note (priority 3) goes; under the 300 px the other two need, Id.
-      [500, 'note', ['name', 'id']],
-      [300, 'id', ['name']],
+      [500, 'note', ['name', 'id'], 300],
+      [300, 'id', ['name'], 200],
     ]);
   });
 
-  it('drops the rightmost of one priority first, and never the first column whatever its priority', () => {
+  it('drops the rightmost of one priority first, and never the holder whatever its priority', () => {
     const same: Column<Item>[] = [
-      { id: 'a', header: 'A', minWidth: 100, priority: 2, cell: (r) => r.name },
+      { id: 'a', header: 'A', minWidth: 160, priority: 2, cell: (r) => r.name },
       { id: 'b', header: 'B', minWidth: 100, priority: 2, cell: (r) => r.id },
       { id: 'c', header: 'C', minWidth: 100, priority: 2, cell: (r) => r.note },
     ];
     expect(columnFits(same).map((f) => f.dropped?.id)).toEqual([undefined, 'c', 'b']);
+  });
+
+  it("stacks under the first wide text column, never under a '#', number, code or control column", () => {
+    const lines: Column<Item>[] = [
+      { id: 'number', header: '#', minWidth: 36, kind: 'number', cell: (r) => r.id },
+      { id: 'pick', header: 'Pick', minWidth: 200, kind: 'control', cell: (r) => r.id },
+      { id: 'code', header: 'Code', minWidth: 200, kind: 'code', cell: (r) => r.id },
+      { id: 'short', header: 'Short', minWidth: 100, cell: (r) => r.name },
+      { id: 'amount', header: 'Amount', minWidth: 200, align: 'end', priority: 2, cell: (r) => r.id },
+      { id: 'description', header: 'Description', minWidth: HOLDER_MIN_WIDTH, priority: 2, cell: (r) => r.name },
+      { id: 'note', header: 'Note', minWidth: 100, priority: 3, cell: (r) => r.note },
+    ];
+    expect(stackHolder(lines)).toBe(5);
+    expect(columnFits(lines).map((f) => f.dropped?.id)).toEqual([undefined, 'note', 'amount']);
+  });
+
+  it('stacks nothing in a table without a wide text column: it scrolls sideways instead', () => {
+    const narrow: Column<Item>[] = [
+      { id: 'code', header: 'Code', minWidth: 200, kind: 'code', cell: (r) => r.id },
+      { id: 'name', header: 'Name', minWidth: HOLDER_MIN_WIDTH - 1, priority: 3, cell: (r) => r.name },
+    ];
+    expect(stackHolder(narrow)).toBe(-1);
+    expect(columnFits(narrow)).toHaveLength(1);
   });
 });
 
 describe('columnFitRules', () => {
   it('hides each dropped column and shows its stacked line in a container query below the width the wider set needs', () => {
     const rules = columnFitRules(columns, { rows: '.row', template: (shown) => shown.map((c) => c.id).join(' ') });
-    expect(rules).toContain('.row { grid-template-columns: name id note; }');
-    expect(rules).toMatch(/@container \(width < 500px\) \{ \[data-column='2'\] \{ display: none; \} \[data-stacked='2'\] \{ display: flex; \}.* \.row \{ grid-template-columns: name id; \}/);
-    expect(rules).toMatch(/@container \(width < 300px\) \{ \[data-column='1'\] \{ display: none; \} \[data-stacked='1'\] \{ display: flex; \}.* \.row \{ grid-template-columns: name; \}/);
+    expect(rules).toContain('.row { min-width: 500px; grid-template-columns: name id note; }');
+    expect(rules).toMatch(/@container \(width < 500px\) \{ \[data-column='2'\] \{ display: none; \} \[data-stacked='2'\] \{ display: flex; \}.* \.row \{ min-width: 300px; grid-template-columns: name id; \}/);
+    expect(rules).toMatch(/@container \(width < 300px\) \{ \[data-column='1'\] \{ display: none; \} \[data-stacked='1'\] \{ display: flex; \}.* \.row \{ min-width: 200px; grid-template-columns: name; \}/);
     // A narrower set's rules come later, so its template wins where both queries hold.
     expect(rules.indexOf('width < 500px')).toBeLessThan(rules.indexOf('width < 300px'));
+    // Only on a screen narrower than a landscape tablet: wider, every column keeps its track.
+    expect(rules.indexOf(`@media (width < ${STACK_BELOW_SCREEN_WIDTH}px) {`)).toBeLessThan(rules.indexOf('@container'));
+  });
+
+  it('gives a table of real rows the minimum width of its set, so a narrower box scrolls sideways', () => {
+    expect(columnFitRules(columns, { rows: 'table' })).toContain('table { min-width: 500px; }');
   });
 });
 
