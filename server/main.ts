@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { seedDemoIfEmpty, DEMO_SIGN_INS, DEMO_PASSWORD } from './db/demo';
+import { stopSandbox } from './sandbox/run-sandboxed';
 
 const config = loadConfig();
 const db = createDatabase(config);
@@ -11,7 +12,9 @@ const seeded = config.demo ? await seedDemoIfEmpty(db, { dataDir: config.dataDir
 const app = await buildApp({ config, db }, { logger: process.env.PORTAL_LOG !== '0' });
 
 const close = async () => {
+  // The job runner ends its job first (it is queued again), then idle sandbox workers go.
   await app.close();
+  await stopSandbox();
   await db.destroy();
   process.exit(0);
 };
