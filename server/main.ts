@@ -4,6 +4,7 @@ import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { seedDemoIfEmpty, DEMO_CXML_DOMAIN, DEMO_CXML_SECRET, DEMO_SIGN_INS, DEMO_PASSWORD } from './db/demo';
 import { startIntake } from './intake/start-intake';
+import { stopSandbox } from './sandbox/run-sandboxed';
 
 const config = loadConfig();
 const db = createDatabase(config);
@@ -15,7 +16,9 @@ const intake = await startIntake({ config, db });
 
 const close = async () => {
   await intake.stop();
+  // The job runner ends its job first (it is queued again), then idle sandbox workers go.
   await app.close();
+  await stopSandbox();
   await db.destroy();
   process.exit(0);
 };

@@ -12,7 +12,6 @@ interface PendingTask {
   limits: SandboxLimits;
   resolve(output: unknown): void;
   reject(error: SandboxError): void;
-  signal: AbortSignal | undefined;
 }
 
 interface Slot {
@@ -54,8 +53,24 @@ export class SandboxPool {
   run(task: string, input: unknown, limits: SandboxLimits, signal?: AbortSignal): Promise<unknown> {
     if (this.closed || signal?.aborted) return Promise.reject(new SandboxError('crash', sandboxStopped));
     return new Promise((resolve, reject) => {
-      const pending: PendingTask = { id: this.nextId++, task, input, limits, resolve, reject, signal };
-      signal?.addEventListener('abort', () => this.abort(pending), { once: true });
+      const onAbort = () => this.abort(pending);
+      // The listener goes when the task settles: one signal may outlive many tasks (a job runner's).
+      const settled = () => signal?.removeEventListener('abort', onAbort);
+      const pending: PendingTask = {
+        id: this.nextId++,
+        task,
+        input,
+        limits,
+        resolve: (output) => {
+          settled();
+          resolve(output);
+        },
+        reject: (error) => {
+          settled();
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.queue.push(pending);
       this.dispatch();
     });
@@ -148,10 +163,10 @@ export class SandboxPool {
       try {
         output = deserialize(message.output);
       } catch {
-        task.reject(new SandboxError('crash', workerCrashed));
-        return;
+        output = new SandboxError('crash', workerCrashed);
       }
-      task.resolve(output);
+      if (output instanceof SandboxError) task.reject(output);
+      else task.resolve(output);
     } else {
       task.reject(new SandboxError(message.reason, message.message, message.details));
     }

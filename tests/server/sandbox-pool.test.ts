@@ -90,3 +90,27 @@ describe('the sandbox pool', () => {
     expect((await failure(other.run('echo', { text: 'late' }, limits()))).reason).toBe('crash');
   });
 });
+
+describe('a signal shared by many tasks', () => {
+  it('keeps no listener of a settled task, and aborting it fails only the task still running', async () => {
+    const stopping = new AbortController();
+    let listeners = 0;
+    const signal = stopping.signal;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = ((...args: Parameters<typeof add>) => {
+      listeners++;
+      add(...args);
+    }) as typeof signal.addEventListener;
+    signal.removeEventListener = ((...args: Parameters<typeof remove>) => {
+      listeners--;
+      remove(...args);
+    }) as typeof signal.removeEventListener;
+    for (let i = 0; i < 3; i++) await expect(pool.run('echo', { text: `${i}` }, limits(), signal)).resolves.toEqual({ echoed: `${i}` });
+    expect(listeners).toBe(0);
+    const looping = failure(pool.run('loop', null, limits(), signal));
+    stopping.abort();
+    expect((await looping).reason).toBe('crash');
+    await expect(pool.run('echo', { text: 'after' }, limits())).resolves.toEqual({ echoed: 'after' });
+  });
+});
