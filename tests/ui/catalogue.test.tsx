@@ -80,6 +80,15 @@ describe('the product details', () => {
     wrap(<ProductDetails item={item({})} supplierName="Acme" onToggleIncluded={null} />);
     expect(screen.queryByRole('switch', { name: 'Included' })).toBeNull();
   });
+
+  it('shows a buyer who may not curate the catalogue (a REGULAR user) the Included switch, not changeable', async () => {
+    const toggled: boolean[] = [];
+    wrap(<ProductDetails item={item({}, {}, { excluded: true })} supplierName="Acme" onToggleIncluded={(v) => toggled.push(v)} mayInclude={false} />);
+    const included = screen.getByRole('switch', { name: 'Included' }) as HTMLButtonElement;
+    expect(included.disabled).toBe(true);
+    await userEvent.click(included);
+    expect(toggled).toEqual([]);
+  });
 });
 
 describe('the buyer toolset', () => {
@@ -92,6 +101,13 @@ describe('the buyer toolset', () => {
     expect(button('Download Template File').disabled).toBe(true);
     expect(button('Request Modification').disabled).toBe(false);
     expect(button('Export Catalogue').disabled).toBe(true);
+  });
+
+  it('shows a user who may neither use templates nor export (a REGULAR user) no tools', () => {
+    fakeApi({});
+    wrap(<CatalogueToolset buyerId="UNI" sellerId="SUP" productCount={3} mayUseTemplates={false} mayExport={false} />);
+    expect(screen.queryByRole('toolbar', { name: 'Catalogue tools' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export Catalogue' })).toBeNull();
   });
 
   it('disables Generate once the template is ready and enables Download', async () => {
