@@ -7,9 +7,9 @@ const money = (value: unknown, currency: unknown) => (typeof value === 'number' 
 
 /** Line Total (excl) is quantity times the unit price, rounded to cents, in the price's currency. */
 const columns: Column<OrderLineRow>[] = [
-  { id: 'number', header: '#', minWidth: 36, kind: 'number', cell: (l) => l.number },
-  { id: 'code', header: 'Product Code', minWidth: 108, kind: 'code', cell: (l) => String(l.supplierProductCode ?? '') },
-  { id: 'description', header: 'Description', minWidth: 150, cell: (l) => String(l.description ?? '') },
+  { id: 'number', header: '#', minWidth: 28, kind: 'number', cell: (l) => l.number },
+  { id: 'code', header: 'Product Code', minWidth: 96, kind: 'code', cell: (l) => String(l.supplierProductCode ?? '') },
+  { id: 'description', header: 'Description', minWidth: 160, cell: (l) => String(l.description ?? '') },
   { id: 'quantity', header: 'Quantity', minWidth: 80, align: 'end', cell: (l) => Number(l.quantity ?? 0) },
   { id: 'uom', header: 'UOM', minWidth: 56, kind: 'code', priority: 2, cell: (l) => String(l.uom ?? '') },
   { id: 'price', header: 'Price (excl)', minWidth: 96, align: 'end', priority: 2, cell: (l) => money(l.unitPrice, l.priceCurreny) },
