@@ -408,14 +408,20 @@ describe('a new account', () => {
   });
 });
 
+/** Acme's user community, signed in as support, with the Add User drawer open. */
+async function openAddUser() {
+  engine();
+  fakeApi(signedIn(supportPolicy, 'Portal Support'));
+  renderApp('/app/accounts/SUPACME00001/user');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Add User' }, FIRST_SHOW));
+  const drawer = await screen.findByRole('dialog', { name: 'Add/Edit User' });
+  return { user, drawer };
+}
+
 describe('User Community', () => {
   it('enables Save only with first name, last name and a valid email, type REGULAR by default', async () => {
-    engine();
-    fakeApi(signedIn(supportPolicy, 'Portal Support'));
-    renderApp('/app/accounts/SUPACME00001/user');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add User' }, FIRST_SHOW));
-    const drawer = await screen.findByRole('dialog', { name: 'Add/Edit User' });
+    const { user, drawer } = await openAddUser();
     const save = within(drawer).getByRole('button', { name: 'Save' });
     expect((within(drawer).getByLabelText('User Type') as HTMLSelectElement).value).toBe('REGULAR');
     await user.type(within(drawer).getByLabelText('First Name'), 'Ada');
@@ -431,12 +437,7 @@ describe('User Community', () => {
 describe('Add User refused by the server', () => {
   /** Fills the drawer's form with a taken email and saves it, online. */
   async function addDuplicate() {
-    engine();
-    fakeApi(signedIn(supportPolicy, 'Portal Support'));
-    renderApp('/app/accounts/SUPACME00001/user');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add User' }, FIRST_SHOW));
-    const drawer = await screen.findByRole('dialog', { name: 'Add/Edit User' });
+    const { user, drawer } = await openAddUser();
     await user.type(within(drawer).getByLabelText('First Name'), 'Dup');
     await user.type(within(drawer).getByLabelText('Last Name'), 'Licate');
     await user.type(within(drawer).getByLabelText('Email'), 'ada@acme.test');

@@ -111,10 +111,19 @@ function LoadedInvoice({ buyer, invoice }: { buyer: InvoiceBuyer; invoice: Invoi
       <BottomBar role="toolbar" aria-label="Invoice actions">
         {mayExport && (
           <>
-            <Button onClick={() => (errorCount > 0 ? setConfirmExport(true) : exportAction.onExport())} disabled={exportAction.busy || exportAction.offline} aria-describedby={exportAction.offline ? 'export-offline' : undefined}>
+            <Button
+              onClick={() => (errorCount > 0 ? setConfirmExport(true) : exportAction.onExport())}
+              disabled={exportAction.busy || exportAction.offline || !invoice.document}
+              aria-describedby={!invoice.document || exportAction.offline ? 'export-reason' : undefined}
+            >
               {exportAction.busy ? 'Exporting…' : 'Export'}
             </Button>
-            {exportAction.offline && <OfflineReason id="export-offline">Export needs a connection to the server.</OfflineReason>}
+            {/* Nothing was extracted to export: the reason the validation errors give too. */}
+            {!invoice.document ? (
+              <OfflineReason id="export-reason">{messages.documentExtractionError}</OfflineReason>
+            ) : (
+              exportAction.offline && <OfflineReason id="export-reason">Export needs a connection to the server.</OfflineReason>
+            )}
           </>
         )}
         <Button variant="outlined" onClick={() => setDrawer('history')}>

@@ -91,8 +91,8 @@ function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceVi
     {
       id: 'number',
       header: 'Number',
-      width: 'minmax(140px, 1fr)',
-      minWidth: 140,
+      width: 'minmax(146px, 1fr)',
+      minWidth: 146,
       kind: 'code',
       priority: 1,
       cell: (invoice) => {
@@ -101,7 +101,7 @@ function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceVi
       },
     },
     { id: 'po', header: 'PO Number', width: 'minmax(128px, 1fr)', minWidth: 128, kind: 'code', priority: 3, cell: (invoice) => invoiceRowDisplay(invoice).poNumber ?? '' },
-    { id: 'from', header: 'From', width: 'minmax(136px, 1.3fr)', minWidth: 136, priority: 2, cell: (invoice) => breakableAddress(invoiceRowDisplay(invoice).from) },
+    { id: 'from', header: 'From', width: 'minmax(130px, 1.3fr)', minWidth: 130, priority: 2, cell: (invoice) => breakableAddress(invoiceRowDisplay(invoice).from) },
     {
       id: 'total',
       header: 'Total Value',

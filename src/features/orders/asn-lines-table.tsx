@@ -80,7 +80,7 @@ export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf,
   const columns: Column<AsnLine>[] = [
     { id: 'number', header: '#', minWidth: 28, kind: 'number', cell: (line) => line.number },
     { id: 'code', header: 'Product Code', minWidth: 96, kind: 'code', cell: (line) => String(byNumber.get(line.number)?.supplierProductCode ?? '') },
-    { id: 'description', header: 'Description', minWidth: 150, cell: (line) => String(byNumber.get(line.number)?.description ?? '') },
+    { id: 'description', header: 'Description', minWidth: 160, cell: (line) => String(byNumber.get(line.number)?.description ?? '') },
     ...(remaining
       ? [{ id: 'left', header: 'Left to ship', minWidth: 96, align: 'end' as const, priority: 3 as const, cell: (line: AsnLine) => twoDecimals(remaining.get(line.number) ?? 0) }]
       : []),

@@ -9,11 +9,11 @@ const money = (value: unknown, currency: unknown) => (typeof value === 'number' 
 
 /** Line Total (excl) is quantity times the unit price, rounded to cents, in the price's currency. */
 const columns: Column<OrderLineRow>[] = [
-  { id: 'number', header: '#', minWidth: 36, kind: 'number', cell: (l) => l.number },
+  { id: 'number', header: '#', minWidth: 28, kind: 'number', cell: (l) => l.number },
   {
     id: 'code',
     header: 'Product Code',
-    minWidth: 108,
+    minWidth: 96,
     kind: 'code',
     // A line the buyer ordered outside the supplier's catalogue says so under its code.
     cell: (l) =>
@@ -26,7 +26,7 @@ const columns: Column<OrderLineRow>[] = [
         String(l.supplierProductCode ?? '')
       ),
   },
-  { id: 'description', header: 'Description', minWidth: 150, cell: (l) => String(l.description ?? '') },
+  { id: 'description', header: 'Description', minWidth: 160, cell: (l) => String(l.description ?? '') },
   { id: 'quantity', header: 'Quantity', minWidth: 80, align: 'end', cell: (l) => Number(l.quantity ?? 0) },
   { id: 'uom', header: 'UOM', minWidth: 56, kind: 'code', priority: 2, cell: (l) => String(l.uom ?? '') },
   { id: 'price', header: 'Price (excl)', minWidth: 96, align: 'end', priority: 2, cell: (l) => money(l.unitPrice, l.priceCurreny) },

@@ -34,7 +34,7 @@ function columns(perspective: OrderPerspective): Column<OrderRow>[] {
     { id: 'total', header: 'Order Total', minWidth: 132, align: 'end', cell: (o) => `${formatMoney(o.orderTotalExtTax)} ${o.orderTotalCurrency ?? ''}` },
     { id: 'raisedBy', header: 'Raised By User', minWidth: 120, priority: 3, cell: (o) => String(o.raisedBy ?? '') },
     { id: 'counterpart', header: perspective.counterpartLabel, minWidth: 170, priority: 2, cell: (o) => counterpartName(perspective.side, o) },
-    { id: 'state', header: 'State', minWidth: 100, cell: (o) => o.state ?? '' },
+    { id: 'state', header: 'State', minWidth: 112, cell: (o) => o.state ?? '' },
   ];
 }
 

@@ -111,6 +111,7 @@ export const Stacked = styled.dl`
   div {
     display: flex;
     flex-wrap: wrap;
+    align-items: baseline;
     gap: 0 6px;
   }
 
