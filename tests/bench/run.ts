@@ -6,7 +6,8 @@
  * `npm run bench -- drain` runs one suite; `npm run bench -- api` runs the server's
  * load benchmark instead (tests/bench/api), which needs no browser, and `npm run bench -- api-profile`
  * prints where its time goes on each hot path (a CPU profile under load); `npm run bench -- lighthouse`
- * measures the first load (tests/bench/lighthouse.ts). With BENCH_PROFILE set to a
+ * measures the first load (tests/bench/lighthouse.ts); `npm run bench -- intake` times invoices from SMTP
+ * to the buyer's list (tests/bench/intake.bench.ts). With BENCH_PROFILE set to a
  * folder, each suite's page also records a Chromium CPU profile there
  * (`<suite>.cpuprofile`, for DevTools or tests/bench/profile-summary.ts), so a lever is
  * picked by where the time goes, not by guess.
@@ -80,6 +81,7 @@ async function main() {
   if (only === 'api-profile') return (await import('./api/profile-api')).profileApi();
   if (only === 'api-hook-probe') return (await import('./api/hook-probe')).hookProbe();
   if (only === 'lighthouse') return (await import('./lighthouse')).lighthouseBench();
+  if (only === 'intake') return (await import('./intake.bench')).intakeBench();
   assertBrowserPresent();
   const [script, server] = await Promise.all([bundle(), startServer({ dataDir: seededDataDir(only) })]);
   const profiles: string[] = [];
