@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import { blobStoreFor } from '../files/blob-stores';
+import { startImapPoller, type ImapPoller } from './imap-poller';
 import { startSmtpListener, type SmtpListener } from './smtp-listener';
 
 export interface IntakeHandle {
@@ -14,10 +15,11 @@ export async function startIntake(ctx: AppContext): Promise<IntakeHandle> {
   const blobs = blobStoreFor(ctx.config);
   let smtp: SmtpListener | null = null;
   if (intake?.smtpPort != null) smtp = await startSmtpListener({ db: ctx.db, blobs, port: intake.smtpPort, host: intake.smtpHost });
+  const imap: ImapPoller | null = intake?.imapUrl ? startImapPoller({ db: ctx.db, blobs, url: intake.imapUrl }) : null;
   return {
     smtpPort: smtp?.port ?? null,
     async stop() {
-      await smtp?.close();
+      await Promise.all([smtp?.close(), imap?.stop()]);
     },
   };
 }

@@ -74,7 +74,7 @@ describe('invoices of the demo buyer', () => {
     // Validation errors, in their sections.
     const errors = await view.openDrawer(view.validationButton, messages.validationErrorsDetected);
     expect(await errors.getByRole('heading').allTextContents()).toEqual(expect.arrayContaining(['General', 'Header', 'Line']));
-    expect(await errors.textContent()).toContain(hostile.document!.validationErrors.header[0]!.error);
+    expect(await errors.textContent()).toContain(hostile.document!.validationErrors.general[0]!.error);
     await view.closeDrawer();
 
     // The email: shown sanitised in a sandboxed frame; its script never runs, its tracker is never asked.

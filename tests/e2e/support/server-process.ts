@@ -11,6 +11,8 @@ export interface ServerHandle {
   dataDir: string;
   /** The server's process id: benchmarks read its CPU time. */
   pid: number;
+  /** The invoice intake's SMTP port (a free one of its own, so servers started side by side never clash). */
+  smtpPort: number;
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
@@ -48,10 +50,11 @@ async function waitForServer(url: string, child: ChildProcess, output: () => str
 export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<ServerHandle> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = opts.port ?? (await freePort());
+  const smtpPort = Number(opts.env?.PORTAL_SMTP_PORT ?? (await freePort()));
   const root = resolve(import.meta.dirname, '../../..');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_LOG: '0', ...opts.env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_LOG: '0', PORTAL_SMTP_PORT: String(smtpPort), ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -64,6 +67,7 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
     port,
     dataDir,
     pid: child.pid!,
+    smtpPort,
     /** SIGTERM lets it finish what it is answering; SIGKILL is a crash. */
     async stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;

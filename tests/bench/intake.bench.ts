@@ -1,0 +1,124 @@
+import nodemailer from 'nodemailer';
+import { loadavg } from 'node:os';
+import { renderInvoicePdf } from '../../server/files/invoice-pdf';
+import { ublInvoiceXml } from '../../server/db/demo/invoice-xml';
+import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
+import { startServer } from '../e2e/support/server-process';
+import { signIn } from './api/sign-in';
+import { fmt, percentile } from './measure';
+
+/** Mails per kind: enough for a rate, short enough for a shared machine. */
+const MAILS = Number(process.env.INTAKE_BENCH_MAILS ?? 100);
+/** Mails on the wire at once (a supplier's gateway sending a batch). */
+const SENDERS = 4;
+
+function documentOf(n: number): InvoiceDocument {
+  const lineItems = Array.from({ length: 12 }, (_, i) => ({
+    id: i + 1,
+    sequence: i + 1,
+    code: `AC-BENCH-${i + 1}`,
+    description: `Bench product ${i + 1}, a description long enough to wrap in the PDF's table like a real one does`,
+    qtyShipped: 2,
+    uom: 'EA',
+    unitPrice: 10,
+    discount: 0,
+    tax: 2,
+    grossLineTotal: 22,
+  }));
+  return {
+    documentId: `BENCH-${process.pid}-${n}`,
+    dateCreated: '2026-11-20T00:00:00.000Z',
+    referenceId: null,
+    referenceSystemId: null,
+    currency: 'AUD',
+    freight: 0,
+    additionalCharges: 0,
+    subtotal: 240,
+    discount: 0,
+    totalTax: 24,
+    totalValue: 264,
+    // Terms under the table carry the PDF onto its second page.
+    comments: Array.from({ length: 14 }, (_, i) => `${i + 1}. Goods remain the property of the supplier until paid in full; claims within 7 days of delivery.`).join('\n'),
+    validationErrors: { general: [], header: [], line: [] },
+    lineItems,
+  };
+}
+
+const party = { name: 'Acme Scientific', abn: '51 824 753 556', email: null };
+
+async function attachmentOf(kind: 'UBL' | 'PDF', n: number) {
+  const document = documentOf(n);
+  if (kind === 'UBL') return { filename: `${document.documentId}.xml`, content: ublInvoiceXml({ document, seller: party, buyer: { ...party, name: 'University of Westmere', abn: null } }) };
+  const pdf = await renderInvoicePdf({
+    title: 'Tax Invoice',
+    supplier: { name: 'Acme Scientific', addressLines: ['ABN 51 824 753 556'], email: null },
+    supplierCode: null,
+    billTo: { name: 'University of Westmere', addressLines: [], email: null },
+    document,
+  });
+  return { filename: `${document.documentId}.pdf`, content: pdf };
+}
+
+/**
+ * Invoices per second from SMTP to the buyer's list: MAILS mails of one kind sent to the
+ * demo buyer's receiving address on the server's SMTP port, timed until the buyer's list
+ * holds every one of them; meanwhile another user (the supplier) reads the order list
+ * without pause, its latencies give the p99 the intake costs others.
+ */
+export async function intakeBench(): Promise<void> {
+  const server = await startServer();
+  try {
+    const buyer = await signIn(server.url, 'buyer@uni.demo.test');
+    const supplier = await signIn(server.url, 'supplier@acme.demo.test');
+    const count = async () => {
+      let total = 0;
+      for (let offset = 0; ; offset += 100) {
+        const page = (await (await fetch(`${server.url}/api/buyer/UNIWESTMERE1/invoice?limit=100&offset=${offset}`, { headers: { cookie: buyer } })).json()) as Array<{ document: { documentId: string | null } | null }>;
+        total += page.filter((i) => i.document?.documentId?.startsWith(`BENCH-${process.pid}-`)).length;
+        if (page.length < 100) return total;
+      }
+    };
+    console.log(`Invoice intake from SMTP to the buyer's list (SQLite, ${MAILS} mails per kind, ${SENDERS} senders)`);
+    let sent = 0;
+    for (const kind of ['UBL', 'PDF'] as const) {
+      const attachments = await Promise.all(Array.from({ length: MAILS }, (_, i) => attachmentOf(kind, sent + i)));
+      const before = await count();
+      const latencies: number[] = [];
+      let done = false;
+      const reader = (async () => {
+        while (!done) {
+          const start = performance.now();
+          await fetch(`${server.url}/api/seller/SUPACMESCI01/order?limit=20&offset=0`, { headers: { cookie: supplier } }).then((r) => r.arrayBuffer());
+          latencies.push(performance.now() - start);
+        }
+      })();
+      const start = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: SENDERS }, async () => {
+          const transport = nodemailer.createTransport({ host: '127.0.0.1', port: server.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 1 });
+          while (next < attachments.length) {
+            const attachment = attachments[next++]!;
+            await transport.sendMail({ from: 'ar@acme.demo.test', to: 'invoices@uni.demo.test', subject: attachment.filename, text: 'Invoice attached.', attachments: [attachment] });
+          }
+          transport.close();
+        }),
+      );
+      const accepted = performance.now() - start;
+      while ((await count()) - before < MAILS) await new Promise((r) => setTimeout(r, 200));
+      const listed = performance.now() - start;
+      done = true;
+      await reader;
+      sent += MAILS;
+      const sorted = [...latencies].sort((a, b) => a - b);
+      console.log(
+        `- ${kind} (${kind === 'PDF' ? 'text PDFs of 2 pages, read by a template' : 'PEPPOL BIS 3 attachments'}): ${fmt(MAILS / (listed / 1000), 1)} invoices/s to the list ` +
+          `(${fmt(accepted / 1000, 1)} s to accept all by SMTP, ${fmt(listed / 1000, 1)} s until all listed); ` +
+          `meanwhile the supplier's order list p50 ${fmt(percentile(sorted, 50))} ms, p99 ${fmt(percentile(sorted, 99))} ms over ${sorted.length} reads`,
+      );
+    }
+    console.log(`  (load average ${loadavg().map((l) => l.toFixed(2)).join(', ')})`);
+  } finally {
+    await server.stop();
+  }
+}
