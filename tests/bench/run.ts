@@ -80,6 +80,7 @@ async function main() {
   if (only === 'api-profile') return (await import('./api/profile-api')).profileApi();
   if (only === 'api-hook-probe') return (await import('./api/hook-probe')).hookProbe();
   if (only === 'lighthouse') return (await import('./lighthouse')).lighthouseBench();
+  if (only === 'invoice-rematch') return (await import('./invoice-rematch.bench')).benchInvoiceRematch();
   assertBrowserPresent();
   const [script, server] = await Promise.all([bundle(), startServer({ dataDir: seededDataDir(only) })]);
   const profiles: string[] = [];
