@@ -28,6 +28,9 @@ export async function rematchBuyerInvoices(ctx: JobContext, job: JobRow): Promis
         if (await matchInvoiceIn(reads, id, 'Settings changed', user)) changed++;
       }
     });
+    // better-sqlite3 answers synchronously: without a turn of the event loop between
+    // batches the whole job would run before any other request is read.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return { invoices: ids.length, matched: changed };
 }
