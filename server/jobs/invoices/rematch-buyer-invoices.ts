@@ -4,7 +4,7 @@ import { JobFailure, type JobContext } from '../job-context';
 import type { JobRow } from '../queue';
 
 /** Invoices matched per transaction: short transactions, so other users' writes go between them. */
-export const REMATCH_BATCH = 200;
+export const REMATCH_BATCH = 50;
 
 const payloadSchema = z.object({ buyerKey: z.string().min(1), user: z.string() });
 
