@@ -8,6 +8,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { writeHistory } from '../history';
+import { shippedLinesOfOrder } from '../orders/asn-rows';
 import { recordChange, type Tx } from '../sync/change-log';
 import { INVOICE_ENTITY, parseInvoiceDocument } from './invoice-rows';
 import { matchingSettingsOf } from './matching-settings';
@@ -80,20 +81,30 @@ interface InvoiceToMatch {
   match_exceptions: number;
 }
 
+/** Why a PO number names no order of this buyer and supplier: another supplier's, another buyer's, or none. */
+async function missingOrderKind(db: Tx, buyerKey: string, supplierKey: string | null, po: string): Promise<OrderLookup> {
+  const ofBuyer = await db.selectFrom('orders').select('id').where('buyer_key', '=', buyerKey).where('order_no', '=', po).where('deleted', '=', 0).limit(1).executeTakeFirst();
+  if (ofBuyer) return { kind: 'otherSupplier' };
+  const ofSupplier = supplierKey
+    ? await db.selectFrom('orders').select('id').where('seller_key', '=', supplierKey).where('order_no', '=', po).where('deleted', '=', 0).limit(1).executeTakeFirst()
+    : undefined;
+  return { kind: ofSupplier ? 'otherBuyer' : 'notFound' };
+}
+
 async function findOrder(db: Tx, buyerKey: string, supplierKey: string | null, po: string | null) {
   if (!po) return { lookup: { kind: 'noPoNumber' } as OrderLookup, orderId: null };
-  const candidates = await db
-    .selectFrom('orders')
-    .select(['id', 'buyer_key', 'seller_key', 'order_total_currency', 'order_total_ext_tax', 'tax_total', 'order_no'])
-    .where('order_no', '=', po)
-    .where('deleted', '=', 0)
-    .where((eb) => eb.or([eb('buyer_key', '=', buyerKey), ...(supplierKey ? [eb('seller_key', '=', supplierKey)] : [])]))
-    .execute();
-  const own = candidates.find((o) => o.buyer_key === buyerKey && o.seller_key === supplierKey);
-  if (!own) {
-    const kind = candidates.some((o) => o.buyer_key === buyerKey) ? 'otherSupplier' : candidates.length > 0 ? 'otherBuyer' : 'notFound';
-    return { lookup: { kind } as OrderLookup, orderId: null };
-  }
+  // The usual case first, through the unique index on (buyer, seller, number).
+  const own = supplierKey
+    ? await db
+        .selectFrom('orders')
+        .select(['id', 'order_total_currency', 'order_total_ext_tax', 'tax_total', 'order_no'])
+        .where('buyer_key', '=', buyerKey)
+        .where('seller_key', '=', supplierKey)
+        .where('order_no', '=', po)
+        .where('deleted', '=', 0)
+        .executeTakeFirst()
+    : undefined;
+  if (!own) return { lookup: await missingOrderKind(db, buyerKey, supplierKey, po), orderId: null };
   const lines = await db
     .selectFrom('order_lines')
     .select(['number', 'supplier_product_code', 'uom', 'quantity', 'unit_price'])
@@ -114,16 +125,10 @@ async function findOrder(db: Tx, buyerKey: string, supplierKey: string | null, p
 
 /** Quantities per order line that the order's submitted ASNs shipped. */
 async function shippedOf(db: Tx, orderId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('asn_lines as l')
-    .innerJoin('asns as a', 'a.id', 'l.asn_id')
-    .select(['l.number', 'l.quantity'])
-    .where('a.order_id', '=', orderId)
-    .where('a.deleted', '=', 0)
-    .where('a.state', '=', 'SUBMITTED')
-    .execute();
   const shipped = new Map<number, number>();
-  for (const r of rows) shipped.set(r.number, (shipped.get(r.number) ?? 0) + Number(r.quantity));
+  for (const asn of await shippedLinesOfOrder(db, orderId)) {
+    for (const l of asn.lines) shipped.set(l.number, (shipped.get(l.number) ?? 0) + l.quantity);
+  }
   return shipped;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { matchingSettingsSchema } from '../domain/schemas/invoice-matching';
 import type { OrgPathKind } from '../domain/roles';
 import { accountSchema } from '../domain/schemas/accounts';
 import { asnSchema } from '../domain/schemas/asn';
@@ -53,6 +54,7 @@ const FEED_ROW_SCHEMAS: Partial<Record<string, z.ZodType<Row>>> = {
   // The server sends the bare mapping (unit -> code); the store keeps it whole under `mapping` (see UomMappingRow).
   uomMapping: uomMappingSchema.transform((mapping) => ({ mapping })),
   buyerSettings: buyerSettingsSchema,
+  invoiceMatching: matchingSettingsSchema,
   buyerSellerProps: buyerSellerPropsRowSchema,
   account: accountSchema,
   // A user community is per account: the feed's row names its account.

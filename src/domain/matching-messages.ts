@@ -40,6 +40,9 @@ export const matchingMessages = {
   creditAboveInvoiced: (sequence: number, code: string | null, credited: number, invoiced: number) =>
     `${line(sequence, code)}: credits ${qty(credited)}, more than the ${qty(invoiced)} invoiced`,
 
+  settingsSaved: 'Invoice matching saved: invoices are being matched again.',
+  notANumber: (label: string) => `${label} must be a number`,
+
   exportNeedsConfirmation: (n: number) => `This invoice has ${n} exception${n === 1 ? '' : 's'}: confirm to export it anyway`,
   exportConfirmTitle: 'Export with exceptions?',
   exportConfirmMessage: (n: number) =>

@@ -19,4 +19,5 @@ export const ENTITY_TABLES: Record<string, MirrorTable> = {
   buyerSettings: 'buyerSettings',
   buyerSellerProps: 'buyerSellerProps',
   categoryTree: 'categoryTrees',
+  invoiceMatching: 'invoiceMatching',
 };

@@ -2,6 +2,7 @@ import type { FieldIssue } from '../domain/messages';
 import type { Account } from '../domain/schemas/accounts';
 import type { Asn, AsnSubmit } from '../domain/schemas/asn';
 import type { Meta, Product, ProductWrapper } from '../domain/schemas/catalogue';
+import type { MatchingSettings } from '../domain/schemas/invoice-matching';
 import type { InvoiceDocument, InvoiceItem, InvoiceMessage } from '../domain/schemas/invoices';
 import type { HistoryEntry, Order, OrderLine, OrderSummary } from '../domain/schemas/orders';
 import type { PriceGroup, Pricelist } from '../domain/schemas/pricelists';
@@ -103,6 +104,8 @@ export type EdiExportRow = Added<Omit<EdiExportSetting, 'orderFormat'>, Exclude<
 export type OtherPropertyRow = MirrorFields & OtherOrgPropertyRow;
 /** The buyer's tax codes. */
 export type BuyerSettingsRow = MirrorFields & BuyerSettings;
+/** A buyer's Invoice Matching preferences (key: the buyer). */
+export type InvoiceMatchingRow = MirrorFields & MatchingSettings;
 /** A buyer's code for one supplier; the seller is named by the key too, so a row saved offline lacks `sellerId`. */
 export type SupplierCodeRow = MirrorFields & Pick<BuyerSellerPropsRow, 'supplierCode'> & Partial<Pick<BuyerSellerPropsRow, 'sellerId'>>;
 /**

@@ -3,6 +3,7 @@ import type { MirrorRow } from './rows';
 import type { OutboxEntry } from './outbox-entry';
 import {
   STORES_UP_TO_V3,
+  STORES_V4,
   type BaseRow,
   type CursorRow,
   type MetaRow,
@@ -59,6 +60,7 @@ export class StoreDatabase extends Dexie {
   declare buyerSellerProps: Mirror<'buyerSellerProps'>;
   declare history: Mirror<'history'>;
   declare categoryTrees: Mirror;
+  declare invoiceMatching: Mirror<'invoiceMatching'>;
   declare outbox: Table<OutboxEntry, string>;
   declare bases: Table<BaseRow, string>;
   declare cursors: Table<CursorRow, string>;
@@ -73,6 +75,7 @@ export class StoreDatabase extends Dexie {
     this.version(3)
       .stores(STORES_UP_TO_V3)
       .upgrade((tx) => tx.table('products').clear());
+    this.version(4).stores(STORES_V4);
     let mayCreate = create;
     this.on('ready', () => {
       mayCreate = false;

@@ -4,6 +4,7 @@ import type {
   AsnDraftRow,
   AsnRow,
   BuyerSettingsRow,
+  InvoiceMatchingRow,
   CommunityUserRow,
   EdiExportRow,
   HistoryRow,
@@ -56,6 +57,7 @@ export const MIRROR_TABLES = [
   'buyerSellerProps',
   'history',
   'categoryTrees',
+  'invoiceMatching',
 ] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
@@ -84,10 +86,11 @@ const MIRROR_INDEXES: Record<MirrorTable, string[]> = {
   buyerSellerProps: [],
   history: ['[scope+entityKey]'],
   categoryTrees: [],
+  invoiceMatching: [],
 };
 
 /** Tables added after version 1, by the version that added them; the others are version 1's. */
-const ADDED_IN: Partial<Record<MirrorTable, number>> = { categoryTrees: 2 };
+const ADDED_IN: Partial<Record<MirrorTable, number>> = { categoryTrees: 2, invoiceMatching: 4 };
 
 const storesOf = (tables: readonly MirrorTable[]) =>
   Object.fromEntries(tables.map((t) => [t, ['[scope+key]', ...MIRROR_INDEXES[t]].join(', ')]));
@@ -135,6 +138,9 @@ export const STORES_V3: Record<string, string> = { productChunks: '[scope+id]' }
 /** Every table of version 3, the versions before it included: the one schema the database class declares. */
 export const STORES_UP_TO_V3: Record<string, string> = { ...STORES_V1, ...STORES_V2, ...STORES_V3 };
 
+/** Version 4: the buyer's invoice matching settings. */
+export const STORES_V4: Record<string, string> = storesOf(MIRROR_TABLES.filter((t) => ADDED_IN[t] === 4));
+
 /**
  * One page of one catalogue fill: up to PRODUCT_PAGE_MAX products in code order.
  * `id` is `seller|fill|first code`, so a fill's chunks sort in code order under one
@@ -173,6 +179,7 @@ interface TypedRows {
   ediExports: EdiExportRow;
   uomMappings: UomMappingRow;
   buyerSettings: BuyerSettingsRow;
+  invoiceMatching: InvoiceMatchingRow;
   buyerSellerProps: SupplierCodeRow;
   accounts: AccountRow;
   users: CommunityUserRow;

@@ -84,6 +84,7 @@ async function main() {
   if (only === 'lighthouse') return (await import('./lighthouse')).lighthouseBench();
   if (only === 'cxml-in') return (await import('./cxml-in.bench')).cxmlInBench();
   if (only === 'intake') return (await import('./intake.bench')).intakeBench();
+  if (only === 'invoice-rematch') return (await import('./invoice-rematch.bench')).benchInvoiceRematch();
   assertBrowserPresent();
   const [script, server] = await Promise.all([bundle(), startServer({ dataDir: seededDataDir(only) })]);
   const profiles: string[] = [];

@@ -89,7 +89,7 @@ describe('preferences of a buyer', () => {
     preferenceEngine();
     renderApp('/app/preferences');
     const tabs = within(await screen.findByRole('tablist', { name: 'Preferences' }, { timeout: 5000 })).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Categories', 'Tax Codes', 'Account No', 'Account Properties']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Categories', 'Tax Codes', 'Invoice Matching', 'Account No', 'Account Properties']);
   });
 
   it('browses the category tree with the keyboard', async () => {
@@ -144,6 +144,39 @@ describe('preferences of a buyer', () => {
     await db.outbox.delete(entry.id);
     expect(await screen.findByText(messages.taxCodesUpdated, {}, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Waiting to be sent')).toBeNull());
+  });
+});
+
+describe('Invoice Matching', () => {
+  it('starts from the defaults, checks the tolerances at their fields, and saves through the outbox', async () => {
+    fakeApi(signedIn(buyerPolicy));
+    preferenceEngine();
+    const user = userEvent.setup();
+    renderApp('/app/preferences');
+    await user.click(await screen.findByRole('tab', { name: 'Invoice Matching' }));
+    expect((screen.getByRole('combobox', { name: 'Matching' }) as HTMLSelectElement).value).toBe('3-way');
+    const price = screen.getByRole('textbox', { name: 'Price tolerance (%)' }) as HTMLInputElement;
+    expect(price.value).toBe('0');
+    expect((screen.getByRole('textbox', { name: 'Quantity tolerance (units)' }) as HTMLInputElement).value).toBe('1');
+    expect((screen.getByRole('textbox', { name: 'Quantity tolerance (%)' }) as HTMLInputElement).value).toBe('5');
+    expect((screen.getByRole('textbox', { name: 'Total tolerance (%)' }) as HTMLInputElement).value).toBe('5');
+
+    await user.clear(price);
+    await user.type(price, '-2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Price tolerance (%) must be 0 or more')).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+
+    await user.clear(price);
+    await user.type(price, '2.5');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Matching' }), '2-way');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const entry = await onlyEntry();
+    expect(entry).toMatchObject({
+      kind: 'buyer.invoiceMatching',
+      method: 'POST',
+      body: { mode: '2-way', pricePercent: 2.5, priceAmount: 0, quantityUnits: 1, quantityPercent: 5, totalPercent: 5 },
+    });
   });
 });
 
@@ -205,6 +238,6 @@ describe('preferences of support', () => {
     localStorage.setItem(STORAGE_KEYS.renderFor, JSON.stringify({ orgType: 'UNIVERSITY', orgId: 'buyer-1', companyName: 'Westmere' }));
     renderApp('/app/preferences');
     const tabs = within(await screen.findByRole('tablist', { name: 'Preferences' }, { timeout: 5000 })).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Categories', 'Tax Codes', 'Account No', 'Account Properties']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Categories', 'Tax Codes', 'Invoice Matching', 'Account No', 'Account Properties']);
   });
 });

@@ -4,7 +4,7 @@ import { JobFailure, type JobContext } from '../job-context';
 import type { JobRow } from '../queue';
 
 /** Invoices matched per transaction: short transactions, so other users' writes go between them. */
-export const REMATCH_BATCH = 200;
+export const REMATCH_BATCH = 50;
 
 const payloadSchema = z.object({ buyerKey: z.string().min(1), user: z.string() });
 
@@ -28,6 +28,9 @@ export async function rematchBuyerInvoices(ctx: JobContext, job: JobRow): Promis
         if (await matchInvoiceIn(reads, id, 'Settings changed', user)) changed++;
       }
     });
+    // better-sqlite3 answers synchronously: without a turn of the event loop between
+    // batches the whole job would run before any other request is read.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return { invoices: ids.length, matched: changed };
 }

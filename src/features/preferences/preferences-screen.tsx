@@ -6,6 +6,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/Tabs';
 import { AccountNoPanel } from './account-no-panel';
 import { AsnRecipientsPanel } from './asn-recipients-panel';
 import { CategoryTreePanel } from './category-tree-panel';
+import { InvoiceMatchingPanel } from './invoice-matching-panel';
 import { OtherAccountPropertiesPanel } from './other-account-properties-panel';
 import { TaxCodesPanel } from './tax-codes-panel';
 
@@ -33,6 +34,7 @@ export function PreferencesScreen() {
   if (can(viewer, 'manageAsnRecipients')) panels.push({ id: 'asn', title: 'ASN Recipients', panel: <AsnRecipientsPanel sellerId={orgId} /> });
   if (can(viewer, 'editCategoryTree')) panels.push({ id: 'categories', title: 'Categories', panel: <CategoryTreePanel buyerId={orgId} /> });
   if (can(viewer, 'editTaxCodes')) panels.push({ id: 'tax', title: 'Tax Codes', panel: <TaxCodesPanel buyerId={orgId} /> });
+  if (can(viewer, 'editInvoiceMatching')) panels.push({ id: 'matching', title: 'Invoice Matching', panel: <InvoiceMatchingPanel buyerId={orgId} /> });
   if (can(viewer, 'editAccountCodes')) panels.push({ id: 'account-no', title: 'Account No', panel: <AccountNoPanel buyerId={orgId} ownOrgId={ownOrgId} /> });
   panels.push({
     id: 'other',

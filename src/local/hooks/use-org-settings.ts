@@ -33,7 +33,7 @@ export function usePropertyByName(orgId: string, property: string) {
   }, [orgId, property]);
 }
 
-/** A single-row setting keyed by organisation: tax codes (buyerSettings) or the UOM mapping (uomMappings). */
-export function useOrgSetting<T extends 'buyerSettings' | 'uomMappings'>(table: T, orgId: string): MirrorRowOf<T> | null | undefined {
+/** A single-row setting keyed by organisation: tax codes (buyerSettings), invoice matching or the UOM mapping (uomMappings). */
+export function useOrgSetting<T extends 'buyerSettings' | 'uomMappings' | 'invoiceMatching'>(table: T, orgId: string): MirrorRowOf<T> | null | undefined {
   return useLiveQuery(async () => (await orgTable(table).get([scopeId('org', orgId), orgId])) ?? null, [table, orgId]);
 }

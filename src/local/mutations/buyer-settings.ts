@@ -1,5 +1,6 @@
 import { orgUrl, seg } from '../../api/org-path';
 import { PROPERTY_NAMES } from '../../domain/constants';
+import type { MatchingSettings } from '../../domain/schemas/invoice-matching';
 import { buyerSellerPropsKey, otherOrgPropertyKey } from '../../sync/row-keys';
 import { scopeId } from '../../sync/scope';
 import { runCommand } from './run-command';
@@ -48,3 +49,16 @@ export const savePoAsnAccountCode = (buyerId: string, sellerId: string, code: st
   saveOtherOrgProperty(buyerId, sellerId, PROPERTY_NAMES.supplierCode, code);
 export const saveInvoiceAccountCode = (buyerId: string, sellerId: string, code: string) =>
   saveOtherOrgProperty(buyerId, sellerId, PROPERTY_NAMES.supplierCodeAp, code);
+
+/** Invoice Matching (buyers): 2-way or 3-way and the tolerances; the server matches the buyer's invoices again. */
+export function saveInvoiceMatching(buyerId: string, settings: MatchingSettings) {
+  const scope = scopeId('org', buyerId);
+  return runCommand({
+    kind: 'buyer.invoiceMatching',
+    scope,
+    method: 'POST',
+    path: orgUrl('buyer', buyerId, '/invoice-matching'),
+    body: settings,
+    touches: [{ table: 'invoiceMatching', scope, key: buyerId }],
+  });
+}

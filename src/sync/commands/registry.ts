@@ -9,6 +9,7 @@ import {
   supplierCodeCommand,
   taxCodesCommand,
   uomMappingCommand,
+  invoiceMatchingCommand,
 } from './upsert-row';
 
 const all: CommandDef[] = [
@@ -17,6 +18,7 @@ const all: CommandDef[] = [
   submitAsnCommand,
   productInclusionCommand,
   taxCodesCommand,
+  invoiceMatchingCommand,
   supplierCodeCommand,
   otherOrgPropertyCommand,
   uomMappingCommand,

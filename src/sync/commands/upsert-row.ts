@@ -19,6 +19,7 @@ export function upsertRowCommand(kind: string, fieldsOf: (body: unknown) => Reco
 
 export const productInclusionCommand = upsertRowCommand('product.inclusion');
 export const taxCodesCommand = upsertRowCommand('buyer.taxCodes');
+export const invoiceMatchingCommand = upsertRowCommand('buyer.invoiceMatching');
 export const supplierCodeCommand = upsertRowCommand('buyer.supplierCode');
 export const otherOrgPropertyCommand = upsertRowCommand('org.otherProperty');
 /** The mapping is replaced as a whole on save, so the row holds it whole too. */
