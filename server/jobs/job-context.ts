@@ -20,3 +20,13 @@ export class JobFailure extends Error {
     super(message);
   }
 }
+
+/** Throwing `JobRetry` queues the job again, claimable after `delayMs` (the handler's backoff); `message` stays as its error meanwhile. */
+export class JobRetry extends Error {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+  }
+}

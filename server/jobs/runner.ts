@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context';
 import { blobStoreFor } from '../files/blob-stores';
-import { JobFailure, type JobContext, type JobHandler } from './job-context';
-import { claimNextJob, finishJob, requeueStale, type JobRow } from './queue';
+import { JobFailure, JobRetry, type JobContext, type JobHandler } from './job-context';
+import { claimNextJob, finishJob, JOB_LEASE_MS, renewLease, requeueStale, retryJob, type JobRow } from './queue';
 
 export const JOB_POLL_INTERVAL_MS = 500;
 const STALE_RUNNING_MS = 15 * 60 * 1000;
@@ -15,25 +15,33 @@ export interface JobRunner {
 async function runOne(ctx: JobContext, handlers: Record<string, JobHandler>, job: JobRow): Promise<void> {
   const handler = handlers[job.kind];
   if (!handler) {
-    await finishJob(ctx.db, job.id, { state: 'failed', result: null, error: `No handler for job kind ${job.kind}` });
+    await finishJob(ctx.db, job, { state: 'failed', result: null, error: `No handler for job kind ${job.kind}` });
     return;
   }
+  // The lease is renewed while the handler runs, so only a dead process's job is claimed again.
+  const heartbeat = setInterval(() => void renewLease(ctx.db, job).catch(() => undefined), JOB_LEASE_MS / 3);
+  heartbeat.unref();
   try {
     const result = await handler(ctx, job);
-    await finishJob(ctx.db, job.id, { state: 'done', result: result ?? null, error: null });
+    await finishJob(ctx.db, job, { state: 'done', result: result ?? null, error: null });
   } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof JobRetry) {
+      await retryJob(ctx.db, job, error.delayMs, message);
+      return;
+    }
     const failure = error instanceof JobFailure ? error : null;
-    await finishJob(ctx.db, job.id, {
-      state: 'failed',
-      result: failure?.result ?? null,
-      error: error instanceof Error ? error.message : String(error),
-    });
+    await finishJob(ctx.db, job, { state: 'failed', result: failure?.result ?? null, error: message });
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
 /**
  * The in-process worker of the table-backed queue: polls every ~500 ms and runs one
  * job at a time, so an import never competes with another for the single SQLite writer.
+ * A job is run at least once: a retried job comes back after its backoff, and a job
+ * whose process died comes back when its lease runs out (server/jobs/queue.ts).
  */
 export function startJobRunner(app: AppContext, handlers: Record<string, JobHandler>): JobRunner {
   const ctx: JobContext = { db: app.db, config: app.config, blobs: blobStoreFor(app.config) };

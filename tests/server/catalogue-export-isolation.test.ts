@@ -50,6 +50,7 @@ describe('a catalogue export whose file upload is slow', () => {
       error: null,
       createdAt: now,
       updatedAt: now,
+      attempts: 1,
     };
     const events: string[] = [];
     const exported = exportCatalogue({ db: t.db, config: t.config, blobs: held.store }, job).then(() => events.push('export'));

@@ -12,6 +12,7 @@ import * as ediPayloads from './0015-edi-payloads';
 import * as productWire from './0016-product-wire';
 import * as productFillWire from './0017-product-fill-wire';
 import * as liveProductCodes from './0018-live-product-codes';
+import * as jobRetries from './0030-job-retries';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0016-product-wire': productWire,
   '0017-product-fill-wire': productFillWire,
   '0018-live-product-codes': liveProductCodes,
+  '0030-job-retries': jobRetries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

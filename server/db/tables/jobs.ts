@@ -14,6 +14,12 @@ export interface JobsTable {
   error: string | null;
   created_at: string;
   updated_at: string;
+  /** How often the job was claimed: a retry and a reclaim after a dead worker each count. */
+  attempts: Generated<number>;
+  /** A job queued again for a retry waits until then (ISO time). */
+  run_after: string | null;
+  /** While running: until when the claiming process vouches for the job; it renews the lease as the job runs. */
+  lease_until: string | null;
 }
 
 /** The blob key of each signed upload URL already used: an upload URL works once. */
