@@ -2,7 +2,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { isIP } from 'node:net';
 import type { ServerConfig } from '../config';
 import { s3Client } from '../files/s3-client';
-import type { Delivery, DeliveryInput, EdiSetting } from './deliver';
+import { DeliveryRefused, type Delivery, type DeliveryInput, type EdiSetting } from './delivery-types';
 import { endpointPolicy, endpointUrl, guardedLookup } from './endpoint-guard';
 
 /** One message for a refused service, an unreachable one and a refusing bucket: it must not map the receiver's network. */
@@ -16,7 +16,7 @@ export const UNREACHABLE_S3 = 'The S3 bucket did not take the document';
  */
 export function s3Target(setting: Pick<EdiSetting, 'docType' | 'ftpDir'>): { bucket: string; prefix: string } {
   const match = /^(?:s3:\/\/)?([^/\s]+)\/?(.*)$/.exec((setting.ftpDir ?? '').trim());
-  if (!match) throw new Error(`The S3 export setting for ${setting.docType} names no bucket (FTP dir: bucket/prefix)`);
+  if (!match) throw new DeliveryRefused(`The S3 export setting for ${setting.docType} names no bucket (FTP dir: bucket/prefix)`);
   const prefix = match[2]!.replace(/^\/+|\/+$/g, '');
   return { bucket: match[1]!, prefix: prefix ? `${prefix}/` : '' };
 }

@@ -1,3 +1,4 @@
+import { exportEdiDocument } from '../edi/export-job';
 import { exportCatalogue } from './catalogue/catalogue-export';
 import { importCategoryTree } from './catalogue/category-tree-import';
 import { importPriceFile } from './catalogue/price-file-import';
@@ -14,6 +15,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [JOB_KINDS.templateApply]: applyTemplate,
   [JOB_KINDS.catalogueExport]: exportCatalogue,
   [JOB_KINDS.categoryTreeImport]: importCategoryTree,
+  [JOB_KINDS.ediExport]: exportEdiDocument,
 };
 
 /** Job kinds that apply an uploaded file: the purpose of a signed upload URL must be one of them. */

@@ -50,21 +50,21 @@ const doc = (orgKey: string, docType: 'inv' | 'po' | 'asn', fileName: string) =>
 
 describe('deliverDocument', () => {
   it('writes LOCAL (the default without a setting) under dataDir/exports/<org>/<docType>/', async () => {
-    const result = await deliverDocument(t.db, doc('SUPACMESCI01', 'asn', 'ASN-1.xml'));
+    const result = await deliverDocument(t.db, t.config, doc('SUPACMESCI01', 'asn', 'ASN-1.xml'));
     const expected = join(t.config.dataDir, 'exports', 'SUPACMESCI01', 'asn', 'ASN-1.xml');
     expect(result).toEqual({ channel: 'LOCAL', file: expected });
     expect(readFileSync(expected, 'utf8')).toBe('<doc>ASN-1.xml</doc>');
   });
 
   it('keeps a file name inside the export folder', async () => {
-    const result = await deliverDocument(t.db, doc('SUPACMESCI01', 'po', '../../escape.xml'));
+    const result = await deliverDocument(t.db, t.config, doc('SUPACMESCI01', 'po', '../../escape.xml'));
     expect(result.file).toBe(join(t.config.dataDir, 'exports', 'SUPACMESCI01', 'po', 'escape.xml'));
     expect(existsSync(join(t.config.dataDir, 'exports', 'escape.xml'))).toBe(false);
   });
 
   it('posts cXML to the endpoint with basic authentication', async () => {
     await setEdi('SUPBIOLAB001', { docType: 'po', type: 'cXML', endpoint: `${endpoint}/orders`, user: 'edi', password: 's3cret' });
-    const result = await deliverDocument(t.db, doc('SUPBIOLAB001', 'po', 'PO-7.xml'));
+    const result = await deliverDocument(t.db, t.config, doc('SUPBIOLAB001', 'po', 'PO-7.xml'));
     expect(result).toEqual({ channel: 'cXML', file: null });
     const last = received.at(-1)!;
     expect(last.url).toBe('/orders');
@@ -75,14 +75,14 @@ describe('deliverDocument', () => {
 
   it('throws with the status when the cXML endpoint answers non-2xx, and when it cannot be reached', async () => {
     await setEdi('SUPBIOLAB001', { docType: 'asn', type: 'cXML', endpoint: `${endpoint}/fail` });
-    await expect(deliverDocument(t.db, doc('SUPBIOLAB001', 'asn', 'ASN-9.xml'))).rejects.toThrow(/503/);
+    await expect(deliverDocument(t.db, t.config, doc('SUPBIOLAB001', 'asn', 'ASN-9.xml'))).rejects.toThrow(/503/);
     await setEdi('SUPPACCHEM01', { docType: 'asn', type: 'cXML', endpoint: 'http://127.0.0.1:1/closed' });
-    await expect(deliverDocument(t.db, doc('SUPPACCHEM01', 'asn', 'ASN-2.xml'))).rejects.toThrow(/^The cXML endpoint could not be reached$/);
+    await expect(deliverDocument(t.db, t.config, doc('SUPPACCHEM01', 'asn', 'ASN-2.xml'))).rejects.toThrow(/^The cXML endpoint could not be reached$/);
   });
 
   it('sends EMAIL with the document attached to the recipients in endpoint', async () => {
     await setEdi('UNIWESTMERE1', { docType: 'inv', type: 'EMAIL', endpoint: 'ap@uni.demo.test, ap2@uni.demo.test' });
-    const result = await deliverDocument(t.db, doc('UNIWESTMERE1', 'inv', 'INV-3.xml'));
+    const result = await deliverDocument(t.db, t.config, doc('UNIWESTMERE1', 'inv', 'INV-3.xml'));
     expect(result).toEqual({ channel: 'EMAIL', file: null });
     const mailDir = join(t.config.dataDir, 'mail');
     const stored = readdirSync(mailDir)
@@ -93,12 +93,12 @@ describe('deliverDocument', () => {
 
   it('refuses EMAIL without recipients', async () => {
     await setEdi('UNINORTHGATE', { docType: 'po', type: 'EMAIL' });
-    await expect(deliverDocument(t.db, doc('UNINORTHGATE', 'po', 'PO-1.xml'))).rejects.toThrow(/no recipient/);
+    await expect(deliverDocument(t.db, t.config, doc('UNINORTHGATE', 'po', 'PO-1.xml'))).rejects.toThrow(/no recipient/);
   });
 
   it('ignores a deleted setting (back to LOCAL)', async () => {
     const { id } = await setEdi('SUPSTHCROSS1', { docType: 'inv', type: 'S3' });
     expect((await t.as(SUPPORT, { method: 'DELETE', url: `/api/org/SUPSTHCROSS1/edi-export/${id}` })).statusCode).toBe(200);
-    expect((await deliverDocument(t.db, doc('SUPSTHCROSS1', 'inv', 'INV-5.xml'))).channel).toBe('LOCAL');
+    expect((await deliverDocument(t.db, t.config, doc('SUPSTHCROSS1', 'inv', 'INV-5.xml'))).channel).toBe('LOCAL');
   });
 });

@@ -105,7 +105,7 @@ describe('the S3 EDI channel', () => {
 
   it("puts the document into the setting's bucket under its prefix, with the setting's keys", async () => {
     await setEdi(BUYER, { docType: 'inv', type: 'S3', ftpServer: s3.endpoint, ftpDir: 'edi-drop/westmere/in/', user: 'S3RVER', password: 'S3RVER' });
-    const result = await deliverDocument(t.db, doc(BUYER, 'inv', '../INV-7.xml'));
+    const result = await deliverDocument(t.db, t.config, doc(BUYER, 'inv', '../INV-7.xml'));
     // The outcome names the channel only: the bucket is the receiver's and stays out of history.
     expect(result).toEqual({ channel: 'S3', file: null });
     expect(await objectText('edi-drop', 'westmere/in/INV-7.xml')).toEqual({ text: '<doc>../INV-7.xml</doc>', contentType: 'application/xml' });
@@ -113,12 +113,12 @@ describe('the S3 EDI channel', () => {
 
   it("falls back to the installation's S3 service and keys, and refuses without naming the bucket", async () => {
     await setEdi(SELLER, { docType: 'po', type: 'S3', ftpDir: 's3://edi-drop' });
-    expect(await deliverDocument(t.db, doc(SELLER, 'po', 'PO-1.xml'))).toEqual({ channel: 'S3', file: null });
+    expect(await deliverDocument(t.db, t.config, doc(SELLER, 'po', 'PO-1.xml'))).toEqual({ channel: 'S3', file: null });
     expect((await objectText('edi-drop', 'PO-1.xml')).text).toBe('<doc>PO-1.xml</doc>');
     await setEdi(SELLER, { docType: 'asn', type: 'S3', ftpDir: 'no-such-bucket/x' });
-    await expect(deliverDocument(t.db, doc(SELLER, 'asn', 'ASN-1.xml'))).rejects.toThrow(/^The S3 bucket did not take the document$/);
+    await expect(deliverDocument(t.db, t.config, doc(SELLER, 'asn', 'ASN-1.xml'))).rejects.toThrow(/^The S3 bucket did not take the document$/);
     await setEdi('UNINORTHGATE', { docType: 'inv', type: 'S3' });
-    await expect(deliverDocument(t.db, doc('UNINORTHGATE', 'inv', 'INV-1.xml'))).rejects.toThrow(/names no bucket/);
+    await expect(deliverDocument(t.db, t.config, doc('UNINORTHGATE', 'inv', 'INV-1.xml'))).rejects.toThrow(/names no bucket/);
   });
 
   it('refuses a service an organisation names on a private address, unless the operator allows that network', async () => {
