@@ -102,3 +102,38 @@ describe('deliverDocument', () => {
     expect((await deliverDocument(t.db, t.config, doc('SUPSTHCROSS1', 'inv', 'INV-5.xml'))).channel).toBe('LOCAL');
   });
 });
+
+describe('a stored EDI password follows its destination only', () => {
+  const put = (orgKey: string, id: number, payload: Record<string, unknown>) =>
+    t.as(SUPPORT, { method: 'PUT', url: `/api/org/${orgKey}/edi-export/${id}`, payload });
+  const passwordSet = async (orgKey: string, id: number) => {
+    const list = (await t.as(SUPPORT, { method: 'GET', url: `/api/org/${orgKey}/edi-export` })).json() as Array<{ id: number; passwordSet: boolean }>;
+    return list.find((s) => s.id === id)!.passwordSet;
+  };
+
+  it('a new endpoint, type or server without the password sent again clears it, so the next export never hands it to the new place', async () => {
+    const org = 'SUPMERIDIAN1';
+    const { id } = await setEdi(org, { docType: 'po', type: 'cXML', endpoint: `${endpoint}/mine`, user: 'edi', password: 'kept-secret' });
+    // A change that keeps the destination keeps the password.
+    expect((await put(org, id, { docType: 'po', type: 'cXML', endpoint: `${endpoint}/mine`, user: 'edi', orderFormat: 2 })).statusCode).toBe(200);
+    expect(await passwordSet(org, id)).toBe(true);
+
+    // The endpoint moves without the password: it is cleared, and the new place never sees it.
+    expect((await put(org, id, { docType: 'po', type: 'cXML', endpoint: `${endpoint}/elsewhere`, user: 'edi' })).statusCode).toBe(200);
+    expect(await passwordSet(org, id)).toBe(false);
+    await deliverDocument(t.db, t.config, doc(org, 'po', 'PO-8.xml'));
+    const sent = received.at(-1)!;
+    expect(sent.url).toBe('/elsewhere');
+    expect(sent.headers.authorization).toBe(`Basic ${Buffer.from('edi:').toString('base64')}`);
+    expect(JSON.stringify(sent)).not.toContain('kept-secret');
+
+    // Sent again with the move, the password is kept for the new place.
+    expect((await put(org, id, { docType: 'po', type: 'cXML', endpoint: `${endpoint}/mine`, user: 'edi', password: 'new-secret' })).statusCode).toBe(200);
+    expect(await passwordSet(org, id)).toBe(true);
+    for (const moved of [{ type: 'S3', ftpDir: 'bucket/x' }, { type: 'cXML', endpoint: `${endpoint}/mine`, ftpServer: 'https://s3.example.org' }, { type: 'EMAIL', endpoint: 'ap@example.org' }]) {
+      expect((await put(org, id, { docType: 'po', user: 'edi', ...moved })).statusCode).toBe(200);
+      expect(await passwordSet(org, id), JSON.stringify(moved)).toBe(false);
+      expect((await put(org, id, { docType: 'po', type: 'cXML', endpoint: `${endpoint}/mine`, user: 'edi', password: 'new-secret' })).statusCode).toBe(200);
+    }
+  });
+});
