@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import type { BuyerSellerPropsRow, OtherOrgPropertyRow } from '../../src/domain/schemas/properties';
-import type { EntityLoader } from '../sync/entities';
+import type { EntityLoader } from '../sync/entity-loader';
 import { groupBy } from '../sync/group-by';
 import {
   accountView,
