@@ -1,6 +1,10 @@
 import type { Generated } from 'kysely';
 
-/** The table-backed job queue: catalogue exports, file imports, template generation, EDI exports. */
+/**
+ * The table-backed job queue (server/jobs/queue.ts): catalogue exports, file imports,
+ * template generation and apply, category-tree imports, and EDI exports of orders, ASNs
+ * and invoices; retried with backoff and leased while they run.
+ */
 export interface JobsTable {
   id: Generated<number>;
   org_key: string;
