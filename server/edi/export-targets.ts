@@ -51,6 +51,11 @@ export function historyOf(payload: EdiExportPayload): Pick<HistoryInput, 'orgKey
   return { orgKey: payload.orgKey, entity: payload.target === 'invoice' ? INVOICE_ENTITY : payload.target, entityKey: String(payload.id) };
 }
 
+/** The EXPORTED history entry of a delivered document. */
+function writeExported(trx: Tx, payload: EdiExportPayload, description: string): Promise<void> {
+  return writeHistory(trx, payload.user, { ...historyOf(payload), type: 'EXPORTED', action: 'Exported', description });
+}
+
 /** Where a document went, for the history: the channel, and for LOCAL the file name; never an address. */
 export function deliveryText(delivery: Delivery, fileName: string): string {
   return delivery.channel === 'LOCAL' ? `via LOCAL as ${fileName}` : `via ${delivery.channel}`;
@@ -74,12 +79,7 @@ const orderRules: TargetRules = {
     return { receiverKey: order.buyerId, docType: 'po', contentType: 'application/xml', document, title: `Order ${order.orderNo}` };
   },
   finish: async (trx, payload, prepared, delivery) => {
-    await writeHistory(trx, payload.user, {
-      ...historyOf(payload),
-      type: 'EXPORTED',
-      action: 'Exported',
-      description: `${prepared.title} exported ${deliveryText(delivery, prepared.document.fileName)}`,
-    });
+    await writeExported(trx, payload, `${prepared.title} exported ${deliveryText(delivery, prepared.document.fileName)}`);
     return true;
   },
 };
@@ -116,12 +116,7 @@ const asnRules: TargetRules = {
     ];
     const rev = await recordChange(trx, { entity: 'asn', key: String(asn.id), op: 'upsert', scopes });
     await trx.updateTable('asns').set({ rev }).where('id', '=', asn.id).execute();
-    await writeHistory(trx, payload.user, {
-      ...historyOf(payload),
-      type: 'EXPORTED',
-      action: 'Exported',
-      description: `${prepared.title} exported ${deliveryText(delivery, prepared.document.fileName)}`,
-    });
+    await writeExported(trx, payload, `${prepared.title} exported ${deliveryText(delivery, prepared.document.fileName)}`);
     return true;
   },
 };
@@ -157,12 +152,7 @@ const invoiceRules: TargetRules = {
   finish: async (trx, payload, prepared, delivery) => {
     const row = await findInvoice(trx, payload.orgKey, payload.id);
     await markInvoiceChanged(trx, row, { exported: 1, ve_status: 'Exported' });
-    await writeHistory(trx, payload.user, {
-      ...historyOf(payload),
-      type: 'EXPORTED',
-      action: 'Exported',
-      description: `${prepared.title} exported as cXML (${delivery.channel})`,
-    });
+    await writeExported(trx, payload, `${prepared.title} exported as cXML (${delivery.channel})`);
     return true;
   },
 };
