@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** One project per layer of tests/, so each layer runs in the environment it needs. */
 export default defineConfig({
   test: {
+    // Beside the usual report, the tests that passed only on a retry are named at the end.
+    reporters: ['default', './tests/e2e/support/retried-reporter.ts'],
     projects: [
       { test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'lint', include: ['tests/lint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },

@@ -8,7 +8,6 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from './app-context';
 import { registerSessionLoader } from './auth/session';
 import { registerSessionRefresh } from './auth/sessions';
-import { configureEdi } from './edi/deliver';
 import { registerAfterAnswer } from './http/after-answer';
 import { API_COMPRESSION } from './http/compression';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
@@ -42,7 +41,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerReadCache(app, ctx.db);
   registerSessionLoader(app, ctx.db);
   registerSessionRefresh(app, ctx.db, ctx.config);
-  configureEdi(ctx.config);
 
   await app.register(
     async (api) => {

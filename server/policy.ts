@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { can, orgTypeForPathKind, type Capability, type OrgPathKind, type Viewer } from '../src/domain/roles';
+import { can, orgTypeForPathKind, orgTypeOfAccountType, type Capability, type OrgPathKind, type Viewer } from '../src/domain/roles';
 import type { SessionUser } from './auth/session';
-import { orgTypeOfNumber } from './auth/session';
 import type { Db } from './db/database';
 import { preparedQuery } from './db/prepared-query';
 import { forbidden, HttpError, notFound, unauthorized } from './http/errors';
@@ -17,7 +16,7 @@ import { readCacheOf } from './http/read-cache';
 export interface OrgRef {
   readonly orgNo: number;
   readonly orgKey: string;
-  readonly orgType: ReturnType<typeof orgTypeOfNumber>;
+  readonly orgType: ReturnType<typeof orgTypeOfAccountType>;
   readonly name: string;
 }
 
@@ -49,7 +48,7 @@ const orgRow = preparedQuery((db, v: { orgKey: string }) =>
 
 async function readOrg(db: Db, orgKey: string): Promise<OrgRef | null> {
   const [row] = await orgRow(db, { orgKey });
-  return row ? { orgNo: row.org_no, orgKey: row.unique_key, orgType: orgTypeOfNumber(row.type), name: row.name } : null;
+  return row ? { orgNo: row.org_no, orgKey: row.unique_key, orgType: orgTypeOfAccountType(row.type), name: row.name } : null;
 }
 
 /**

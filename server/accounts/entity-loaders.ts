@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import type { BuyerSellerPropsRow, OtherOrgPropertyRow } from '../../src/domain/schemas/properties';
 import { matchingSettingsOf } from '../invoices/matching-settings';
-import type { EntityLoader } from '../sync/entities';
+import type { EntityLoader } from '../sync/entity-loader';
 import { groupBy } from '../sync/group-by';
 import {
   accountView,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { newAccountUniqueKey } from '../../src/domain/rules/account-unique-key';
 import type { Tx } from '../sync/change-log';
 
@@ -9,7 +10,7 @@ export async function uniqueKeyTaken(trx: Tx, key: string): Promise<boolean> {
 /** A fresh 12-character key no organisation holds. */
 export async function newUniqueKey(trx: Tx): Promise<string> {
   for (;;) {
-    const key = newAccountUniqueKey();
+    const key = newAccountUniqueKey(randomBytes);
     if (!(await uniqueKeyTaken(trx, key))) return key;
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { OrgType, UserType } from '../../src/domain/roles';
+import { orgTypeOfAccountType, type OrgType, type UserType } from '../../src/domain/roles';
 import type { Db } from '../db/database';
 import { preparedQuery } from '../db/prepared-query';
 import { readCacheOf } from '../http/read-cache';
@@ -37,12 +37,6 @@ declare module 'fastify' {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-export function orgTypeOfNumber(type: number): OrgType {
-  if (type === 1) return 'SUPPLIER';
-  if (type === 2) return 'UNIVERSITY';
-  return 'SUPPORT';
 }
 
 /** The cache key of a session: its id, the SHA-256 of the cookie's token. */
@@ -106,7 +100,7 @@ async function readSessionUser(db: Db, id: string): Promise<SessionUser | null> 
     policyState: row.policy_state,
     orgNo: row.org_no,
     orgKey: row.unique_key,
-    orgType: orgTypeOfNumber(row.org_type),
+    orgType: orgTypeOfAccountType(row.org_type),
     orgName: row.org_name,
   };
 }

@@ -1,11 +1,9 @@
 import type { CategoryNode } from '../../src/domain/schemas/catalogue';
 import type { Pricelist, PricelistMapping } from '../../src/domain/schemas/pricelists';
-import type { Db } from '../db/database';
-import type { Scope } from '../sync/change-log';
+import type { EntityLoader } from '../sync/entity-loader';
 import { groupBy } from '../sync/group-by';
 import { META_COLUMNS, toMeta, WRAPPER_COLUMNS, wrapProducts } from './products';
 
-type Loader = (db: Db, keys: string[], scope: Scope) => Promise<Map<string, unknown>>;
 
 /** Splits `a:b:c` keys into their parts; keys of another shape are left out (answered as deletes). */
 function parts(keys: string[], n: number): string[][] {
@@ -20,7 +18,7 @@ function parts(keys: string[], n: number): string[][] {
  *   Map Universities drawer opens offline (a mapping's save touches its pricelist);
  * - categoryTree `buyerKey` (buyer scope): `{buyerId, tree}`.
  */
-export const catalogueEntityLoaders: Record<string, Loader> = {
+export const catalogueEntityLoaders: Record<string, EntityLoader> = {
   productMeta: async (db, keys, scope) => {
     const out = new Map<string, unknown>();
     if (scope.kind !== 'buyer') return out;

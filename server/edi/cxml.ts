@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { COUNTRIES } from '../../src/domain/countries';
 import type { Address } from '../../src/domain/schemas/orders';
 
 /**
- * A small cXML writer: elements are built as escaped strings, so a description with
- * `<`, `&` or quotes can never break the document.
+ * The cXML documents are composed as small element trees (el, text) and written by
+ * xmlbuilder2 (envelope), which escapes every text and attribute.
  */
 
 /** XML 1.0 cannot carry control characters other than tab, newline and return at all. */
-function dropControlCharacters(value: string): string {
+export function xmlText(value: string): string {
   let out = '';
   for (const ch of value) {
     const code = ch.charCodeAt(0);
@@ -18,42 +20,32 @@ function dropControlCharacters(value: string): string {
   return out;
 }
 
-export function escapeXml(text: string): string {
-  return dropControlCharacters(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
-
 export type Attrs = Record<string, string | number | null | undefined>;
 
-/** Attributes given as null or undefined are left out; an empty string is written (a required attribute with no value). */
-function attrText(attrs: Attrs): string {
-  return Object.entries(attrs)
-    .filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
-    .join('');
+/** One element of a document: attributes, then either child elements or text. */
+export interface XmlElement {
+  name: string;
+  attrs: Attrs;
+  children: XmlElement[];
+  text: string | null;
 }
 
-export function el(name: string, attrs: Attrs = {}, ...children: Array<string | null | undefined>): string {
-  const body = children.filter((c): c is string => Boolean(c)).join('');
-  return body ? `<${name}${attrText(attrs)}>${body}</${name}>` : `<${name}${attrText(attrs)}/>`;
+export function el(name: string, attrs: Attrs = {}, ...children: Array<XmlElement | null | undefined>): XmlElement {
+  return { name, attrs, children: children.filter((c): c is XmlElement => Boolean(c)), text: null };
 }
 
-/** An element holding only escaped text, left out when the text is empty. */
-export function text(name: string, value: string | number | null | undefined, attrs: Attrs = {}): string | null {
+/** An element holding only text, left out when the text is empty. */
+export function text(name: string, value: string | number | null | undefined, attrs: Attrs = {}): XmlElement | null {
   if (value === null || value === undefined || value === '') return null;
-  return `<${name}${attrText(attrs)}>${escapeXml(String(value))}</${name}>`;
+  return { name, attrs, children: [], text: String(value) };
 }
 
-export function money(amount: number, currency: string): string {
+export function money(amount: number, currency: string): XmlElement {
   return text('Money', amount.toFixed(2), { currency })!;
 }
 
 /** `<Description xml:lang="en">`: required wherever cXML names one, so an empty text still writes the element. */
-export function description(value: string): string {
+export function description(value: string): XmlElement {
   return text('Description', value, { 'xml:lang': 'en' }) ?? el('Description', { 'xml:lang': 'en' });
 }
 
@@ -79,7 +71,7 @@ function isoCountryOf(a: Address): string | null {
 }
 
 /** A telephone number; cXML names its country by ISO code, so a number of an address without a country is left out. */
-function phone(name: 'Phone' | 'Fax', iso: string | null, dialCode: string, area: string, number: string): string | null {
+function phone(name: 'Phone' | 'Fax', iso: string | null, dialCode: string, area: string, number: string): XmlElement | null {
   if (!number || !iso) return null;
   return el(
     name,
@@ -99,7 +91,7 @@ function phone(name: 'Phone' | 'Fax', iso: string | null, dialCode: string, area
  * at least one of the others writes the missing ones empty; without a country none is written.
  * The person goes in DeliverTo, the organisation in the enclosing Name.
  */
-function postalAddress(a: Address, iso: string | null, deliverTo: string | null): string | null {
+function postalAddress(a: Address, iso: string | null, deliverTo: string | null): XmlElement | null {
   if (!iso || !(a.postalAddressStreet || a.postalAddressCity || a.postalAddressPostcode)) return null;
   const country = COUNTRIES.find((c) => c.Code === iso)?.Name ?? a.postalAddressCountryName;
   return el(
@@ -115,12 +107,12 @@ function postalAddress(a: Address, iso: string | null, deliverTo: string | null)
 }
 
 /** `<Name xml:lang="en">`, written empty when there is no name: Address and Contact require one. */
-export function nameElement(value: string): string {
+export function nameElement(value: string): XmlElement {
   return text('Name', value, { 'xml:lang': 'en' }) ?? el('Name', { 'xml:lang': 'en' });
 }
 
 /** Name, PostalAddress, Email, Phone and Fax: the content of both Address and Contact. */
-function addressParts(a: Address, name: string, deliverTo: string | null): Array<string | null> {
+function addressParts(a: Address, name: string, deliverTo: string | null): Array<XmlElement | null> {
   const iso = isoCountryOf(a);
   return [
     nameElement(name),
@@ -132,22 +124,22 @@ function addressParts(a: Address, name: string, deliverTo: string | null): Array
 }
 
 /** A place (ship-to, bill-to, ship-from): named by its organisation, the person as DeliverTo. */
-function placeParts(a: Address): Array<string | null> {
+function placeParts(a: Address): Array<XmlElement | null> {
   const organisation = a.postalAddressName.trim();
   return organisation ? addressParts(a, organisation, a.name || null) : addressParts(a, a.name, null);
 }
 
-export function address(a: Address): string {
+export function address(a: Address): XmlElement {
   return el('Address', { isoCountryCode: isoCountryOf(a) }, ...placeParts(a));
 }
 
 /** A Contact standing for a place (shipFrom, shipTo). */
-export function placeContact(role: string, a: Address): string {
+export function placeContact(role: string, a: Address): XmlElement {
   return el('Contact', { role }, ...placeParts(a));
 }
 
 /** A Contact standing for a person (the order's buyer). */
-export function personContact(role: string, a: Address): string {
+export function personContact(role: string, a: Address): XmlElement {
   return el('Contact', { role }, ...addressParts(a, a.name, null));
 }
 
@@ -174,8 +166,17 @@ export function portalCredential(orgKey: string): Credential {
   return { domain: 'NetworkID', identity: orgKey };
 }
 
-function credential(c: Credential): string {
+function credential(c: Credential): XmlElement {
   return el('Credential', { domain: c.domain }, text('Identity', c.identity) ?? el('Identity'));
+}
+
+/** Writes one element and its content under `parent`; attributes given as null or undefined are left out. */
+function write(parent: XMLBuilder, node: XmlElement): void {
+  const attrs: Record<string, string> = {};
+  for (const [key, value] of Object.entries(node.attrs)) if (value !== null && value !== undefined) attrs[key] = xmlText(String(value));
+  const element = parent.ele(node.name, attrs);
+  if (node.text !== null) element.txt(xmlText(node.text));
+  for (const child of node.children) write(element, child);
 }
 
 /**
@@ -188,36 +189,35 @@ export function envelope(opts: {
   dtd: CxmlDtd;
   from: Credential;
   to: Credential;
-  request: string;
+  request: XmlElement;
   payloadId: string;
   /** cXML date-time with offset (cxmlDateTime). */
   timestamp: string;
 }): string {
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/${opts.dtd}">\n` +
+  const root = el(
+    'cXML',
+    { payloadID: opts.payloadId, timestamp: opts.timestamp, 'xml:lang': 'en-AU' },
     el(
-      'cXML',
-      { payloadID: opts.payloadId, timestamp: opts.timestamp, 'xml:lang': 'en-AU' },
-      el(
-        'Header',
-        {},
-        el('From', {}, credential(opts.from)),
-        el('To', {}, credential(opts.to)),
-        el('Sender', {}, credential(opts.from), text('UserAgent', 'Procurement Portal')),
-      ),
-      el('Request', { deploymentMode: 'production' }, opts.request),
-    ) +
-    '\n'
+      'Header',
+      {},
+      el('From', {}, credential(opts.from)),
+      el('To', {}, credential(opts.to)),
+      el('Sender', {}, credential(opts.from), text('UserAgent', 'Procurement Portal')),
+    ),
+    el('Request', { deploymentMode: 'production' }, opts.request),
   );
+  const doc = create({ version: '1.0', encoding: 'UTF-8' }).dtd({ name: 'cXML', sysID: `http://xml.cxml.org/schemas/cXML/${opts.dtd}` });
+  write(doc, root);
+  return `${doc.end({ prettyPrint: false })}\n`;
 }
 
 /** The document as posted to a cXML endpoint: the sender's credential carries the shared secret. */
 export function withSharedSecret(xml: string, secret: string | null): string {
   if (!secret) return xml;
-  const sender = xml.indexOf('<Sender>');
-  const end = sender < 0 ? -1 : xml.indexOf('</Identity>', sender);
-  if (end < 0) return xml;
-  const at = end + '</Identity>'.length;
-  return `${xml.slice(0, at)}${text('SharedSecret', secret)}${xml.slice(at)}`;
+  const doc = create(xml);
+  const sender = doc.root().find((n) => n.node.nodeName === 'Sender', false, true);
+  const credentialOfSender = sender?.find((n) => n.node.nodeName === 'Credential');
+  if (!credentialOfSender) return xml;
+  credentialOfSender.ele('SharedSecret').txt(xmlText(secret));
+  return `${doc.end({ prettyPrint: false })}\n`;
 }

@@ -7,44 +7,13 @@ import type { EdiDocType, EdiType } from '../../src/domain/schemas/properties';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { sendMail } from '../mail/mailer';
-import { endpointPolicy, endpointUrl, guardedLookup, UNREACHABLE } from './endpoint-guard';
 import { withSharedSecret } from './cxml';
+import { CXML_ANSWER_MAX_BYTES, readCxmlStatus } from './cxml-response';
+import { DeliveryRefused, type Delivery, type DeliveryInput, type EdiSetting } from './delivery-types';
+import { endpointPolicy, endpointUrl, guardedLookup, UNREACHABLE } from './endpoint-guard';
 import { deliverS3 } from './s3-channel';
 
-export interface DeliveryInput {
-  orgKey: string;
-  docType: EdiDocType;
-  fileName: string;
-  contentType: string;
-  content: string;
-}
-
-/** Where a document went. History and errors name the channel only: an endpoint or a recipient list is the receiver's secret. */
-export interface Delivery {
-  channel: EdiType;
-  /** The file written, for LOCAL only. */
-  file: string | null;
-}
-
-export interface EdiSetting {
-  docType: EdiDocType;
-  orderFormat: number;
-  type: EdiType;
-  ftpServer: string | null;
-  ftpDir: string | null;
-  user: string | null;
-  password: string | null;
-  endpoint: string | null;
-}
-
 const CXML_TIMEOUT_MS = 15_000;
-
-let ediConfig: ServerConfig | null = null;
-
-/** Called once by buildApp: deliveries keep the signature other areas call, without threading the config. */
-export function configureEdi(config: ServerConfig): void {
-  ediConfig = config;
-}
 
 /** The organisation's setting for a doc type; an organisation without one exports LOCAL, the spec's default. */
 export async function readEdiSetting(db: Db, orgKey: string, docType: EdiDocType): Promise<EdiSetting> {
@@ -79,13 +48,8 @@ function safeFileName(fileName: string): string {
   return name;
 }
 
-function configured(): ServerConfig {
-  if (!ediConfig) throw new Error('EDI delivery is not configured');
-  return ediConfig;
-}
-
-async function deliverLocal(input: DeliveryInput): Promise<Delivery> {
-  const dir = join(configured().dataDir, 'exports', safeFileName(input.orgKey), input.docType);
+async function deliverLocal(config: ServerConfig, input: DeliveryInput): Promise<Delivery> {
+  const dir = join(config.dataDir, 'exports', safeFileName(input.orgKey), input.docType);
   await mkdir(dir, { recursive: true });
   const file = join(dir, safeFileName(input.fileName));
   await writeFile(file, input.content, 'utf8');
@@ -95,14 +59,14 @@ async function deliverLocal(input: DeliveryInput): Promise<Delivery> {
 const DOC_TYPE_NAMES: Record<EdiDocType, string> = { inv: 'Invoice', po: 'Purchase order', asn: 'Advance ship notice' };
 
 /** EMAIL settings keep the recipient list (comma separated) in `endpoint`. */
-async function deliverEmail(input: DeliveryInput, setting: EdiSetting): Promise<Delivery> {
+async function deliverEmail(config: ServerConfig, input: DeliveryInput, setting: EdiSetting): Promise<Delivery> {
   const to = (setting.endpoint ?? '')
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean);
-  if (to.length === 0) throw new Error(`The EMAIL export setting for ${input.docType} has no recipient address`);
+  if (to.length === 0) throw new DeliveryRefused(`The EMAIL export setting for ${input.docType} has no recipient address`);
   const fileName = safeFileName(input.fileName);
-  await sendMail(configured(), {
+  await sendMail(config, {
     to,
     subject: `${DOC_TYPE_NAMES[input.docType]} ${fileName}`,
     text: `${DOC_TYPE_NAMES[input.docType]} export ${fileName} is attached.`,
@@ -111,9 +75,15 @@ async function deliverEmail(input: DeliveryInput, setting: EdiSetting): Promise<
   return { channel: 'EMAIL', file: null };
 }
 
+interface HttpAnswer {
+  status: number;
+  /** The answer's first CXML_ANSWER_MAX_BYTES; the rest is not read. */
+  body: string;
+}
+
 /** Posts with node:http so the socket connects to the address the guard checked; redirects are not followed. */
-function post(url: URL, headers: Record<string, string>, body: string): Promise<number> {
-  const policy = endpointPolicy(configured().ediAllowNetworks);
+function post(config: ServerConfig, url: URL, headers: Record<string, string>, body: string): Promise<HttpAnswer> {
+  const policy = endpointPolicy(config.ediAllowNetworks);
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   // A literal address never goes through lookup, so it is checked here.
   if (isIP(literal) && !policy.allows(literal)) return Promise.reject(new Error('address not allowed'));
@@ -123,9 +93,19 @@ function post(url: URL, headers: Record<string, string>, body: string): Promise<
       url,
       { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedLookup(policy), signal: AbortSignal.timeout(CXML_TIMEOUT_MS) },
       (res) => {
-        // Drain the answer so the socket is released; its content is not used.
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk.subarray(0, Math.max(0, CXML_ANSWER_MAX_BYTES - size)));
+          size += chunk.length;
+          // Past the cap the answer is cut off; what was read is all that is looked at.
+          if (size >= CXML_ANSWER_MAX_BYTES) {
+            res.destroy();
+            done();
+          }
+        });
+        res.on('end', done);
         res.on('error', reject);
       },
     );
@@ -134,39 +114,57 @@ function post(url: URL, headers: Record<string, string>, body: string): Promise<
   });
 }
 
-async function deliverCxml(input: DeliveryInput, setting: EdiSetting): Promise<Delivery> {
+/** A partner's 5xx (and HTTP 408, 429) is a passing trouble worth a retry; any other refusal is the partner's last word on this document. */
+const passing = (code: number) => code >= 500 || code === 408 || code === 429;
+
+/**
+ * Posts the document and reads the partner's cXML `Response/Status`: only a 2xx status is
+ * a delivery. A refusal carries the partner's own words into the error (and so into history).
+ */
+async function deliverCxml(config: ServerConfig, input: DeliveryInput, setting: EdiSetting): Promise<Delivery> {
   const url = endpointUrl((setting.endpoint ?? '').trim());
-  if (!url) throw new Error(`The cXML export setting for ${input.docType} has no valid http(s) endpoint`);
+  if (!url) throw new DeliveryRefused(`The cXML export setting for ${input.docType} has no valid http(s) endpoint`);
   const headers: Record<string, string> = { 'content-type': input.contentType };
   if (setting.user) {
     headers.authorization = `Basic ${Buffer.from(`${setting.user}:${setting.password ?? ''}`).toString('base64')}`;
   }
-  let status: number;
+  let answer: HttpAnswer;
   try {
-    status = await post(url, headers, withSharedSecret(input.content, setting.password));
+    answer = await post(config, url, headers, withSharedSecret(input.content, setting.password));
   } catch (error) {
     throw new Error(UNREACHABLE, { cause: error });
   }
-  if (status < 200 || status > 299) throw new Error(`The cXML endpoint answered HTTP ${status}`);
+  const status = readCxmlStatus(answer.body);
+  const ok = (code: number) => code >= 200 && code <= 299;
+  if (status && !ok(status.code)) {
+    const message = `The cXML endpoint answered ${status.code}${status.text ? ` ${status.text}` : ''}`;
+    throw passing(status.code) ? new Error(message) : new DeliveryRefused(message);
+  }
+  if (!ok(answer.status)) {
+    const message = `The cXML endpoint answered HTTP ${answer.status}`;
+    throw passing(answer.status) ? new Error(message) : new DeliveryRefused(message);
+  }
+  if (!status) throw new DeliveryRefused('The cXML endpoint answered without a cXML Response Status');
   return { channel: 'cXML', file: null };
 }
 
 /**
  * Delivers one exported document through the organisation's EDI export setting for
- * its doc type. Failures throw; the caller records an EXPORT_FAILED history entry.
- * This is network I/O: never call it inside a database transaction (see
- * server/orders/export-document.ts), or a slow receiver holds the database for everyone.
+ * its doc type. Failures throw: DeliveryRefused when sending again cannot help, any other
+ * error when a retry may (server/edi/export-job.ts records EXPORT_FAILED history).
+ * This is network I/O: never call it inside a database transaction, or a slow receiver
+ * holds the database for everyone.
  */
-export async function deliverDocument(db: Db, input: DeliveryInput): Promise<Delivery> {
+export async function deliverDocument(db: Db, config: ServerConfig, input: DeliveryInput): Promise<Delivery> {
   const setting = await readEdiSetting(db, input.orgKey, input.docType);
   switch (setting.type) {
     case 'LOCAL':
-      return deliverLocal(input);
+      return deliverLocal(config, input);
     case 'EMAIL':
-      return deliverEmail(input, setting);
+      return deliverEmail(config, input, setting);
     case 'cXML':
-      return deliverCxml(input, setting);
+      return deliverCxml(config, input, setting);
     case 'S3':
-      return deliverS3({ ...input, fileName: safeFileName(input.fileName) }, setting, configured());
+      return deliverS3({ ...input, fileName: safeFileName(input.fileName) }, setting, config);
   }
 }

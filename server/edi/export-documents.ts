@@ -10,6 +10,8 @@ import { poDocument, poFileName } from './po-document';
 export interface ExportedDocument {
   fileName: string;
   content: string;
+  /** The document's payloadID: the same however often it is built and sent (payload-ids.ts). */
+  payloadId: string;
 }
 
 function isTimeZone(zone: string): boolean {
@@ -39,7 +41,7 @@ async function timeZoneOf(trx: Tx, orgKey: string): Promise<string> {
 /** The order's OrderRequest, exported by `orgKey`. */
 export async function orderRequestDocument(trx: Tx, orgKey: string, order: Order, now = new Date()): Promise<ExportedDocument> {
   const payloadId = await payloadIdFor(trx, 'order', order.id, now);
-  return { fileName: poFileName(order), content: poDocument(order, { payloadId, now, timeZone: await timeZoneOf(trx, orgKey) }) };
+  return { fileName: poFileName(order), payloadId, content: poDocument(order, { payloadId, now, timeZone: await timeZoneOf(trx, orgKey) }) };
 }
 
 /** The ASN's ShipNoticeRequest, referring to its order's OrderRequest. */
@@ -48,13 +50,14 @@ export async function shipNoticeDocument(trx: Tx, asn: Asn, now = new Date()): P
   if (!order) throw new Error(`The order of ASN ${asn.shipmentId} no longer exists`);
   const shipped = { order, payloadId: await payloadIdFor(trx, 'order', order.id, now) };
   const payloadId = await payloadIdFor(trx, 'asn', asn.id, now);
-  return { fileName: asnFileName(asn), content: asnDocument(asn, shipped, { payloadId, now, timeZone: await timeZoneOf(trx, asn.sellerId) }) };
+  return { fileName: asnFileName(asn), payloadId, content: asnDocument(asn, shipped, { payloadId, now, timeZone: await timeZoneOf(trx, asn.sellerId) }) };
 }
 
-/** The invoice's InvoiceDetailRequest, exported by its buyer. */
-export async function invoiceDetailDocument(trx: Tx, input: InvoiceCxmlInput, now = new Date()): Promise<string> {
+/** The invoice's InvoiceDetailRequest, exported by its buyer, named `fileName`. */
+export async function invoiceDetailDocument(trx: Tx, input: InvoiceCxmlInput, fileName: string, now = new Date()): Promise<ExportedDocument> {
   const payloadId = await payloadIdFor(trx, 'invoice', input.oiid, now);
   const matchedOrder = input.document.referenceSystemId;
   const orderPayloadId = matchedOrder ? await storedPayloadId(trx, 'order', matchedOrder) : null;
-  return invoiceDetailRequestCxml({ ...input, orderPayloadId }, { payloadId, now, timeZone: await timeZoneOf(trx, input.buyerKey) });
+  const content = invoiceDetailRequestCxml({ ...input, orderPayloadId }, { payloadId, now, timeZone: await timeZoneOf(trx, input.buyerKey) });
+  return { fileName, payloadId, content };
 }

@@ -1,6 +1,6 @@
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
 import { rec20Code } from '../../src/domain/uom';
-import { type Credential, CXML_DTD, type CxmlDocumentOptions, description, el, envelope, money, nameElement, portalCredential, text } from './cxml';
+import { type Credential, CXML_DTD, type CxmlDocumentOptions, description, el, envelope, money, nameElement, portalCredential, text, type XmlElement } from './cxml';
 import { cxmlDateTime } from './cxml-dates';
 
 export interface InvoiceCxmlInput {
@@ -21,7 +21,7 @@ function supplierCredential(input: InvoiceCxmlInput): Credential {
   return { domain: 'SupplierCode', identity: input.supplierCode ?? '' };
 }
 
-function partner(role: string, name: string, addressId?: string | null): string {
+function partner(role: string, name: string, addressId?: string | null): XmlElement {
   return el('InvoicePartner', {}, el('Contact', { role, addressID: addressId || null }, nameElement(name)));
 }
 

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
+import { formatMoney } from '../../src/domain/money';
 
 export interface InvoicePdfParty {
   name: string;
@@ -26,7 +27,6 @@ const MUTED = '#5f6b7a';
 const RULE = '#c9d1db';
 const ACCENT = '#10364C';
 
-const money = (n: number) => n.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const qty = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 const dateOnly = (iso: string) => iso.slice(0, 10);
 
@@ -127,10 +127,10 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
       line.description ?? '',
       qty(line.qtyShipped),
       line.uom ?? '',
-      money(line.unitPrice),
-      line.discount ? money(line.discount) : '',
-      money(line.tax),
-      money(line.grossLineTotal),
+      formatMoney(line.unitPrice),
+      line.discount ? formatMoney(line.discount) : '',
+      formatMoney(line.tax),
+      formatMoney(line.grossLineTotal),
     ];
     pdf.font('Helvetica').fontSize(8);
     const descHeight = pdf.heightOfString(cells[2]!, { width: colWidth(2) - 4 });
@@ -147,12 +147,12 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
 
   // Totals, kept together on one page.
   const totals: Array<[string, string, boolean]> = [
-    ['Subtotal (excl. GST)', money(doc.subtotal), false],
-    ['Discount', doc.discount ? `-${money(doc.discount)}` : money(0), false],
-    ['Freight', money(doc.freight), false],
-    ['Additional charges', money(doc.additionalCharges), false],
-    ['GST', money(doc.totalTax), false],
-    [`Total ${doc.currency}`, money(doc.totalValue), true],
+    ['Subtotal (excl. GST)', formatMoney(doc.subtotal), false],
+    ['Discount', doc.discount ? `-${formatMoney(doc.discount)}` : formatMoney(0), false],
+    ['Freight', formatMoney(doc.freight), false],
+    ['Additional charges', formatMoney(doc.additionalCharges), false],
+    ['GST', formatMoney(doc.totalTax), false],
+    [`Total ${doc.currency}`, formatMoney(doc.totalValue), true],
   ];
   const totalsHeight = totals.length * 15 + 20;
   if (y + totalsHeight > bottom) {

@@ -1,3 +1,4 @@
+import { exportEdiDocument } from '../edi/export-job';
 import { exportCatalogue } from './catalogue/catalogue-export';
 import { importCategoryTree } from './catalogue/category-tree-import';
 import { importPriceFile } from './catalogue/price-file-import';
@@ -20,6 +21,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [INTAKE_JOB_KINDS.message]: handleIntakeMessage,
   [INTAKE_JOB_KINDS.upload]: handleInvoiceUpload,
   [JOB_KINDS.invoiceRematch]: rematchBuyerInvoices,
+  [JOB_KINDS.ediExport]: exportEdiDocument,
 };
 
 /** Job kinds that apply an uploaded file: the purpose of a signed upload URL must be one of them. */

@@ -29,3 +29,13 @@ export class JobFailure extends TaskRefusal {
     super(message, result);
   }
 }
+
+/** Throwing `JobRetry` queues the job again, claimable after `delayMs` (the handler's backoff); `message` stays as its error meanwhile. */
+export class JobRetry extends Error {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,4 +1,6 @@
+import { sql, type ExpressionBuilder } from 'kysely';
 import { isPostgres, type Db } from '../db/database';
+import type { Database } from '../db/schema';
 import type { Tx } from '../sync/change-log';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -13,9 +15,12 @@ export interface JobRow {
   error: string | null;
   createdAt: string;
   updatedAt: string;
-  /** Times the runner started it, this start included. */
+  /** How often the job was claimed, this claim included. */
   attempts: number;
 }
+
+/** How long a claim holds without renewal: a running job whose lease ran out belonged to a dead process. */
+export const JOB_LEASE_MS = 60_000;
 
 /**
  * Queues a job inside the caller's transaction, so the job exists exactly when the
@@ -53,7 +58,7 @@ type RawJob = {
   error: string | null;
   created_at: string;
   updated_at: string;
-  attempts?: number;
+  attempts: number | string;
 };
 
 export function toJobRow(raw: RawJob): JobRow {
@@ -67,80 +72,138 @@ export function toJobRow(raw: RawJob): JobRow {
     error: raw.error,
     createdAt: raw.created_at,
     updatedAt: raw.updated_at,
-    attempts: Number(raw.attempts ?? 0),
+    attempts: Number(raw.attempts),
   };
 }
 
 /**
- * Takes the oldest queued job, exactly once however many processes poll one database.
- * PostgreSQL: one statement locks the oldest queued row, skipping rows another process
- * is claiming, and marks it running. SQLite: the conditional update lets only one claimer
- * move it to running (SQLite has a single writer anyway).
+ * Takes the oldest job that is due, exactly once however many processes poll one database:
+ * a queued job past its backoff, or a running one whose lease ran out (its process died
+ * between claim and finish). The claim counts an attempt and leases the job for JOB_LEASE_MS.
+ * PostgreSQL: one statement locks the oldest due row, skipping rows another process is
+ * claiming. SQLite: the conditional update lets only one claimer take it (a single writer anyway).
  */
 export async function claimNextJob(db: Db): Promise<JobRow | null> {
-  const now = new Date().toISOString();
+  const now = new Date();
+  const nowIso = now.toISOString();
+  const lease = new Date(now.getTime() + JOB_LEASE_MS).toISOString();
+  const due = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    eb.or([
+      eb.and([eb('state', '=', 'queued'), eb.or([eb('run_after', 'is', null), eb('run_after', '<=', nowIso)])]),
+      eb.and([eb('state', '=', 'running'), eb('lease_until', '<', nowIso)]),
+    ]);
+  const claim = { state: 'running', updated_at: nowIso, lease_until: lease, attempts: sql<number>`attempts + 1` };
   if (isPostgres(db)) {
     const claimed = await db
       .updateTable('jobs')
-      .set((eb) => ({ state: 'running', updated_at: now, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', (eb) =>
-        eb.selectFrom('jobs').select('id').where('state', '=', 'queued').orderBy('id').limit(1).forUpdate().skipLocked(),
-      )
+      .set(claim)
+      .where('id', '=', (eb) => eb.selectFrom('jobs').select('id').where(due).orderBy('id').limit(1).forUpdate().skipLocked())
       .returningAll()
       .executeTakeFirst();
     return claimed ? toJobRow(claimed) : null;
   }
   for (let attempt = 0; attempt < 5; attempt++) {
-    const next = await db.selectFrom('jobs').selectAll().where('state', '=', 'queued').orderBy('id').limit(1).executeTakeFirst();
+    const next = await db.selectFrom('jobs').selectAll().where(due).orderBy('id').limit(1).executeTakeFirst();
     if (!next) return null;
     const claimed = await db
       .updateTable('jobs')
-      .set({ state: 'running', updated_at: now, attempts: next.attempts + 1 })
+      .set(claim)
       .where('id', '=', next.id)
-      .where('state', '=', 'queued')
+      .where('attempts', '=', next.attempts)
+      .returningAll()
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 1) return toJobRow({ ...next, state: 'running', updated_at: now, attempts: next.attempts + 1 });
+    if (claimed) return toJobRow(claimed);
   }
   return null;
 }
 
-/** Takes one queued job by id (a caller that runs its own jobs, like the demo seed); false when another took it. */
-export async function claimJob(db: Db, id: number): Promise<boolean> {
+/**
+ * Takes one queued job by id, leased like any claim (a caller that runs its own jobs, like
+ * the demo seed); null when another process took it.
+ */
+export async function claimJob(db: Db, id: number): Promise<JobRow | null> {
+  const now = Date.now();
   const claimed = await db
     .updateTable('jobs')
-    .set({ state: 'running', updated_at: new Date().toISOString() })
+    .set({
+      state: 'running',
+      updated_at: new Date(now).toISOString(),
+      lease_until: new Date(now + JOB_LEASE_MS).toISOString(),
+      attempts: sql<number>`attempts + 1`,
+    })
     .where('id', '=', id)
     .where('state', '=', 'queued')
+    .returningAll()
     .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1;
+  return claimed ? toJobRow(claimed) : null;
 }
 
+/** The claim still held: the job was not claimed again since (by another process, after this one's lease ran out). */
+const heldClaim = (job: Pick<JobRow, 'id' | 'attempts'>) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
+  eb.and([eb('id', '=', job.id), eb('attempts', '=', job.attempts), eb('state', '=', 'running')]);
+
+/** The claiming process is alive and still at it: the lease runs JOB_LEASE_MS from now. False when the claim was lost. */
+export async function renewLease(db: Db, job: Pick<JobRow, 'id' | 'attempts'>): Promise<boolean> {
+  const renewed = await db
+    .updateTable('jobs')
+    .set({ lease_until: new Date(Date.now() + JOB_LEASE_MS).toISOString() })
+    .where(heldClaim(job))
+    .executeTakeFirst();
+  return Number(renewed.numUpdatedRows) === 1;
+}
+
+/**
+ * Ends a claimed job. Inside a handler's own transaction it commits together with the
+ * job's effect, so a crash after that commit cannot run the job again. A claim that was
+ * lost meanwhile changes nothing (answers false).
+ */
 export async function finishJob(
-  db: Db,
-  id: number,
+  db: Tx,
+  job: Pick<JobRow, 'id' | 'attempts'>,
   outcome: { state: 'done' | 'failed'; result: unknown; error: string | null },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const finished = await db
     .updateTable('jobs')
     .set({
       state: outcome.state,
       result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
       error: outcome.error,
+      lease_until: null,
       updated_at: new Date().toISOString(),
     })
-    .where('id', '=', id)
+    .where(heldClaim(job))
+    .executeTakeFirst();
+  return Number(finished.numUpdatedRows) === 1;
+}
+
+/** Queues a claimed job again, to be claimed no earlier than `delayMs` from now; `error` says why the attempt failed. */
+export async function retryJob(db: Db, job: Pick<JobRow, 'id' | 'attempts'>, delayMs: number, error: string): Promise<void> {
+  const now = Date.now();
+  await db
+    .updateTable('jobs')
+    .set({
+      state: 'queued',
+      error,
+      lease_until: null,
+      run_after: new Date(now + delayMs).toISOString(),
+      updated_at: new Date(now).toISOString(),
+    })
+    .where(heldClaim(job))
     .execute();
 }
 
-/** A job the server's stop cut short goes back to the queue; its attempt still counts. */
-export async function requeueJob(db: Db, id: number): Promise<void> {
-  await db.updateTable('jobs').set({ state: 'queued', updated_at: new Date().toISOString() }).where('id', '=', id).where('state', '=', 'running').execute();
+/** A job the server's stop cut short goes back to the queue at once; its attempt still counts. */
+export async function requeueJob(db: Db, job: Pick<JobRow, 'id' | 'attempts'>): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ state: 'queued', lease_until: null, updated_at: new Date().toISOString() })
+    .where(heldClaim(job))
+    .execute();
 }
 
 /**
- * Jobs a dead process left running are queued again. Only stale ones: under
- * PostgreSQL another live process may be running a fresh one. The runner fails a job
- * that comes back too often instead of starting it (JOB_MAX_ATTEMPTS).
+ * Jobs an older release left running (claimed without a lease) are queued again once
+ * stale; leased jobs come back when their lease runs out (claimNextJob).
  */
 export async function requeueStale(db: Db, olderThanMs: number): Promise<void> {
   const cutoff = new Date(Date.now() - olderThanMs).toISOString();
@@ -148,6 +211,7 @@ export async function requeueStale(db: Db, olderThanMs: number): Promise<void> {
     .updateTable('jobs')
     .set({ state: 'queued', updated_at: new Date().toISOString() })
     .where('state', '=', 'running')
+    .where('lease_until', 'is', null)
     .where('updated_at', '<', cutoff)
     .execute();
 }

@@ -1,14 +1,13 @@
 import type { AppContext } from '../app-context';
 import { blobStoreFor } from '../files/blob-stores';
 import { JOB_MAX_ATTEMPTS, JOB_TIME_LIMIT_MS } from '../sandbox/limits';
-import { JobFailure, type JobContext, type JobHandler } from './job-context';
+import { JobFailure, JobRetry, type JobContext, type JobHandler } from './job-context';
 import { jobInterruptedTooOften } from './job-limits';
-import { claimNextJob, finishJob, requeueJob, requeueStale, type JobRow } from './queue';
+import { claimNextJob, finishJob, JOB_LEASE_MS, renewLease, requeueJob, requeueStale, retryJob, type JobRow } from './queue';
 
 export const JOB_POLL_INTERVAL_MS = 500;
-/** A running job this much older than its time limit was left by a process that died. */
+/** A running job of an older release (no lease) this much older than the time limit was left by a process that died. */
 const STALE_RUNNING_MS = JOB_TIME_LIMIT_MS + 5 * 60 * 1000;
-const STALE_CHECK_EVERY_MS = 60 * 1000;
 
 export interface JobRunner {
   /** Runs queued jobs one after another until none is left; the poller and tests call it. */
@@ -20,41 +19,51 @@ export interface JobRunner {
 async function runOne(base: JobContext, handlers: Record<string, JobHandler>, job: JobRow, signal: AbortSignal): Promise<void> {
   const handler = handlers[job.kind];
   if (!handler) {
-    await finishJob(base.db, job.id, { state: 'failed', result: null, error: `No handler for job kind ${job.kind}` });
+    await finishJob(base.db, job, { state: 'failed', result: null, error: `No handler for job kind ${job.kind}` });
     return;
   }
-  if (job.attempts > JOB_MAX_ATTEMPTS) {
-    await finishJob(base.db, job.id, { state: 'failed', result: { errors: [] }, error: jobInterruptedTooOften });
+  // Every earlier start was cut short (a stop, a crash) without an outcome: a job that kills
+  // its process must not come back forever. Jobs that retry on purpose record why (error).
+  if (job.attempts > JOB_MAX_ATTEMPTS && job.error === null) {
+    await finishJob(base.db, job, { state: 'failed', result: { errors: [] }, error: jobInterruptedTooOften });
     return;
   }
   const ctx: JobContext = { ...base, signal, deadline: Date.now() + JOB_TIME_LIMIT_MS };
+  // The lease is renewed while the handler runs, so only a dead process's job is claimed again.
+  const heartbeat = setInterval(() => void renewLease(ctx.db, job).catch(() => undefined), JOB_LEASE_MS / 3);
+  heartbeat.unref();
   try {
     const result = await handler(ctx, job);
-    await finishJob(ctx.db, job.id, { state: 'done', result: result ?? null, error: null });
+    await finishJob(ctx.db, job, { state: 'done', result: result ?? null, error: null });
   } catch (error) {
     if (signal.aborted) {
-      await requeueJob(ctx.db, job.id);
+      await requeueJob(ctx.db, job);
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof JobRetry) {
+      await retryJob(ctx.db, job, error.delayMs, message);
       return;
     }
     const failure = error instanceof JobFailure ? error : null;
-    await finishJob(ctx.db, job.id, {
-      state: 'failed',
-      result: failure?.result ?? null,
-      error: error instanceof Error ? error.message : String(error),
-    });
+    await finishJob(ctx.db, job, { state: 'failed', result: failure?.result ?? null, error: message });
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
 /**
  * The in-process worker of the table-backed queue: polls every ~500 ms and runs one
  * job at a time, so an import never competes with another for the single SQLite writer.
+ * A job is run at least once: a retried job comes back after its backoff, a job the
+ * server's stop interrupted is queued again at once, and a job whose process died comes
+ * back when its lease runs out (server/jobs/queue.ts).
  */
 export function startJobRunner(app: AppContext, handlers: Record<string, JobHandler>): JobRunner {
   const ctx: JobContext = { db: app.db, config: app.config, blobs: blobStoreFor(app.config) };
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<number> | null = null;
-  let lastStaleCheck = Date.now();
 
   async function drain(): Promise<number> {
     let count = 0;
@@ -77,18 +86,10 @@ export function startJobRunner(app: AppContext, handlers: Record<string, JobHand
     return current;
   }
 
-  /** Jobs a process that died left running go back to the queue, now and then, not only at start. */
-  async function requeueDead(): Promise<void> {
-    if (Date.now() - lastStaleCheck < STALE_CHECK_EVERY_MS) return;
-    lastStaleCheck = Date.now();
-    await requeueStale(ctx.db, STALE_RUNNING_MS);
-  }
-
   function schedule() {
     if (stopping.signal.aborted) return;
     timer = setTimeout(() => {
-      requeueDead()
-        .then(runPending)
+      runPending()
         .catch(() => undefined)
         .finally(schedule);
     }, JOB_POLL_INTERVAL_MS);

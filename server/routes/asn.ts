@@ -9,14 +9,13 @@ import { asnListQuerySchema, asnSubmitSchema } from '../../src/domain/schemas/as
 import { historyQuerySchema } from '../../src/domain/schemas/orders';
 import type { AppContext } from '../app-context';
 import { isPostgres } from '../db/database';
-import { shipNoticeDocument } from '../edi/export-documents';
+import { queueExportAnswer } from '../edi/export-request';
 import { readHistory, writeHistory } from '../history';
-import { badRequestAt, conflict, notFound } from '../http/errors';
+import { badRequestAt, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { rematchInvoicesOfOrder } from '../invoices/match-invoice';
 import { parse } from '../http/parse';
 import { listAsns, loadAsn, shippedLinesOfOrder } from '../orders/asn-rows';
-import { deliveryText, exportWithHistory } from '../orders/export-document';
 import { findOrg, requireCapability, requireOrg } from '../policy';
 import { recordChange, type Scope, type Tx } from '../sync/change-log';
 
@@ -173,46 +172,7 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const { user, org } = await requireOrg(request, ctx.db, 'seller', orgId);
     requireCapability(user, org, 'exportAsn');
     if (!(await loadAsn(ctx.db, 'seller', org.orgKey, asnId))) throw notFound('ASN');
-    return exportWithHistory(ctx.db, request, reply, {
-      user,
-      failure: { orgKey: org.orgKey, entity: 'asn', entityKey: String(asnId), prefix: 'ASN export failed' },
-      prepare: async (trx) => {
-        const asn = await loadAsn(trx, 'seller', org.orgKey, asnId);
-        if (!asn) throw notFound('ASN');
-        if (asn.exported) throw conflict([asnErrors.alreadyExported]);
-        if (!asn.waitingForAction) throw conflict([asnErrors.notWaitingForAction]);
-        // Claim the notice before it leaves: a concurrent export of the same ASN then finds nothing to claim.
-        const claimed = await trx
-          .updateTable('asns')
-          .set({ exported: 1, waiting_for_action: 0 })
-          .where('id', '=', asnId)
-          .where('exported', '=', 0)
-          .where('waiting_for_action', '=', 1)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 0) throw conflict([asnErrors.alreadyExported]);
-        const { fileName, content } = await shipNoticeDocument(trx, asn);
-        return {
-          state: { asn, fileName },
-          document: { orgKey: asn.buyerId, docType: 'asn', fileName, contentType: 'application/xml', content },
-        };
-      },
-      release: async (trx) => {
-        await trx.updateTable('asns').set({ exported: 0, waiting_for_action: 1 }).where('id', '=', asnId).execute();
-      },
-      finish: async (trx, { asn, fileName }, delivery) => {
-        const rev = await recordChange(trx, { entity: 'asn', key: String(asnId), op: 'upsert', scopes: bothSides(asn.sellerId, asn.buyerId) });
-        await trx.updateTable('asns').set({ rev }).where('id', '=', asnId).execute();
-        await writeHistory(trx, user, {
-          orgKey: org.orgKey,
-          entity: 'asn',
-          entityKey: String(asnId),
-          type: 'EXPORTED',
-          action: 'Exported',
-          description: `ASN ${asn.shipmentId} exported ${deliveryText(delivery, fileName)}`,
-        });
-        return { body: { ...asn, exported: true, waitingForAction: false } };
-      },
-    });
+    return queueExportAnswer(ctx.db, request, reply, { target: 'asn', orgKey: org.orgKey, id: asnId, user: user.displayName });
   });
 
   app.get('/seller/:orgId/asn/:asnId/history', async (request) => {

@@ -1,63 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { validationErrorCount } from '../../src/domain/invoice-display';
-import { matchingMessages } from '../../src/domain/matching-messages';
-import { messages } from '../../src/domain/messages';
 import { invoiceListQuerySchema, invoicePathSchema, invoiceUploadRequestSchema, type InvoiceHistoryEntry } from '../../src/domain/schemas/invoices';
 import type { AppContext } from '../app-context';
 import { jobUploadUrl } from '../catalogue/upload-url';
 import type { Db } from '../db/database';
-import type { InvoicesTable } from '../db/tables/invoices';
-import { invoiceDetailDocument } from '../edi/export-documents';
+import { queueExportAnswer } from '../edi/export-request';
 import { blobStoreFor } from '../files/blob-stores';
 import { renderInvoicePdf, type InvoicePdfInput } from '../files/invoice-pdf';
 import { readHistory, writeHistory } from '../history';
-import {
-  INVOICE_COLUMNS,
-  INVOICE_ENTITY,
-  parseInvoiceDocument,
-  toInvoiceItem,
-  type InvoiceRow,
-} from '../invoices/invoice-rows';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { INVOICE_COLUMNS, INVOICE_ENTITY, toInvoiceItem } from '../invoices/invoice-rows';
+import { notFound } from '../http/errors';
 import { INTAKE_JOB_KINDS } from '../intake/intake-kinds';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
-import { exportWithHistory } from '../orders/export-document';
 import { requireCapability, requireOrg, type OrgRef } from '../policy';
-import { recordChange, type Tx } from '../sync/change-log';
+import type { Tx } from '../sync/change-log';
+import { findInvoice as findBuyersInvoice, invoiceNumberOf, markInvoiceChanged, safeFilePart } from '../invoices/invoice-changes';
 
 /** Invoices are always looked up within the path's buyer: another buyer's id answers 404. */
-async function findInvoice(db: Tx, org: OrgRef, oiid: number): Promise<InvoiceRow> {
-  const row = await db
-    .selectFrom('invoices')
-    .select(INVOICE_COLUMNS)
-    .where('oiid', '=', oiid)
-    .where('buyer_key', '=', org.orgKey)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
-  if (!row) throw notFound('Invoice');
-  return row;
-}
-
-function invoiceNumberOf(row: InvoiceRow): string {
-  return parseInvoiceDocument(row.document)?.documentId ?? `#${row.oiid}`;
-}
-
-async function markChanged(trx: Tx, row: InvoiceRow, set: Partial<Pick<InvoicesTable, 'read' | 'exported' | 've_status'>>) {
-  const rev = await recordChange(trx, {
-    entity: INVOICE_ENTITY,
-    key: String(row.oiid),
-    op: 'upsert',
-    scopes: [{ kind: 'buyer', orgKey: row.buyer_key }],
-  });
-  await trx
-    .updateTable('invoices')
-    .set({ ...set, rev })
-    .where('oiid', '=', row.oiid)
-    .execute();
-  return { ...row, ...set, rev };
-}
+const findInvoice = (db: Tx, org: OrgRef, oiid: number) => findBuyersInvoice(db, org.orgKey, oiid);
 
 const orgPathSchema = z.object({ id: z.string().min(1).max(40) });
 /** Exporting an invoice with exceptions needs the user's confirmation (the body may be absent otherwise). */
@@ -71,16 +32,7 @@ async function buyerFor(request: FastifyRequest, db: Db, capability: 'viewInvoic
   return { user, org };
 }
 
-/** An export of an invoice with validation errors says in history that the user confirmed them. */
-function exceptionsNote(row: InvoiceRow, confirmed: boolean): string {
-  const count = validationErrorCount({ document: parseInvoiceDocument(row.document) });
-  return confirmed && count > 0 ? matchingMessages.exportedWithExceptions(count) : '';
-}
-
-function safeFilePart(value: string): string {
-  return value.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'invoice';
-}
-
+import { invoiceListQuerySchema, invoicePathSchema, invoiceUploadRequestSchema, type InvoiceHistoryEntry } from '../../src/domain/schemas/invoices';
 export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const blobs = blobStoreFor(ctx.config);
@@ -106,7 +58,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return mutate(db, request, reply, async (trx) => {
       const row = await findInvoice(trx, org, invoiceId);
       if (row.read === 1) return { body: toInvoiceItem(row) };
-      const updated = await markChanged(trx, row, { read: 1 });
+      const updated = await markInvoiceChanged(trx, row, { read: 1 });
       await writeHistory(trx, user, {
         orgKey: org.orgKey,
         entity: INVOICE_ENTITY,
@@ -123,46 +75,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const { user, org } = await buyerFor(request, db, 'exportInvoices');
     const { invoiceId } = parse(invoicePathSchema, request.params);
     const confirmExceptions = parse(exportBodySchema, request.body)?.confirmExceptions === true;
-    return exportWithHistory(db, request, reply, {
-      user,
-      failure: { orgKey: org.orgKey, entity: INVOICE_ENTITY, entityKey: String(invoiceId), prefix: 'Export failed' },
-      prepare: async (trx) => {
-        const row = await findInvoice(trx, org, invoiceId);
-        const document = parseInvoiceDocument(row.document);
-        if (!document) throw badRequest([messages.documentExtractionError]);
-        // Matching found exceptions: the user must have seen and confirmed them.
-        if (row.match_status === 'Exceptions' && !confirmExceptions) throw conflict([matchingMessages.exportNeedsConfirmation(Number(row.match_exceptions))]);
-        const now = new Date();
-        const content = await invoiceDetailDocument(
-          trx,
-          {
-            oiid: row.oiid,
-            buyerKey: org.orgKey,
-            buyerName: org.name,
-            supplierKey: row.supplier_key,
-            supplierName: row.supplier_name,
-            supplierCode: row.supplier_code,
-            document,
-          },
-          now,
-        );
-        const fileName = `invoice-${row.oiid}-${safeFilePart(document.documentId ?? 'unnumbered')}-${now.getTime()}.xml`;
-        return { state: row.oiid, document: { orgKey: org.orgKey, docType: 'inv', fileName, contentType: 'text/xml', content } };
-      },
-      finish: async (trx, oiid, delivery) => {
-        const row = await findInvoice(trx, org, oiid);
-        const updated = await markChanged(trx, row, { exported: 1, ve_status: 'Exported' });
-        await writeHistory(trx, user, {
-          orgKey: org.orgKey,
-          entity: INVOICE_ENTITY,
-          entityKey: String(row.oiid),
-          type: 'EXPORTED',
-          action: 'Exported',
-          description: `Invoice ${invoiceNumberOf(row)} exported as cXML (${delivery.channel})${exceptionsNote(row, confirmExceptions)}`,
-        });
-        return { body: toInvoiceItem(updated) };
-      },
-    });
+    return queueExportAnswer(db, request, reply, { target: 'invoice', orgKey: org.orgKey, id: invoiceId, user: user.displayName, confirmExceptions });
   });
 
   // The spec's upload pattern: a signed URL whose PUT queues the file for the intake.

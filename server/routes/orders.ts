@@ -3,14 +3,13 @@ import { z } from 'zod';
 import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { historyQuerySchema, orderListQuerySchema, orderSummarySchema } from '../../src/domain/schemas/orders';
 import type { AppContext } from '../app-context';
-import { orderRequestDocument } from '../edi/export-documents';
-import { readHistory, writeHistory } from '../history';
+import { queueExportAnswer } from '../edi/export-request';
+import { readHistory } from '../history';
 import { answerSchema } from '../http/answer-schema';
-import { conflict, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { rememberedAnswer } from '../http/remembered-answer';
 import { parse } from '../http/parse';
-import { deliveryText, exportWithHistory } from '../orders/export-document';
 import { listOrders, loadOrder, type OrderSide } from '../orders/order-rows';
 import { requireCapability, requireOrg } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
@@ -104,30 +103,6 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const { user, org } = await requireOrg(request, ctx.db, 'seller', orgId);
     requireCapability(user, org, 'exportOrder');
     await orderOf(ctx, 'seller', org.orgKey, orderId);
-    return exportWithHistory(ctx.db, request, reply, {
-      user,
-      failure: { orgKey: org.orgKey, entity: 'order', entityKey: String(orderId), prefix: 'Order export failed' },
-      prepare: async (trx) => {
-        const order = await loadOrder(trx, 'seller', org.orgKey, orderId);
-        if (!order) throw notFound('Order');
-        if (!order.canExport) throw conflict(['This order cannot be exported']);
-        const { fileName, content } = await orderRequestDocument(trx, org.orgKey, order);
-        return {
-          state: { order, fileName },
-          document: { orgKey: order.buyerId, docType: 'po', fileName, contentType: 'application/xml', content },
-        };
-      },
-      finish: async (trx, { order, fileName }, delivery) => {
-        await writeHistory(trx, user, {
-          orgKey: org.orgKey,
-          entity: 'order',
-          entityKey: String(orderId),
-          type: 'EXPORTED',
-          action: 'Exported',
-          description: `Order ${order.orderNo} exported ${deliveryText(delivery, fileName)}`,
-        });
-        return { body: order };
-      },
-    });
+    return queueExportAnswer(ctx.db, request, reply, { target: 'order', orgKey: org.orgKey, id: orderId, user: user.displayName });
   });
 }

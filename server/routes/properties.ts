@@ -31,6 +31,8 @@ import {
 import type { AppContext } from '../app-context';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/database';
+import type { EdiExportSettingsTable } from '../db/tables/accounts';
+import type { Selectable } from 'kysely';
 import { writeHistory } from '../history';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
@@ -262,6 +264,8 @@ interface ListResource<Input, Row> {
   view(row: Row): unknown;
   /** Extra checks inside the transaction (e.g. one EDI setting per doc type). */
   check?(trx: Tx, orgNo: number, input: Input, exceptId?: number): Promise<void>;
+  /** Columns a PUT writes besides `columns`, given the stored row (e.g. a secret cleared when its destination changes). */
+  replacing?(stored: Row, input: Input): Record<string, unknown>;
 }
 
 function listResourceRoutes<Input, Row>(app: FastifyInstance, db: Db, r: ListResource<Input, Row>): void {
@@ -306,12 +310,12 @@ function listResourceRoutes<Input, Row>(app: FastifyInstance, db: Db, r: ListRes
     const input = parse(r.input, request.body);
     fail(r.validate(input));
     return mutate(db, request, reply, async (trx) => {
-      await find(trx, org.orgNo, params.propId);
+      const stored = await find(trx, org.orgNo, params.propId);
       await r.check?.(trx, org.orgNo, input, params.propId);
       const rev = await recordChange(trx, { entity: r.entity, key: String(params.propId), op: 'upsert', scopes: scopeOf(org) });
       await trx
         .updateTable(table)
-        .set({ ...r.columns(input), rev } as never)
+        .set({ ...r.columns(input), ...r.replacing?.(stored, input), rev } as never)
         .where('id', '=', params.propId)
         .execute();
       await history(trx, user, org, r.entity, params.propId, 'UPDATED', `${r.label} modified`, r.describe(input));
@@ -383,6 +387,18 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext): P
     // Credentials stay out of the audit trail.
     describe: (i) => `${i.docType}: ${i.type ?? 'LOCAL'}, order format ${ediOrderFormatValue(i.orderFormat)}`,
     view: ediExportSettingView,
+    // A stored password goes only to the destination it was given for: a new type, endpoint,
+    // server or bucket without the password sent again clears it, so the next export cannot
+    // hand it (nor Basic auth) to a place its owner never meant it for.
+    replacing: (stored: Selectable<EdiExportSettingsTable>, i) => {
+      const resent = i.password !== undefined && i.password !== '';
+      const moved =
+        (i.type ?? 'LOCAL') !== stored.type ||
+        blankToNull(i.endpoint) !== stored.endpoint ||
+        blankToNull(i.ftpServer) !== stored.ftp_server ||
+        blankToNull(i.ftpDir) !== stored.ftp_dir;
+      return !resent && moved ? { password: null } : {};
+    },
     async check(trx, orgNo, input, exceptId) {
       let q = trx.selectFrom('edi_export_settings').select('id').where('org_no', '=', orgNo).where('doc_type', '=', input.docType).where('deleted', '=', 0);
       if (exceptId !== undefined) q = q.where('id', '!=', exceptId);

@@ -6,7 +6,8 @@ import type { AppContext } from '../app-context';
 import { consumeHumanCheck } from '../auth/altcha';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { findActiveUser } from '../auth/recovery';
-import { orgTypeOfNumber, SESSION_COOKIE } from '../auth/session';
+import { orgTypeOfAccountType } from '../../src/domain/roles';
+import { SESSION_COOKIE } from '../auth/session';
 import { clearSessionCookie, createSession, deleteSessionByToken, setSessionCookie } from '../auth/sessions';
 import { clearFailures, recentCount, recordFailure, signInDelayMs, signInKey } from '../auth/throttle';
 import { authTuning } from '../auth/tuning';
@@ -135,7 +136,7 @@ export async function servletRoutes(app: FastifyInstance, { db, config }: AppCon
     await deleteSessionByToken(db, request.cookies[SESSION_COOKIE]);
     const { token, expiresAt } = await createSession(db, user.user_no);
     setSessionCookie(reply, config, token, expiresAt);
-    return reply.send({ orgType: orgTypeOfNumber(org.type) });
+    return reply.send({ orgType: orgTypeOfAccountType(org.type) });
   }
 
   async function signOut(request: FastifyRequest, reply: FastifyReply) {

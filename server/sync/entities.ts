@@ -1,10 +1,9 @@
 import { accountEntityLoaders } from '../accounts/entity-loaders';
 import { catalogueEntityLoaders } from '../catalogue/entity-loaders';
-import type { Db } from '../db/database';
 import { loadInvoices } from '../invoices/invoice-rows';
 import { loadAsns } from '../orders/asn-rows';
 import { loadOrders } from '../orders/order-rows';
-import type { Scope } from './change-log';
+import type { EntityLoader } from './entity-loader';
 
 /**
  * How the changes feed (GET /api/sync/{kind}/{orgId}/changes) turns change_log
@@ -13,13 +12,8 @@ import type { Scope } from './change-log';
  *
  *   entityLoaders.invoice = async (db, keys, scope) => new Map(rows.map((r) => [String(r.id), shape(r)]));
  *
- * A loader receives the distinct keys of one page of changes and the scope asking
- * (seller, buyer or org, with its org key). It returns key -> row, shaped exactly as
- * that entity's GET answer for that scope, and must leave out keys that are deleted
- * (tombstoned) or that the scope may not see: the feed then answers them as deletes.
- * Entities without a loader go out as bare {entity, key, op} so a client can refetch.
+ * The loader's contract is in ./entity-loader.ts.
  */
-export type EntityLoader = (db: Db, keys: string[], scope: Scope) => Promise<Map<string, unknown>>;
 
 function numericKeys(keys: string[]): number[] {
   return keys.map(Number).filter((n) => Number.isInteger(n));

@@ -123,7 +123,9 @@ export function orgTypeForPathKind(kind: OrgPathKind): OrgType | null {
   return null;
 }
 
-/** Account type numbers of the spec: 1 supplier, 2 university. */
-export function orgTypeOfAccountType(type: number): 'SUPPLIER' | 'UNIVERSITY' {
-  return type === 1 ? 'SUPPLIER' : 'UNIVERSITY';
+/** Account type numbers of the spec: 1 supplier, 2 university; the support organisation has neither. */
+export function orgTypeOfAccountType(type: number): OrgType {
+  if (type === 1) return 'SUPPLIER';
+  if (type === 2) return 'UNIVERSITY';
+  return 'SUPPORT';
 }

@@ -1,10 +1,12 @@
 /**
  * The sync engine: drains the outbox and pulls the changes feed into the browser's
- * store, one tab at a time.
+ * store, one tab at a time, and mirrors the pages a screen asks for (the `mirror*`
+ * methods, which the worker API exposes to src/local: first and next pages of the
+ * lists, single rows, the catalogue's chunked fill and search).
  *
  * Layering: src/sync sits below src/local (domain <- api <- sync <- local), so it
  * never imports the Dexie database of src/local. Instead the store's shape is
- * described here (store-schema.ts: table names, indexes, row types, `SyncDb`), the
+ * described in store-schema.ts (table names, indexes, row types, `SyncDb`), the
  * Dexie subclass in src/local declares exactly those tables, and whoever starts the
  * engine (workers/sync.worker.ts in the browser, the tests in Node) opens that
  * database and passes it in. The engine therefore works on any Dexie instance of

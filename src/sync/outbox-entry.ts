@@ -1,5 +1,5 @@
 import type { Method } from '../api/request';
-import type { MirrorTable } from './store-schema';
+import type { MirrorTable } from './mirror-tables';
 
 /** One row a command changed optimistically: what a rollback or a pull recomputes. */
 export interface Touch {

@@ -25,6 +25,7 @@ import type {
   SupplierCodeRow,
   UomMappingRow,
 } from './rows';
+import { MIRROR_TABLES, type MirrorTable } from './mirror-tables';
 import type { OutboxEntry } from './outbox-entry';
 
 /**
@@ -33,33 +34,7 @@ import type { OutboxEntry } from './outbox-entry';
  * local). src/local's Dexie subclass declares these tables in its versions and so
  * satisfies `SyncDb`; the worker opens that database and passes it in.
  */
-export const MIRROR_TABLES = [
-  'orders',
-  'orderLines',
-  'asns',
-  'asnDrafts',
-  'invoices',
-  'invoiceDocuments',
-  'invoiceMessages',
-  'products',
-  'productMeta',
-  'pricelists',
-  'prices',
-  'accounts',
-  'users',
-  'properties',
-  'otherOrgProperties',
-  'receivingEmails',
-  'senderSources',
-  'ediExports',
-  'uomMappings',
-  'buyerSettings',
-  'buyerSellerProps',
-  'history',
-  'categoryTrees',
-  'invoiceMatching',
-] as const;
-export type MirrorTable = (typeof MIRROR_TABLES)[number];
+export { MIRROR_TABLES, type MirrorTable } from './mirror-tables';
 
 /** Secondary indexes per mirrored table; the primary key is always `[scope+key]`. */
 const MIRROR_INDEXES: Record<MirrorTable, string[]> = {

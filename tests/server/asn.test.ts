@@ -8,7 +8,7 @@ import { asnSchema } from '../../src/domain/schemas/asn';
 import { historyEntrySchema, orderSchema } from '../../src/domain/schemas/orders';
 import { seedOrders } from '../../server/db/demo/seed-orders';
 import { poFileName } from '../../server/edi/po-document';
-import { ACME, SUPPORT, WESTMERE, demoOrder, matrix, newKey } from './helpers/orders-fixtures';
+import { ACME, SUPPORT, WESTMERE, demoOrder, matrix, newKey, runExport } from './helpers/orders-fixtures';
 import { dtdErrors } from './helpers/cxml-dtd';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -219,13 +219,19 @@ describe('ASN export', () => {
     return asnSchema.parse(res.json());
   }
 
-  it('delivers a ShipNoticeRequest, sets exported and clears waiting; a second export is refused; a replay answers the same', async () => {
+  it('delivers a ShipNoticeRequest as a job: nothing says exported until it went; a second export is refused; a replay answers the same', async () => {
     const asn = await waitingAsn();
     const key = newKey();
     const url = `/api/seller/${ACME}/asn/${asn.id}/actions/export`;
     const res = await post(SUPPLIER, url, undefined, key);
-    expect(res.statusCode).toBe(200);
-    expect(asnSchema.parse(res.json())).toMatchObject({ exported: true, waitingForAction: false });
+    expect(res.statusCode).toBe(202);
+    // Queued, not delivered: the notice is neither exported nor queued twice by a second click.
+    expect(asnSchema.parse((await get(SUPPLIER, `/api/seller/${ACME}/asn/${asn.id}`)).json())).toMatchObject({ exported: false, waitingForAction: true });
+    const second = await post(SUPPLIER, url);
+    expect(second.statusCode).toBe(202);
+    expect(second.json()).toEqual(res.json());
+    const job = await runExport(t, ACME, res);
+    expect(job).toMatchObject({ kind: 'edi-export', state: 'done', error: null, result: { channel: 'LOCAL', fileName: `ASN-${asn.shipmentId}.xml` } });
     const file = join(t.config.dataDir, 'exports', WESTMERE, 'asn', `ASN-${asn.shipmentId}.xml`);
     expect(existsSync(file)).toBe(true);
     const xml = readFileSync(file, 'utf8');
@@ -233,17 +239,18 @@ describe('ASN export', () => {
     expect(xml).toContain('StarTrack &amp; Sons &lt;Express&gt;');
     expect(xml).toContain(`<OrderReference orderID="${asn.orderNumber}"`);
     expect(dtdErrors(xml)).toEqual([]);
+    expect(xml).toContain(`payloadID="${(job.result as { payloadId: string }).payloadId}"`);
     // The notice refers to the order's OrderRequest by the payloadID an order export then carries too.
     const orderPayload = /<DocumentReference payloadID="([^"]+)"\/><\/OrderReference>/.exec(xml)?.[1];
     expect(orderPayload).toMatch(/^\d{13}\.[0-9a-f]{16}@.+$/);
     await t.db.updateTable('orders').set({ can_export: 1 }).where('id', '=', asn.orderId).execute();
-    const orderExport = await post(SUPPLIER, `/api/seller/${ACME}/order/${asn.orderId}/actions/export`);
-    expect(orderExport.statusCode).toBe(200);
+    const orderJob = await runExport(t, ACME, await post(SUPPLIER, `/api/seller/${ACME}/order/${asn.orderId}/actions/export`));
+    expect(orderJob.state).toBe('done');
     const orderXml = readFileSync(join(t.config.dataDir, 'exports', WESTMERE, 'po', poFileName({ orderNo: asn.orderNumber })), 'utf8');
     expect(orderXml).toContain(`<cXML payloadID="${orderPayload}"`);
 
     const replay = await post(SUPPLIER, url, undefined, key);
-    expect(replay.statusCode).toBe(200);
+    expect(replay.statusCode).toBe(202);
     expect(replay.json()).toEqual(res.json());
     const again = await post(SUPPLIER, url);
     expect(again.statusCode).toBe(409);
@@ -252,6 +259,7 @@ describe('ASN export', () => {
     expect(detail).toMatchObject({ exported: true, waitingForAction: false });
     const history = z.array(historyEntrySchema).parse((await get(SUPPLIER, `/api/seller/${ACME}/asn/${asn.id}/history?type=EXPORTED`)).json());
     expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ user: 'Simon Supplier', description: `ASN ${asn.shipmentId} exported via LOCAL as ASN-${asn.shipmentId}.xml` });
     expect(messages.asnExported).toBe('ASN exported successfully!');
   });
 
@@ -263,7 +271,7 @@ describe('ASN export', () => {
     expect(res.json().errors).toEqual([asnErrors.notWaitingForAction]);
   });
 
-  it('on a delivery failure keeps it unexported and writes an EXPORT_FAILED entry with the error', async () => {
+  it('on a delivery failure keeps it unexported, fails the job and writes an EXPORT_FAILED entry with the error', async () => {
     const asn = await waitingAsn();
     const westmere = await t.db.selectFrom('orgs').select('org_no').where('unique_key', '=', WESTMERE).executeTakeFirstOrThrow();
     const setting = await t.db
@@ -271,12 +279,11 @@ describe('ASN export', () => {
       .values({ org_no: westmere.org_no, doc_type: 'asn', order_format: 0, type: 'EMAIL', ftp_server: null, ftp_dir: null, ftp_user: null, password: null, endpoint: ' ', rev: 0, deleted: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const key = newKey();
     const url = `/api/seller/${ACME}/asn/${asn.id}/actions/export`;
     try {
-      const res = await post(SUPPLIER, url, undefined, key);
-      expect(res.statusCode).toBe(422);
-      expect(res.json().errors[0]).toMatch(/^ASN export failed: .*no recipient address/);
+      const job = await runExport(t, ACME, await post(SUPPLIER, url));
+      expect(job.state).toBe('failed');
+      expect(job.error).toMatch(/^ASN export failed: .*no recipient address/);
       const detail = asnSchema.parse((await get(SUPPLIER, `/api/seller/${ACME}/asn/${asn.id}`)).json());
       expect(detail).toMatchObject({ exported: false, waitingForAction: true });
       const failed = z.array(historyEntrySchema).parse((await get(SUPPLIER, `/api/seller/${ACME}/asn/${asn.id}/history?type=EXPORT_FAILED`)).json());
@@ -286,10 +293,10 @@ describe('ASN export', () => {
     } finally {
       await t.db.deleteFrom('edi_export_settings').where('id', '=', setting.id).execute();
     }
-    // Nothing was stored under the key: the same request may be retried once the setting is fixed.
-    const retry = await post(SUPPLIER, url, undefined, key);
-    expect(retry.statusCode).toBe(200);
-    expect(asnSchema.parse(retry.json()).exported).toBe(true);
+    // Once the setting is fixed, a new request exports it.
+    const retry = await runExport(t, ACME, await post(SUPPLIER, url));
+    expect(retry.state).toBe('done');
+    expect(asnSchema.parse((await get(SUPPLIER, `/api/seller/${ACME}/asn/${asn.id}`)).json()).exported).toBe(true);
   });
 
   it('the demo data holds ASNs with export failures', async () => {
@@ -303,11 +310,12 @@ describe('ASN export', () => {
       return { method: 'POST', url: `/api/seller/${ACME}/asn/${asns[0]!.id}/actions/export` };
     });
     expect(codes.slice(1, 3)).toEqual([403, 403]);
-    expect(codes[0]).toBe(200);
-    expect(codes[3]).toBe(409);
+    // Support's request joins the export the owner queued.
+    expect(codes[0]).toBe(202);
+    expect(codes[3]).toBe(202);
     expect(codes[4]).toBe(401);
-    const bySupport = await post(SUPPORT, `/api/seller/${ACME}/asn/${asns[1]!.id}/actions/export`);
-    expect(bySupport.statusCode).toBe(200);
+    const bySupport = await runExport(t, ACME, await post(SUPPORT, `/api/seller/${ACME}/asn/${asns[1]!.id}/actions/export`));
+    expect(bySupport.state).toBe('done');
     expect((await post('buyer@uni.demo.test', `/api/buyer/${WESTMERE}/asn/${asns[1]!.id}/actions/export`)).statusCode).toBe(404);
   });
 });

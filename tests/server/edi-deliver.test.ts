@@ -50,21 +50,21 @@ const doc = (orgKey: string, docType: 'inv' | 'po' | 'asn', fileName: string) =>
 
 describe('deliverDocument', () => {
   it('writes LOCAL (the default without a setting) under dataDir/exports/<org>/<docType>/', async () => {
-    const result = await deliverDocument(t.db, doc('SUPACMESCI01', 'asn', 'ASN-1.xml'));
+    const result = await deliverDocument(t.db, t.config, doc('SUPACMESCI01', 'asn', 'ASN-1.xml'));
     const expected = join(t.config.dataDir, 'exports', 'SUPACMESCI01', 'asn', 'ASN-1.xml');
     expect(result).toEqual({ channel: 'LOCAL', file: expected });
     expect(readFileSync(expected, 'utf8')).toBe('<doc>ASN-1.xml</doc>');
   });
 
   it('keeps a file name inside the export folder', async () => {
-    const result = await deliverDocument(t.db, doc('SUPACMESCI01', 'po', '../../escape.xml'));
+    const result = await deliverDocument(t.db, t.config, doc('SUPACMESCI01', 'po', '../../escape.xml'));
     expect(result.file).toBe(join(t.config.dataDir, 'exports', 'SUPACMESCI01', 'po', 'escape.xml'));
     expect(existsSync(join(t.config.dataDir, 'exports', 'escape.xml'))).toBe(false);
   });
 
   it('posts cXML to the endpoint with basic authentication', async () => {
     await setEdi('SUPBIOLAB001', { docType: 'po', type: 'cXML', endpoint: `${endpoint}/orders`, user: 'edi', password: 's3cret' });
-    const result = await deliverDocument(t.db, doc('SUPBIOLAB001', 'po', 'PO-7.xml'));
+    const result = await deliverDocument(t.db, t.config, doc('SUPBIOLAB001', 'po', 'PO-7.xml'));
     expect(result).toEqual({ channel: 'cXML', file: null });
     const last = received.at(-1)!;
     expect(last.url).toBe('/orders');
@@ -75,14 +75,14 @@ describe('deliverDocument', () => {
 
   it('throws with the status when the cXML endpoint answers non-2xx, and when it cannot be reached', async () => {
     await setEdi('SUPBIOLAB001', { docType: 'asn', type: 'cXML', endpoint: `${endpoint}/fail` });
-    await expect(deliverDocument(t.db, doc('SUPBIOLAB001', 'asn', 'ASN-9.xml'))).rejects.toThrow(/503/);
+    await expect(deliverDocument(t.db, t.config, doc('SUPBIOLAB001', 'asn', 'ASN-9.xml'))).rejects.toThrow(/503/);
     await setEdi('SUPPACCHEM01', { docType: 'asn', type: 'cXML', endpoint: 'http://127.0.0.1:1/closed' });
-    await expect(deliverDocument(t.db, doc('SUPPACCHEM01', 'asn', 'ASN-2.xml'))).rejects.toThrow(/^The cXML endpoint could not be reached$/);
+    await expect(deliverDocument(t.db, t.config, doc('SUPPACCHEM01', 'asn', 'ASN-2.xml'))).rejects.toThrow(/^The cXML endpoint could not be reached$/);
   });
 
   it('sends EMAIL with the document attached to the recipients in endpoint', async () => {
     await setEdi('UNIWESTMERE1', { docType: 'inv', type: 'EMAIL', endpoint: 'ap@uni.demo.test, ap2@uni.demo.test' });
-    const result = await deliverDocument(t.db, doc('UNIWESTMERE1', 'inv', 'INV-3.xml'));
+    const result = await deliverDocument(t.db, t.config, doc('UNIWESTMERE1', 'inv', 'INV-3.xml'));
     expect(result).toEqual({ channel: 'EMAIL', file: null });
     const mailDir = join(t.config.dataDir, 'mail');
     const stored = readdirSync(mailDir)
@@ -93,12 +93,47 @@ describe('deliverDocument', () => {
 
   it('refuses EMAIL without recipients', async () => {
     await setEdi('UNINORTHGATE', { docType: 'po', type: 'EMAIL' });
-    await expect(deliverDocument(t.db, doc('UNINORTHGATE', 'po', 'PO-1.xml'))).rejects.toThrow(/no recipient/);
+    await expect(deliverDocument(t.db, t.config, doc('UNINORTHGATE', 'po', 'PO-1.xml'))).rejects.toThrow(/no recipient/);
   });
 
   it('ignores a deleted setting (back to LOCAL)', async () => {
     const { id } = await setEdi('SUPSTHCROSS1', { docType: 'inv', type: 'S3' });
     expect((await t.as(SUPPORT, { method: 'DELETE', url: `/api/org/SUPSTHCROSS1/edi-export/${id}` })).statusCode).toBe(200);
-    expect((await deliverDocument(t.db, doc('SUPSTHCROSS1', 'inv', 'INV-5.xml'))).channel).toBe('LOCAL');
+    expect((await deliverDocument(t.db, t.config, doc('SUPSTHCROSS1', 'inv', 'INV-5.xml'))).channel).toBe('LOCAL');
+  });
+});
+
+describe('a stored EDI password follows its destination only', () => {
+  const put = (orgKey: string, id: number, payload: Record<string, unknown>) =>
+    t.as(SUPPORT, { method: 'PUT', url: `/api/org/${orgKey}/edi-export/${id}`, payload });
+  const passwordSet = async (orgKey: string, id: number) => {
+    const list = (await t.as(SUPPORT, { method: 'GET', url: `/api/org/${orgKey}/edi-export` })).json() as Array<{ id: number; passwordSet: boolean }>;
+    return list.find((s) => s.id === id)!.passwordSet;
+  };
+
+  it('a new endpoint, type or server without the password sent again clears it, so the next export never hands it to the new place', async () => {
+    const org = 'SUPMERIDIAN1';
+    const { id } = await setEdi(org, { docType: 'po', type: 'cXML', endpoint: `${endpoint}/mine`, user: 'edi', password: 'kept-secret' });
+    // A change that keeps the destination keeps the password.
+    expect((await put(org, id, { docType: 'po', type: 'cXML', endpoint: `${endpoint}/mine`, user: 'edi', orderFormat: 2 })).statusCode).toBe(200);
+    expect(await passwordSet(org, id)).toBe(true);
+
+    // The endpoint moves without the password: it is cleared, and the new place never sees it.
+    expect((await put(org, id, { docType: 'po', type: 'cXML', endpoint: `${endpoint}/elsewhere`, user: 'edi' })).statusCode).toBe(200);
+    expect(await passwordSet(org, id)).toBe(false);
+    await deliverDocument(t.db, t.config, doc(org, 'po', 'PO-8.xml'));
+    const sent = received.at(-1)!;
+    expect(sent.url).toBe('/elsewhere');
+    expect(sent.headers.authorization).toBe(`Basic ${Buffer.from('edi:').toString('base64')}`);
+    expect(JSON.stringify(sent)).not.toContain('kept-secret');
+
+    // Sent again with the move, the password is kept for the new place.
+    expect((await put(org, id, { docType: 'po', type: 'cXML', endpoint: `${endpoint}/mine`, user: 'edi', password: 'new-secret' })).statusCode).toBe(200);
+    expect(await passwordSet(org, id)).toBe(true);
+    for (const moved of [{ type: 'S3', ftpDir: 'bucket/x' }, { type: 'cXML', endpoint: `${endpoint}/mine`, ftpServer: 'https://s3.example.org' }, { type: 'EMAIL', endpoint: 'ap@example.org' }]) {
+      expect((await put(org, id, { docType: 'po', user: 'edi', ...moved })).statusCode).toBe(200);
+      expect(await passwordSet(org, id), JSON.stringify(moved)).toBe(false);
+      expect((await put(org, id, { docType: 'po', type: 'cXML', endpoint: `${endpoint}/mine`, user: 'edi', password: 'new-secret' })).statusCode).toBe(200);
+    }
   });
 });

@@ -65,15 +65,15 @@ describe('cXML endpoint guard', () => {
   it('never connects to a loopback address, by literal or by name, and says the same for a closed port', async () => {
     for (const url of [`http://127.0.0.1:${port}/x`, `http://localhost:${port}/x`, `http://[::ffff:127.0.0.1]:${port}/x`, `http://0x7f.1:${port}/x`]) {
       await setEndpoint(url);
-      await expect(deliverDocument(t.db, doc), url).rejects.toThrow(/^The cXML endpoint could not be reached$/);
+      await expect(deliverDocument(t.db, t.config, doc), url).rejects.toThrow(/^The cXML endpoint could not be reached$/);
     }
     expect(hits).toBe(0);
     await setEndpoint('http://127.0.0.1:1/closed');
-    await expect(deliverDocument(t.db, doc)).rejects.toThrow(/^The cXML endpoint could not be reached$/);
+    await expect(deliverDocument(t.db, t.config, doc)).rejects.toThrow(/^The cXML endpoint could not be reached$/);
   });
 
   it('refuses a non-http scheme before any connection', async () => {
     await setEndpoint('file:///etc/passwd');
-    await expect(deliverDocument(t.db, doc)).rejects.toThrow('The cXML export setting for po has no valid http(s) endpoint');
+    await expect(deliverDocument(t.db, t.config, doc)).rejects.toThrow('The cXML export setting for po has no valid http(s) endpoint');
   });
 });

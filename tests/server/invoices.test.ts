@@ -14,6 +14,7 @@ import { HOSTILE_EMAIL_HOST, HOSTILE_EMAIL_SUBJECT, seedInvoices } from '../../s
 import { seedAccounts } from '../../server/db/demo/seed-accounts';
 import { seedOrders } from '../../server/db/demo/seed-orders';
 import { dtdErrors } from './helpers/cxml-dtd';
+import { runExport } from './helpers/orders-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const BUYER = 'buyer@uni.demo.test';
@@ -252,8 +253,12 @@ describe('POST .../actions/export', () => {
     const [one] = await rows((r) => r.buyer_key === WESTMERE && r.document !== null && r.exported === 0);
     const doc = JSON.parse(one!.document!) as InvoiceDocument;
     const res = await t.as(BUYER, { method: 'POST', url: `${base}/${one!.oiid}/actions/export` });
-    expect(res.statusCode).toBe(200);
-    const item = invoiceItemSchema.parse(res.json());
+    // Queued: nothing says exported before the document went.
+    const queued = invoiceItemSchema.parse((await t.as(BUYER, { method: 'GET', url: `${base}/${one!.oiid}` })).json());
+    expect(queued).toMatchObject({ exported: false });
+    const job = await runExport(t, WESTMERE, res);
+    expect(job).toMatchObject({ kind: 'edi-export', state: 'done' });
+    const item = invoiceItemSchema.parse((await t.as(BUYER, { method: 'GET', url: `${base}/${one!.oiid}` })).json());
     expect(item.exported).toBe(true);
     expect(item.veStatus).toBe('Exported');
 
@@ -275,11 +280,12 @@ describe('POST .../actions/export', () => {
     const [one] = await rows((r) => r.buyer_key === WESTMERE && r.document !== null && r.exported === 0);
     const headers = idem();
     const first = await t.as(BUYER, { method: 'POST', url: `${base}/${one!.oiid}/actions/export`, headers });
+    await runExport(t, WESTMERE, first);
     const second = await t.as(BUYER, { method: 'POST', url: `${base}/${one!.oiid}/actions/export`, headers });
-    expect(first.statusCode).toBe(200);
-    expect(second.statusCode).toBe(200);
+    expect(second.statusCode).toBe(202);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
+    await t.app.jobRunner.runPending();
     const files = readdirSync(join(t.config.dataDir, 'exports', WESTMERE, 'inv')).filter((f) => f.startsWith(`invoice-${one!.oiid}-`));
     expect(files).toHaveLength(1);
     expect((await historyOf(one!.oiid)).filter((h) => h.type === 'EXPORTED')).toHaveLength(1);
@@ -311,10 +317,9 @@ describe('POST .../actions/export', () => {
       })
       .execute();
     const [one] = await rows((r) => r.buyer_key === NORTHGATE && r.document !== null && r.exported === 0);
-    const headers = idem();
-    const res = await t.as(OTHER_BUYER, { method: 'POST', url: `/api/buyer/${NORTHGATE}/invoice/${one!.oiid}/actions/export`, headers });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors[0]).toMatch(/^Export failed: /);
+    const job = await runExport(t, NORTHGATE, await t.as(OTHER_BUYER, { method: 'POST', url: `/api/buyer/${NORTHGATE}/invoice/${one!.oiid}/actions/export`, headers: idem() }));
+    expect(job.state).toBe('failed');
+    expect(job.error).toMatch(/^Export failed: /);
     const item = invoiceItemSchema.parse((await t.as(OTHER_BUYER, { method: 'GET', url: `/api/buyer/${NORTHGATE}/invoice/${one!.oiid}` })).json());
     expect(item.exported).toBe(false);
     expect(item.veStatus).not.toBe('Exported');
@@ -325,9 +330,9 @@ describe('POST .../actions/export', () => {
     expect(entries[0]).toMatchObject({ type: 'EXPORT_FAILED', action: 'Export failed', user: "Liam O'Connor" });
     expect(entries[0].description).toContain('S3');
 
-    // The failure was not stored under the key: a retry tries the channel again.
-    const retry = await t.as(OTHER_BUYER, { method: 'POST', url: `/api/buyer/${NORTHGATE}/invoice/${one!.oiid}/actions/export`, headers });
-    expect(retry.statusCode).toBe(422);
+    // A new request tries the channel again.
+    const retry = await runExport(t, NORTHGATE, await t.as(OTHER_BUYER, { method: 'POST', url: `/api/buyer/${NORTHGATE}/invoice/${one!.oiid}/actions/export`, headers: idem() }));
+    expect(retry.state).toBe('failed');
     expect((await historyOf(one!.oiid)).filter((h) => h.type === 'EXPORT_FAILED')).toHaveLength(2);
   });
 });
@@ -336,7 +341,7 @@ describe('GET .../history', () => {
   it('lists date, action, description and user, newest first, filterable by type', async () => {
     const [one] = await rows((r) => r.buyer_key === WESTMERE && r.document !== null && r.exported === 0 && r.read === 0);
     await t.as(BUYER, { method: 'POST', url: `${base}/${one!.oiid}/actions/read` });
-    await t.as(SUPPORT, { method: 'POST', url: `${base}/${one!.oiid}/actions/export` });
+    await runExport(t, WESTMERE, await t.as(SUPPORT, { method: 'POST', url: `${base}/${one!.oiid}/actions/export` }));
     const res = await t.as(BUYER, { method: 'GET', url: `${base}/${one!.oiid}/history` });
     expect(res.statusCode).toBe(200);
     const entries = (res.json() as unknown[]).map((e) => invoiceHistoryEntrySchema.parse(e));
@@ -416,7 +421,7 @@ describe('authorization matrix', () => {
     for (const user of [BUYER, SUPPORT]) {
       for (const r of routes()) {
         const res = await t.as(user, r);
-        expect(res.statusCode, `${user} ${r.method} ${r.url}`).toBe(200);
+        expect(res.statusCode, `${user} ${r.method} ${r.url}`).toBe(r.url.endsWith('/actions/export') ? 202 : 200);
       }
     }
   });

@@ -107,20 +107,35 @@ describe('the S3 EDI channel', () => {
 
   it("puts the document into the setting's bucket under its prefix, with the setting's keys", async () => {
     await setEdi(BUYER, { docType: 'inv', type: 'S3', ftpServer: s3.endpoint, ftpDir: 'edi-drop/westmere/in/', user: 'S3RVER', password: 'S3RVER' });
-    const result = await deliverDocument(t.db, doc(BUYER, 'inv', '../INV-7.xml'));
+    const result = await deliverDocument(t.db, t.config, doc(BUYER, 'inv', '../INV-7.xml'));
     // The outcome names the channel only: the bucket is the receiver's and stays out of history.
     expect(result).toEqual({ channel: 'S3', file: null });
     expect(await objectText('edi-drop', 'westmere/in/INV-7.xml')).toEqual({ text: '<doc>../INV-7.xml</doc>', contentType: 'application/xml' });
   });
 
-  it("falls back to the installation's S3 service and keys, and refuses without naming the bucket", async () => {
-    await setEdi(SELLER, { docType: 'po', type: 'S3', ftpDir: 's3://edi-drop' });
-    expect(await deliverDocument(t.db, doc(SELLER, 'po', 'PO-1.xml'))).toEqual({ channel: 'S3', file: null });
-    expect((await objectText('edi-drop', 'PO-1.xml')).text).toBe('<doc>PO-1.xml</doc>');
-    await setEdi(SELLER, { docType: 'asn', type: 'S3', ftpDir: 'no-such-bucket/x' });
-    await expect(deliverDocument(t.db, doc(SELLER, 'asn', 'ASN-1.xml'))).rejects.toThrow(/^The S3 bucket did not take the document$/);
+  it("without keys of its own, a setting never borrows the installation's keys for a place it names: only the prefix the operator assigns it", async () => {
+    // The whole attack of the probe: the installation's keys aimed at a foreign bucket, another tenant's prefix, the public assets.
+    for (const ftpDir of ['s3://edi-drop', 'portal-files/edi-exports/UNIWESTMERE1/po', 'portal-files/assets/images', 'portal-files']) {
+      await setEdi(SELLER, { docType: 'po', type: 'S3', ftpDir });
+      await expect(deliverDocument(t.db, t.config, doc(SELLER, 'po', 'PO-1.xml')), ftpDir).rejects.toThrow(/names its own bucket or service but no access key and secret of its own/);
+      await t.db.updateTable('edi_export_settings').set({ deleted: 1 }).where('doc_type', '=', 'po').where('deleted', '=', 0).execute();
+    }
+    await setEdi(SELLER, { docType: 'asn', type: 'S3', ftpServer: s3.endpoint });
+    await expect(deliverDocument(t.db, t.config, doc(SELLER, 'asn', 'ASN-1.xml'))).rejects.toThrow(/no access key and secret of its own/);
+    expect(await keysIn('edi-drop', '')).not.toContain('PO-1.xml');
+    expect((await keysIn('portal-files', 'assets/')).filter((k) => k.endsWith('.xml'))).toEqual([]);
+
+    // An S3 setting with nothing of its own: the organisation's own prefix in the installation's bucket.
     await setEdi('UNINORTHGATE', { docType: 'inv', type: 'S3' });
-    await expect(deliverDocument(t.db, doc('UNINORTHGATE', 'inv', 'INV-1.xml'))).rejects.toThrow(/names no bucket/);
+    expect(await deliverDocument(t.db, t.config, doc('UNINORTHGATE', 'inv', 'INV-1.xml'))).toEqual({ channel: 'S3', file: null });
+    expect(await keysIn('portal-files', 'edi-exports/')).toEqual(['edi-exports/UNINORTHGATE/inv/INV-1.xml']);
+  });
+
+  it('with keys of its own, a setting that names no bucket is refused without naming one', async () => {
+    await setEdi(BUYER, { docType: 'po', type: 'S3', user: 'S3RVER', password: 'S3RVER' });
+    await expect(deliverDocument(t.db, t.config, doc(BUYER, 'po', 'PO-2.xml'))).rejects.toThrow(/names no bucket/);
+    await setEdi(BUYER, { docType: 'asn', type: 'S3', ftpServer: s3.endpoint, ftpDir: 'no-such-bucket/x', user: 'S3RVER', password: 'S3RVER' });
+    await expect(deliverDocument(t.db, t.config, doc(BUYER, 'asn', 'ASN-2.xml'))).rejects.toThrow(/^The S3 bucket did not take the document$/);
   });
 
   it('refuses a service an organisation names on a private address, unless the operator allows that network', async () => {

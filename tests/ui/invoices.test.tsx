@@ -256,8 +256,8 @@ describe('invoice detail', () => {
     invoiceEngine();
     const api = fakeApi({
       ...signedIn(buyerPolicy),
-      'POST /api/buyer/buyer-1/invoice/12/actions/export': { status: 200, body: { ...held, exported: true, veStatus: 'Exported', rev: 60 } },
-      'POST /api/buyer/buyer-1/invoice/13/actions/export': { status: 200, body: invoiceItem(13, { exported: true, veStatus: 'Exported', rev: 61 }) },
+      'POST /api/buyer/buyer-1/invoice/12/actions/export': { status: 202, body: { jobId: 60 } },
+      'POST /api/buyer/buyer-1/invoice/13/actions/export': { status: 202, body: { jobId: 61 } },
     });
     const first = renderApp('/app/invoices/buyer-1/12');
     const outcome = await screen.findByText('Exceptions (1)');
@@ -282,19 +282,30 @@ describe('invoice detail', () => {
     expect(api.calls.find((c) => c.url.endsWith('/13/actions/export'))?.body).toBeUndefined();
   });
 
-  it('exports and shows the spec message; a refusal shows the server errors', async () => {
+  it("exports as a job: busy until the job is done, then the spec message; a failed job shows the partner's words", async () => {
     await holdInvoices(db, [invoiceItem(10), invoiceItem(11)]);
     invoiceEngine();
     const exported = { ...invoiceItem(10, { exported: true, veStatus: 'Exported', rev: 50 }) };
+    const job = (jobId: number, state: string, error: string | null = null) => ({
+      status: 200,
+      body: { jobId, kind: 'edi-export', state, result: null, error, downloadUrl: null, createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z' },
+    });
+    let polls = 0;
     const api = fakeApi({
       ...signedIn(buyerPolicy),
-      'POST /api/buyer/buyer-1/invoice/10/actions/export': { status: 200, body: exported },
-      'POST /api/buyer/buyer-1/invoice/11/actions/export': { status: 422, body: { errors: ['Export failed: no EDI endpoint'] } },
+      'POST /api/buyer/buyer-1/invoice/10/actions/export': { status: 202, body: { jobId: 7 } },
+      'GET /api/org/buyer-1/job/7': () => (++polls === 1 ? job(7, 'running') : job(7, 'done')),
+      'GET /api/buyer/buyer-1/invoice/10': { status: 200, body: exported },
+      'POST /api/buyer/buyer-1/invoice/11/actions/export': { status: 202, body: { jobId: 8 } },
+      'GET /api/org/buyer-1/job/8': job(8, 'failed', 'Export failed: The cXML endpoint answered 406 Not Acceptable: Unknown part'),
     });
     const first = renderApp('/app/invoices/buyer-1/10');
     await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
     await waitFor(() => expect(api.calls.map((c) => c.url)).toContain('/api/buyer/buyer-1/invoice/10/actions/export'));
-    expect(await screen.findByText(messages.invoiceExported)).toBeTruthy();
+    // The job runs: the button says so and nothing claims success yet.
+    expect(await screen.findByRole('button', { name: 'Exporting…' })).toBeTruthy();
+    expect(screen.queryByText(messages.invoiceExported)).toBeNull();
+    expect(await screen.findByText(messages.invoiceExported, undefined, { timeout: 3000 })).toBeTruthy();
     // The Exported chip beside the title, and the status.
     await waitFor(() => expect(screen.getAllByText('Exported')).toHaveLength(2));
     expect((await db.invoices.get([BUYER_SCOPE, '10']))?.exported).toBe(true);
@@ -302,6 +313,6 @@ describe('invoice detail', () => {
 
     renderApp('/app/invoices/buyer-1/11');
     await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
-    expect((await screen.findAllByText('Export failed: no EDI endpoint')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Export failed: The cXML endpoint answered 406 Not Acceptable: Unknown part')).length).toBeGreaterThan(0);
   });
 });

@@ -515,9 +515,10 @@ export async function seedInvoices(db: Db, opts: { dataDir?: string | null } = {
   const worker = async () => {
     while (next < queued.length) {
       const { messageId, jobId } = queued[next++]!;
-      if (!(await claimJob(db, jobId))) continue;
+      const job = await claimJob(db, jobId);
+      if (!job) continue;
       const result = await processIntakeMessage(ctx, messageId);
-      await finishJob(db, jobId, { state: 'done', result, error: null });
+      await finishJob(db, job, { state: 'done', result, error: null });
     }
   };
   await Promise.all(Array.from({ length: SEED_INTAKE_PARALLEL }, worker));

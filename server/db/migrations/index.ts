@@ -18,6 +18,7 @@ import * as extractionTemplates from './0050-extraction-templates';
 import * as intake from './0040-intake';
 import * as throttleCounters from './0025-throttle-counters';
 import * as invoiceMatching from './0045-invoice-matching';
+import * as jobRetries from './0030-job-retries';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0040-intake': intake,
   '0025-throttle-counters': throttleCounters,
   '0045-invoice-matching': invoiceMatching,
+  '0030-job-retries': jobRetries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

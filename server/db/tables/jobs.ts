@@ -1,6 +1,10 @@
 import type { Generated } from 'kysely';
 
-/** The table-backed job queue: catalogue exports, file imports, template generation, EDI exports. */
+/**
+ * The table-backed job queue (server/jobs/queue.ts): catalogue exports, file imports,
+ * template generation and apply, category-tree imports, and EDI exports of orders, ASNs
+ * and invoices; retried with backoff and leased while they run.
+ */
 export interface JobsTable {
   id: Generated<number>;
   org_key: string;
@@ -14,8 +18,12 @@ export interface JobsTable {
   error: string | null;
   created_at: string;
   updated_at: string;
-  /** Times the runner started it (migration 0020). */
+  /** How often the job was claimed: a retry and a reclaim after a dead worker each count. */
   attempts: Generated<number>;
+  /** A job queued again for a retry waits until then (ISO time). */
+  run_after: string | null;
+  /** While running: until when the claiming process vouches for the job; it renews the lease as the job runs. */
+  lease_until: string | null;
 }
 
 /** The blob key of each signed upload URL already used: an upload URL works once. */

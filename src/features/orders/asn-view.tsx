@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { messages } from '../../domain/messages';
 import { can } from '../../domain/roles';
-import { exportAsn } from '../../local/mutations/export-documents';
+import { exportAsn, refreshExportedAsn } from '../../local/mutations/export-documents';
 import type { OrderLineRow, ServerAsnRow } from '../../sync/rows';
 import { Button } from '../../ui/button/Button';
 import { asnBodyOf } from './asn-draft-model';
@@ -22,7 +22,9 @@ interface AsnViewProps {
 export function AsnView({ asn, perspective, orderLines, onClose }: AsnViewProps) {
   const [errorsOpen, setErrorsOpen] = useState(false);
   const supplier = perspective.side === 'seller' && can(perspective.viewer, 'exportAsn');
-  const exportAction = useExportAction(() => exportAsn(perspective.orgId, asn.key), messages.asnExported);
+  const queueAsnExport = useCallback(() => exportAsn(perspective.orgId, asn.key), [perspective.orgId, asn.key]);
+  const refreshAsn = useCallback(() => refreshExportedAsn(perspective.orgId, asn.key), [perspective.orgId, asn.key]);
+  const exportAction = useExportAction(perspective.orgId, queueAsnExport, messages.asnExported, refreshAsn);
   const exportable = supplier && !asn.exported && asn.waitingForAction;
   const status = asn.exported ? 'Exported' : asn.waitingForAction ? 'Waiting for action' : 'Submitted';
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatDateOnly } from '../../domain/dates';
 import { messages } from '../../domain/messages';
 import { can } from '../../domain/roles';
@@ -61,7 +61,8 @@ function LoadedOrder({ perspective, order, lines }: LoadedOrderProps) {
   const { scope, side, orgId, viewer, counterpartLabel } = perspective;
   const orderId = order.key;
   const [drawer, setDrawer] = useState<OrderDrawer | null>(null);
-  const exportAction = useExportAction(() => exportOrder(orgId, orderId), messages.orderExported);
+  const queueOrderExport = useCallback(() => exportOrder(orgId, orderId), [orgId, orderId]);
+  const exportAction = useExportAction(orgId, queueOrderExport, messages.orderExported);
 
   // Opening an order marks it read, once per visit; offline the mark waits in the outbox.
   const marked = useRef(false);

@@ -1,23 +1,27 @@
-import { useState } from 'react';
-import { errorToastTextOf } from '../../api/api-error';
+import { useCallback } from 'react';
+import { useExportJob } from '../../local/hooks/use-export-job';
 import { useOnline } from '../../local/hooks/use-sync-state';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 
 /**
- * An export the user starts: sent at once (exports are not queued, see
- * src/local/mutations/export-documents.ts), with the spec's toast on success and the
- * generic error toast on failure.
+ * An export the user starts: queued on the server as a job and followed until the
+ * document went (the spec's toast) or failed (the job's error, which is also in the
+ * history). `afterDone` refreshes what the export changed.
  */
-export function useExportAction(run: () => Promise<void>, successMessage: string) {
+export function useExportAction(orgId: string, queue: () => Promise<number>, successMessage: string, afterDone?: () => Promise<void>) {
   const { notify } = useSnackbar();
   const online = useOnline();
-  const [busy, setBusy] = useState(false);
-  const onExport = () => {
-    setBusy(true);
-    run().then(
-      () => notify({ variant: 'success', message: successMessage }),
-      (error: unknown) => notify({ variant: 'error', message: errorToastTextOf(error) }),
-    ).finally(() => setBusy(false));
-  };
-  return { onExport, busy, offline: !online };
+  const onSettled = useCallback(
+    ({ ok, failure }: { ok: boolean; failure: string | null }) => {
+      if (ok) {
+        notify({ variant: 'success', message: successMessage });
+        void afterDone?.().catch(() => undefined);
+      } else {
+        notify({ variant: 'error', message: failure ?? successMessage });
+      }
+    },
+    [notify, successMessage, afterDone],
+  );
+  const { start, busy } = useExportJob(orgId, queue, onSettled);
+  return { onExport: start, busy, offline: !online };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { UPLOAD_REFRESH_DELAY_MS } from '../../domain/constants';
-import { useUploadJob } from './use-upload-job';
+import { useJobOutcome } from './use-job-outcome';
 
 /**
  * After an upload the view refreshes 3 seconds later (the spec's delay), and again
@@ -8,7 +8,7 @@ import { useUploadJob } from './use-upload-job';
  */
 export function useUploadRefresh(orgId: string, refresh: () => void) {
   const [jobId, setJobId] = useState<number | null>(null);
-  const job = useUploadJob(orgId, jobId);
+  const job = useJobOutcome(orgId, jobId);
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
 

@@ -24,7 +24,7 @@ const { account } = SUPPORT_COLLECTIONS;
  */
 export function addAccount(supportOrgId: string, fields: AccountInput) {
   const scope = scopeId('org', supportOrgId);
-  const uniqueKey = newAccountUniqueKey();
+  const uniqueKey = newAccountUniqueKey((count) => crypto.getRandomValues(new Uint8Array(count)));
   return runCommand({
     kind: `${account.name}.add`,
     scope,

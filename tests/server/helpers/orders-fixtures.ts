@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { jobQueuedSchema, jobSchema, type JobView } from '../../../src/domain/schemas/jobs';
 import type { TestApp } from './test-app';
 
 /** Users of the authorization matrix, by the side of the path they are asked against. */
@@ -50,4 +52,16 @@ export async function demoOrder(
   if (where.buyerRead !== undefined) q = q.where('buyer_read', '=', where.buyerRead ? 1 : 0);
   if (where.unshipped) q = q.where(({ not, exists, selectFrom }) => not(exists(selectFrom('asns').select('asns.id').whereRef('asns.order_id', '=', 'orders.id'))));
   return q.orderBy('id').executeTakeFirstOrThrow();
+}
+
+/**
+ * An export request's answer (202 `{jobId}`) followed through: the queued job is run, and
+ * its view, as the exporting organisation's users see it, is answered.
+ */
+export async function runExport(t: TestApp, orgKey: string, res: { statusCode: number; json(): unknown }): Promise<JobView> {
+  expect(res.statusCode).toBe(202);
+  const { jobId } = jobQueuedSchema.parse(res.json());
+  await t.app.jobRunner.runPending();
+  const job = await t.as(SUPPORT, { method: 'GET', url: `/api/org/${orgKey}/job/${jobId}` });
+  return jobSchema.parse(job.json());
 }

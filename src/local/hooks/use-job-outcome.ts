@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { fetchJob } from '../../api/upload-calls';
 import type { JobView } from '../../domain/schemas/jobs';
 
-export interface UploadJobOutcome {
+export interface JobOutcome {
   state: JobView['state'];
   /** What the finished job answered (the invoices an invoice upload created...). */
   result?: unknown;
@@ -12,7 +12,7 @@ export interface UploadJobOutcome {
 
 const POLL_MS = 1000;
 
-function outcomeOf(job: JobView): UploadJobOutcome {
+function outcomeOf(job: JobView): JobOutcome {
   const result = (job.result && typeof job.result === 'object' ? job.result : {}) as { rows?: unknown; errors?: unknown };
   const errors = Array.isArray(result.errors) ? result.errors.map(String) : [];
   return {
@@ -24,11 +24,11 @@ function outcomeOf(job: JobView): UploadJobOutcome {
 }
 
 /**
- * Follows the import job an upload queued until it is done or failed (jobs are the
- * server's, read while online; nothing of them is kept in the browser).
+ * Follows a job (an import an upload queued, an EDI export) until it is done or failed
+ * (jobs are the server's, read while online; nothing of them is kept in the browser).
  */
-export function useUploadJob(orgId: string, jobId: number | null): UploadJobOutcome | undefined {
-  const [outcome, setOutcome] = useState<UploadJobOutcome | undefined>(undefined);
+export function useJobOutcome(orgId: string, jobId: number | null): JobOutcome | undefined {
+  const [outcome, setOutcome] = useState<JobOutcome | undefined>(undefined);
   useEffect(() => {
     setOutcome(undefined);
     if (jobId === null) return;

@@ -1,0 +1,28 @@
+/** The tables of the browser's mirror, one per mirrored kind (a leaf module: the store schema and the outbox entry both name them). */
+export const MIRROR_TABLES = [
+  'orders',
+  'orderLines',
+  'asns',
+  'asnDrafts',
+  'invoices',
+  'invoiceDocuments',
+  'invoiceMessages',
+  'products',
+  'productMeta',
+  'pricelists',
+  'prices',
+  'accounts',
+  'users',
+  'properties',
+  'otherOrgProperties',
+  'receivingEmails',
+  'senderSources',
+  'ediExports',
+  'uomMappings',
+  'buyerSettings',
+  'buyerSellerProps',
+  'history',
+  'categoryTrees',
+  'invoiceMatching',
+] as const;
+export type MirrorTable = (typeof MIRROR_TABLES)[number];
