@@ -206,7 +206,12 @@ export function envelope(opts: {
     ),
     el('Request', { deploymentMode: 'production' }, opts.request),
   );
-  const doc = create({ version: '1.0', encoding: 'UTF-8' }).dtd({ name: 'cXML', sysID: `http://xml.cxml.org/schemas/cXML/${opts.dtd}` });
+  return cxmlDocument(opts.dtd, root);
+}
+
+/** A whole cXML document: the declaration, the DOCTYPE of `dtd` (a path under xml.cxml.org) and the root, escaped by xmlbuilder2. */
+export function cxmlDocument(dtd: string, root: XmlElement): string {
+  const doc = create({ version: '1.0', encoding: 'UTF-8' }).dtd({ name: 'cXML', sysID: `http://xml.cxml.org/schemas/cXML/${dtd}` });
   write(doc, root);
   return `${doc.end({ prettyPrint: false })}\n`;
 }

@@ -32,7 +32,6 @@ async function buyerFor(request: FastifyRequest, db: Db, capability: 'viewInvoic
   return { user, org };
 }
 
-import { invoiceListQuerySchema, invoicePathSchema, invoiceUploadRequestSchema, type InvoiceHistoryEntry } from '../../src/domain/schemas/invoices';
 export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const blobs = blobStoreFor(ctx.config);

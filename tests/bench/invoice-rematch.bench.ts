@@ -82,7 +82,7 @@ export async function benchInvoiceRematch(): Promise<void> {
         last = now;
       }, 5);
       started = performance.now();
-      const result = (await rematchBuyerInvoices(ctx, { id: 1, orgKey: BUYER, kind: 'invoice-rematch', state: 'running', payload: { buyerKey: BUYER, user: 'Bench' }, result: null, error: null, createdAt: '', updatedAt: '' })) as { invoices: number };
+      const result = (await rematchBuyerInvoices(ctx, { id: 1, orgKey: BUYER, kind: 'invoice-rematch', state: 'running', payload: { buyerKey: BUYER, user: 'Bench' }, result: null, error: null, createdAt: '', updatedAt: '', attempts: 1 })) as { invoices: number };
       const ms = performance.now() - started;
       clearInterval(ticker);
       const statuses = await db.selectFrom('invoices').select(['match_status']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy('match_status').execute();

@@ -1,4 +1,4 @@
-import { el, escapeXml, newPayloadId } from '../cxml';
+import { CXML_DTD, cxmlDocument, el, newPayloadId, text, type XmlElement } from '../cxml';
 import { cxmlDateTime } from '../cxml-dates';
 
 /**
@@ -21,17 +21,11 @@ export const CXML_STATUS_TEXT: Readonly<Record<number, string>> = {
   500: 'Internal Server Error',
 };
 
-/** The DTD the portal's own cXML declares (server/edi/cxml.ts): answers use the same. */
-const RESPONSE_DTD = 'http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd';
-
-export function cxmlResponse(code: number, message: string, opts: { body?: string; now?: Date } = {}): string {
+export function cxmlResponse(code: number, message: string, opts: { body?: XmlElement; now?: Date } = {}): string {
   const now = opts.now ?? new Date();
-  const status = el('Status', { code, text: CXML_STATUS_TEXT[code] ?? 'Error', 'xml:lang': 'en' }, message ? escapeXml(message) : null);
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<!DOCTYPE cXML SYSTEM "${RESPONSE_DTD}">\n` +
-    el('cXML', { payloadID: newPayloadId(now), timestamp: cxmlDateTime(now), 'xml:lang': 'en' }, el('Response', {}, status, opts.body)) +
-    '\n'
-  );
+  const attrs = { code, text: CXML_STATUS_TEXT[code] ?? 'Error', 'xml:lang': 'en' };
+  const status = text('Status', message, attrs) ?? el('Status', attrs);
+  // Answers declare the DTD the portal's own cXML declares (CXML_DTD.order, cXML.dtd).
+  return cxmlDocument(CXML_DTD.order, el('cXML', { payloadID: newPayloadId(now), timestamp: cxmlDateTime(now), 'xml:lang': 'en' }, el('Response', {}, status, opts.body)));
 }
 

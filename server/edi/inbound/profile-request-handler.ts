@@ -1,4 +1,4 @@
-import { el, escapeXml } from '../cxml';
+import { el, text } from '../cxml';
 import { cxmlDateTime } from '../cxml-dates';
 import type { CxmlRequestHandler } from './request-handlers';
 
@@ -11,7 +11,7 @@ export const profileRequestHandler: CxmlRequestHandler = {
   toType: null,
   changes: false,
   async handle(_trx, { endpointUrl, accepted, now }) {
-    const transaction = (name: string) => el('Transaction', { requestName: name }, `<URL>${escapeXml(endpointUrl)}</URL>`);
+    const transaction = (name: string) => el('Transaction', { requestName: name }, text('URL', endpointUrl));
     const body = el('ProfileResponse', { effectiveDate: EFFECTIVE_DATE, lastRefresh: cxmlDateTime(now) }, ...accepted.map(transaction));
     return { code: 200, message: '', body };
   },

@@ -1,3 +1,4 @@
+import type { XmlElement } from '../cxml';
 import type { Db } from '../../db/database';
 import { findOrg } from '../../policy';
 import { authenticateSender, orgOfCredentials } from './credentials';
@@ -67,7 +68,7 @@ export async function receiveCxml(db: Db, request: InboundRequest): Promise<Cxml
     statusText: '',
     answer: '',
   };
-  const answer = (code: number, message: string, body?: string): CxmlAnswer => ({
+  const answer = (code: number, message: string, body?: XmlElement): CxmlAnswer => ({
     httpStatus: httpStatusOf(code),
     body: cxmlResponse(code, message, { body, now }),
     statusCode: code,
@@ -133,7 +134,7 @@ async function applyOnce(
   handler: CxmlRequestHandler,
   input: { envelope: CxmlEnvelope; from: CxmlParty } & Parameters<CxmlRequestHandler['handle']>[1],
   entry: InboundLogEntry,
-  answer: (code: number, message: string, body?: string) => CxmlAnswer,
+  answer: (code: number, message: string, body?: XmlElement) => CxmlAnswer,
 ): Promise<CxmlAnswer> {
   const replayKey = replayKeyOf(input.from.orgKey, input.envelope.payloadId);
   const stored = await storedAnswer(db, replayKey);

@@ -1,3 +1,4 @@
+import type { XmlElement } from '../cxml';
 import type { OrgType } from '../../../src/domain/roles';
 import type { Tx } from '../../sync/change-log';
 import type { CxmlEnvelope } from './cxml-envelope';
@@ -33,7 +34,7 @@ export interface HandlerOutcome {
   code: number;
   message: string;
   /** A response element to send after Status (a ProfileResponse). */
-  body?: string;
+  body?: XmlElement;
 }
 
 export interface CxmlRequestHandler {

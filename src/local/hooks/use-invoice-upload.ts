@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { localDatabase } from '../db/current-database';
 import { syncEngine } from '../sync-start/engine-handle';
-import { useUploadJob, type UploadJobOutcome } from './use-upload-job';
+import { useJobOutcome, type JobOutcome } from './use-job-outcome';
 
 function invoiceIdsOf(result: unknown): string[] {
   const ids = result && typeof result === 'object' ? (result as { invoiceIds?: unknown }).invoiceIds : undefined;
@@ -16,7 +16,7 @@ function invoiceIdsOf(result: unknown): string[] {
  */
 export function useInvoiceUpload(orgId: string, scope: string) {
   const [jobId, setJobId] = useState<number | null>(null);
-  const job = useUploadJob(orgId, jobId);
+  const job = useJobOutcome(orgId, jobId);
   const invoiceIds = job?.state === 'done' ? invoiceIdsOf(job.result) : [];
   const idsKey = invoiceIds.join(',');
 
@@ -28,7 +28,7 @@ export function useInvoiceUpload(orgId: string, scope: string) {
     [scope, idsKey],
   );
 
-  const shown: UploadJobOutcome | undefined = job?.state === 'done' && !held ? { ...job, state: 'running' } : job;
+  const shown: JobOutcome | undefined = job?.state === 'done' && !held ? { ...job, state: 'running' } : job;
   const onUploaded = useCallback((id: number | undefined) => setJobId(id ?? null), []);
   const reset = useCallback(() => setJobId(null), []);
   return { job: shown, onUploaded, reset };
