@@ -13,7 +13,7 @@ import { UserDrawer } from './user-drawer';
 const columns: Column<CommunityUserRow>[] = [
   { id: 'firstName', header: 'First Name', minWidth: 150, cell: (u) => String(u.firstName ?? '') },
   { id: 'lastName', header: 'Last Name', minWidth: 120, cell: (u) => String(u.lastName ?? '') },
-  { id: 'email', header: 'Email', minWidth: 200, kind: 'code', priority: 2, cell: (u) => String(u.email ?? '') },
+  { id: 'email', header: 'Email', minWidth: 224, kind: 'code', priority: 2, cell: (u) => String(u.email ?? '') },
   { id: 'type', header: 'User Type', minWidth: 110, priority: 2, cell: (u) => String(u.type ?? '') },
 ];
 
