@@ -4,9 +4,7 @@ import { describeMatchChange } from '../../src/domain/rules/match-changes';
 import type { ContractPrice } from '../../src/domain/schemas/catalogue';
 import type { MatchingSettings } from '../../src/domain/schemas/invoice-matching';
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
-import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database';
-import type { Database } from '../db/schema';
 import { writeHistory } from '../history';
 import { shippedLinesOfOrder } from '../orders/asn-rows';
 import { recordChange, type Tx } from '../sync/change-log';
@@ -132,23 +130,24 @@ async function shippedOf(db: Tx, orderId: number): Promise<Map<number, number>> 
   return shipped;
 }
 
-/** Received before this one: earlier arrival, or the same moment and a lower id. */
-const receivedBefore = (inv: InvoiceToMatch) => (eb: ExpressionBuilder<Database, 'invoices'>) =>
-  eb.or([eb('created_at', '<', inv.created_at), eb.and([eb('created_at', '=', inv.created_at), eb('oiid', '<', inv.oiid)])]);
+/**
+ * Received before this one: earlier arrival, or the same moment and a lower id. Decided
+ * here rather than in SQL: a range on created_at would lead SQLite to the buyer's
+ * arrival index and through every earlier invoice of the buyer, for each invoice.
+ */
+const receivedBefore = (inv: InvoiceToMatch) => (other: { oiid: number; created_at: string }) =>
+  other.oiid !== inv.oiid && (other.created_at < inv.created_at || (other.created_at === inv.created_at && other.oiid < inv.oiid));
 
 /** Invoices and credit notes from the same supplier quoting the same PO, received before this one (not copies of it). */
 async function earlierOf(db: Tx, inv: InvoiceToMatch, supplier: string, po: string, number: string | null): Promise<EarlierInvoice[]> {
   const rows = await db
     .selectFrom('invoices')
-    .select(['document'])
+    .select(['oiid', 'created_at', 'document', 'supplier_key', 'deleted'])
     .where('buyer_key', '=', inv.buyer_key)
     .where('po_number', '=', po)
-    .where('supplier_key', '=', supplier)
-    .where('deleted', '=', 0)
-    .where('oiid', '!=', inv.oiid)
-    .where(receivedBefore(inv))
     .execute();
   return rows
+    .filter((r) => r.deleted === 0 && r.supplier_key === supplier && receivedBefore(inv)(r))
     .map((r) => parseInvoiceDocument(r.document))
     .filter((d): d is InvoiceDocument => d !== null && trimmed(d.documentId) !== number)
     .map((d) => ({
@@ -161,18 +160,14 @@ async function earlierOf(db: Tx, inv: InvoiceToMatch, supplier: string, po: stri
 /** When the first invoice with this supplier and number was received, if this one is a copy. */
 async function duplicateOf(db: Tx, inv: InvoiceToMatch, number: string | null): Promise<string | null> {
   if (!number || !inv.supplier_key) return null;
-  const first = await db
+  const rows = await db
     .selectFrom('invoices')
-    .select(['message_created_date'])
+    .select(['oiid', 'created_at', 'message_created_date', 'deleted'])
     .where('buyer_key', '=', inv.buyer_key)
     .where('supplier_key', '=', inv.supplier_key)
     .where('document_number', '=', number)
-    .where('deleted', '=', 0)
-    .where('oiid', '!=', inv.oiid)
-    .where(receivedBefore(inv))
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
+    .execute();
+  const first = rows.filter((r) => r.deleted === 0 && receivedBefore(inv)(r)).sort((x, y) => (x.created_at < y.created_at ? -1 : x.created_at > y.created_at ? 1 : x.oiid - y.oiid))[0];
   return first?.message_created_date ?? null;
 }
 
