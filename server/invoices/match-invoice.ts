@@ -241,7 +241,10 @@ export async function matchInvoiceIn(reads: MatchReads, oiid: number, trigger: M
     outcome: inv.match_status ? { status: inv.match_status as MatchResult['outcome']['status'], exceptions: Number(inv.match_exceptions) } : null,
   };
   const change = describeMatchChange(before, { errors: result.validationErrors, outcome: result.outcome });
-  if (change === null) {
+  // The order the invoice was matched to: the detail links to it.
+  const referenceSystemId = orderId !== null ? String(orderId) : null;
+  const relinked = doc !== null && doc.referenceSystemId !== referenceSystemId;
+  if (change === null && !relinked) {
     // Nothing a user sees changed: keep the revision, so tablets have nothing to pull.
     await db.updateTable('invoices').set({ po_number: po, document_number: number }).where('oiid', '=', oiid).execute();
     return result;
@@ -250,7 +253,7 @@ export async function matchInvoiceIn(reads: MatchReads, oiid: number, trigger: M
   await db
     .updateTable('invoices')
     .set({
-      document: doc ? JSON.stringify({ ...doc, validationErrors: result.validationErrors }) : null,
+      document: doc ? JSON.stringify({ ...doc, referenceSystemId, validationErrors: result.validationErrors }) : null,
       match_status: result.outcome.status,
       match_exceptions: result.outcome.exceptions,
       po_number: po,

@@ -4,7 +4,7 @@ import { writeHistory } from '../history';
 import type { ExtractedInvoice } from '../intake/extract/extracted-invoice';
 import { recordChange, type Tx } from '../sync/change-log';
 import { INVOICE_ENTITY } from './invoice-rows';
-import { validateReceivedInvoice } from './validate-received-invoice';
+import { MatchReads, matchInvoiceIn } from './match-invoice';
 
 /** How an invoice arrived: what its first history entry says. */
 export type InvoiceArrival =
@@ -98,6 +98,7 @@ export async function receiveInvoice(trx: Tx, input: ReceivedInvoice): Promise<n
     action: arrival.action,
     description: document?.documentId ? `${arrival.description}: invoice ${document.documentId}` : arrival.description,
   });
-  await validateReceivedInvoice(trx, { oiid, buyerKey: input.buyerKey });
+  // Validated and matched in the same transaction: the invoice is never seen without its errors.
+  await matchInvoiceIn(new MatchReads(trx), oiid, 'Received');
   return oiid;
 }

@@ -5,6 +5,7 @@ import { UNECE_REC20, isStandardUom } from '../../src/domain/uom';
 import { isPostgres } from '../db/database';
 import type { OrderLinesTable } from '../db/tables/orders';
 import type { InboundOrder, InboundOrderLine } from '../edi/inbound/order-request';
+import { rematchInvoicesOfOrder } from '../invoices/match-invoice';
 import { writeHistory } from '../history';
 import { recordChange, type Scope, type Tx } from '../sync/change-log';
 import { shippedLinesOfOrder } from './asn-rows';
@@ -159,6 +160,8 @@ export async function recordOrderChange(
   const rev = await recordChange(trx, { entity: 'order', key: String(orderId), op: 'upsert', scopes: orderScopes(parties.sellerKey, parties.buyerKey) });
   await trx.updateTable('orders').set({ rev, seller_read: 0 }).where('id', '=', orderId).execute();
   await writeHistory(trx, parties.buyerName, { orgKey: parties.sellerKey, entity: 'order', entityKey: String(orderId), ...entry });
+  // Invoices quoting the order are matched again: an invoice may have come before its order, or the order changed under it.
+  await rematchInvoicesOfOrder(trx, orderId, 'Order updated');
 }
 
 const lineWord = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
