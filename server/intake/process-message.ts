@@ -148,9 +148,9 @@ export async function processIntakeMessage(ctx: IntakeContext, messageId: number
   const routed: Routed[] = [];
   for (const plan of plans) {
     const supplier = await routeSupplier(ctx.db, plan.doc?.outcome ?? null, row, sender);
+    // An unknown supplier is one of matching's General errors (server/invoices/match-invoice.ts); this flag only the intake can raise.
     const errors: string[] = [];
-    if (!supplier) errors.push(formatMessage.supplierNotIdentified(sender));
-    else if (supplier.via === 'sender' && !authPassed(read.mail?.auth ?? null)) errors.push(formatMessage.senderNotAuthenticated(sender));
+    if (supplier && supplier.via === 'sender' && !authPassed(read.mail?.auth ?? null)) errors.push(formatMessage.senderNotAuthenticated(sender));
     const accountCode = supplier ? await supplierAccountCode(ctx.db, row.buyer_key, supplier.supplierKey) : null;
     routed.push({ ...plan, supplier, accountCode, errors });
   }

@@ -1,3 +1,4 @@
+import { formatMessage } from '../../src/domain/messages';
 import { matchInvoice as matchRules, type EarlierInvoice, type MatchInput, type MatchResult, type OrderLookup } from '../../src/domain/rules/invoice-matching';
 import { isCreditNote } from '../../src/domain/rules/invoice-document-model';
 import { describeMatchChange } from '../../src/domain/rules/match-changes';
@@ -225,6 +226,7 @@ export async function matchInvoiceIn(reads: MatchReads, oiid: number, trigger: M
     supplierName: inv.supplier_name,
     buyerName: buyer?.name ?? null,
     senderEmail: inv.message_sender_email,
+    intakeErrors: (doc?.validationErrors.general ?? []).map((e) => e.error).filter((e) => e === formatMessage.senderNotAuthenticated(inv.message_sender_email)),
     duplicateReceivedOn: doc ? await duplicateOf(db, inv, number) : null,
     order: lookup,
     shipped: orderId !== null ? await shippedOf(db, orderId) : new Map(),

@@ -9,7 +9,7 @@ const line = (sequence: number, code: string | null) => `Line ${sequence}${code 
  * opening the order.
  */
 export const matchingMessages = {
-  supplierNotIdentified: (sender: string) => `Supplier not identified: ${sender} is not a supplier of the portal`,
+  supplierNotIdentified: (sender: string) => `Supplier not identified: no supplier matches the document's party ids or the sender ${sender}`,
   duplicate: (number: string, supplier: string, receivedOn: string) =>
     `Duplicate: invoice ${number} from ${supplier} was already received on ${receivedOn}`,
   creditNoteWithoutReference: (number: string) => `Credit note ${number} does not name the invoice it credits`,

@@ -96,7 +96,6 @@ export const formatMessage = {
   productDrawerTitle: (code: string) => `Product Code: ${code}`,
   pageOf: (x: number, y: number) => `Page ${x} of ${y}`,
   // The invoice intake (issue 29): the spec gives no wording for these.
-  supplierNotIdentified: (sender: string) => `Supplier not identified: no supplier matches the document's party ids or the sender ${sender}`,
   senderNotAuthenticated: (sender: string) => `Sender ${sender} matches a sender source but failed DKIM and SPF checks`,
   invoiceUploadDuplicate: (fileName: string) => `${fileName} was already uploaded`,
 } as const;

@@ -30,7 +30,14 @@ describe('General', () => {
 
   it('a sender that is no supplier of the portal', () => {
     const r = matchInvoice(inputOf(fullInvoice(), { supplierKey: null, supplierName: null }));
-    expect(errorsOf(r).general).toEqual(['Supplier not identified: ar@acme.test is not a supplier of the portal']);
+    expect(errorsOf(r).general).toEqual(["Supplier not identified: no supplier matches the document's party ids or the sender ar@acme.test"]);
+  });
+
+  it("keeps the intake's own General errors, which no rule can recompute, first", () => {
+    const flag = 'Sender ar@acme.test matches a sender source but failed DKIM and SPF checks';
+    const r = matchInvoice(inputOf(fullInvoice(), { intakeErrors: [flag], duplicateReceivedOn: '2026-11-03T09:15:00.000Z' }));
+    expect(errorsOf(r).general).toEqual([flag, 'Duplicate: invoice INV-1 from Acme Scientific was already received on 2026-11-03']);
+    expect(r.outcome).toEqual({ status: 'Exceptions', exceptions: 2 });
   });
 
   it('a duplicate names the date the first was received', () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAccounts } from '../../server/db/demo/seed-accounts';
 import { seedInvoices } from '../../server/db/demo/seed-invoices';
 import { seedOrders } from '../../server/db/demo/seed-orders';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -12,7 +13,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await seedOrders(t.db);
-  await seedInvoices(t.db);
+  await seedAccounts(t.db);
+  await seedInvoices(t.db, { dataDir: t.config.dataDir });
 });
 afterAll(async () => {
   await t.close();

@@ -658,8 +658,8 @@ describe('the upgrade from an older version', () => {
 
     db = new LocalDatabase(name);
     await db.open();
-    expect(db.verno).toBe(3);
-    expect([...db.backendDB().objectStoreNames]).toEqual(expect.arrayContaining(['categoryTrees', 'productChunks']));
+    expect(db.verno).toBe(4);
+    expect([...db.backendDB().objectStoreNames]).toEqual(expect.arrayContaining(['categoryTrees', 'productChunks', 'invoiceMatching']));
     expect(await db.products.count()).toBe(0);
     expect(await db.categoryTrees.count()).toBe(0);
     expect(await db.orders.get([sellerScope, '4'])).toMatchObject({ orderNo: 'PO-4' });

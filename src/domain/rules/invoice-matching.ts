@@ -46,6 +46,8 @@ export interface MatchInput {
   supplierName: string | null;
   buyerName: string | null;
   senderEmail: string;
+  /** General errors only the intake can know (a sender that failed authentication): kept through every run. */
+  intakeErrors: readonly string[];
   /** The date an invoice with the same supplier and number was received before this one, if any. */
   duplicateReceivedOn: string | null;
   order: OrderLookup;
@@ -120,7 +122,7 @@ function contractPriceFor(prices: readonly ContractPrice[], unit: string, quanti
 }
 
 function generalErrors(input: MatchInput, doc: InvoiceDocument): string[] {
-  const errors: string[] = [];
+  const errors: string[] = [...input.intakeErrors];
   const number = doc.documentId?.trim() || '(no number)';
   if (!input.supplierKey) errors.push(m.supplierNotIdentified(input.senderEmail));
   if (input.duplicateReceivedOn) errors.push(m.duplicate(number, input.supplierName ?? input.senderEmail, input.duplicateReceivedOn.slice(0, 10)));

@@ -56,6 +56,7 @@ export function inputOf(document: InvoiceDocument | null, extra: Partial<MatchIn
     supplierName: 'Acme Scientific',
     buyerName: 'University of Westmere',
     senderEmail: 'ar@acme.test',
+    intakeErrors: [],
     duplicateReceivedOn: null,
     order: { kind: 'found', order: orderOf() },
     shipped: new Map([
