@@ -88,7 +88,7 @@ describe('pricelists and preferences', () => {
     const page = await signedIn('buyer@uni.demo.test', '/app/preferences');
     const prefs = new PreferencesPage(page);
     await prefs.heading.waitFor({ state: 'visible' });
-    expect(await prefs.tabNames()).toEqual(['Categories', 'Tax Codes', 'Account No', 'Account Properties']);
+    expect(await prefs.tabNames()).toEqual(['Categories', 'Tax Codes', 'Invoice Matching', 'Account No', 'Account Properties']);
     const stamp = Date.now().toString(36).toUpperCase();
 
     await prefs.uploadTree(`code,description,parentCode\nE2E${stamp},E2E root,\nE2E${stamp}-1,E2E child,E2E${stamp}\n`);
@@ -151,7 +151,7 @@ describe('pricelists and preferences', () => {
     await assume('SUPPLIER', SELLER);
     expect(await prefs.tabNames()).toEqual(['ASN Recipients', 'Account Properties']);
     await assume('UNIVERSITY', BUYER);
-    expect(await prefs.tabNames()).toEqual(['Categories', 'Tax Codes', 'Account No', 'Account Properties']);
+    expect(await prefs.tabNames()).toEqual(['Categories', 'Tax Codes', 'Invoice Matching', 'Account No', 'Account Properties']);
     await prefs.open('Tax Codes');
     await waitUntil(async () => (await prefs.taxableCode.inputValue()) !== '', "the buyer's tax codes show");
   });

@@ -37,8 +37,9 @@ async function job(orgKey: string, user: string, jobId: number) {
   return jobSchema.parse(res.json());
 }
 
-async function download(url: string): Promise<Buffer> {
-  const res = await t.as(null, { method: 'GET', url });
+/** A download link works only in the session that asked for it (docs/throttles.md): fetch it as that user. */
+async function download(user: string, url: string): Promise<Buffer> {
+  const res = await t.as(user, { method: 'GET', url });
   expect(res.statusCode).toBe(200);
   return res.rawPayload;
 }
@@ -48,7 +49,7 @@ async function generatedTemplate(): Promise<ExcelJS.Workbook> {
   const j = await job(BUYER, BUY, res.json().jobId);
   expect(j.state).toBe('done');
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load((await download(j.downloadUrl!)) as unknown as ArrayBuffer);
+  await workbook.xlsx.load((await download(BUY, j.downloadUrl!)) as unknown as ArrayBuffer);
   return workbook;
 }
 
@@ -135,7 +136,7 @@ describe('formula injection', () => {
     const res = await t.as(BUY, { method: 'POST', url: `/api/buyer/${BUYER}/seller/${SELLER}/product/action/export` });
     const j = await job(BUYER, BUY, res.json().jobId);
     expect(j.state).toBe('done');
-    const sheet = await firstSheet(await download(j.downloadUrl!));
+    const sheet = await firstSheet(await download(BUY, j.downloadUrl!));
     let injected: ExcelJS.Cell | undefined;
     sheet.eachRow((row) => {
       if (row.getCell(3).value === INJECTED_CODE) injected = row.getCell(4);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchingMessages } from '../../src/domain/matching-messages';
 import { formatMessage } from '../../src/domain/messages';
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
 import { ublInvoiceXml } from '../../server/db/demo/invoice-xml';
@@ -33,6 +34,16 @@ const ACME_DOC: InvoiceDocument = {
     { id: 2, sequence: 2, code: 'AC-GLV-NM', description: 'Nitrile examination gloves, powder free, medium (100)', qtyShipped: 5, uom: 'BX', unitPrice: 11.95, discount: 0, tax: 0, grossLineTotal: 59.75 },
   ],
 };
+/** The fields extraction reads, without the validation errors matching computes. */
+const fieldsOf = ({ validationErrors: _, ...fields }: InvoiceDocument) => fields;
+/**
+ * What matching finds in ACME_DOC, received without its order: the stated sum of lines is
+ * not its lines' net amounts (92.91 + 59.75), and PO 4500012345 is no order of the buyer.
+ */
+const ACME_HEADER_ERRORS = [
+  { error: "BR-CO-10: sum of lines 150.75 is not the lines' net amounts added up, 152.66" },
+  { error: matchingMessages.poNotFound('4500012345') },
+];
 const acmeUbl = () =>
   ublInvoiceXml({
     document: ACME_DOC,
@@ -68,10 +79,12 @@ describe('invoices by mail and upload: documents, routing and hostile files', ()
     await t.app.jobRunner.runPending();
     const invoice = (await invoicesOf(t)).find((i) => i.message.subject === 'PEPPOL delivery')!;
     expect(invoice).toMatchObject({ supplierName: 'Acme Scientific', supplierCode: 'AP10100', title: 'Tax Invoice', read: false });
-    expect(invoice.document).toEqual(ACME_DOC);
+    expect(fieldsOf(invoice.document!)).toEqual(fieldsOf(ACME_DOC));
+    expect(invoice.document!.validationErrors).toEqual({ general: [], header: ACME_HEADER_ERRORS, line: [] });
     expect(invoice.message.pdfUrl).toBeNull();
-    const history = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/UNIWESTMERE1/invoice/${invoice.oiid}/history` })).json<Array<{ description: string }>>();
-    expect(history[0]!.description).toMatch(/^Received by email from peppol-gateway@access-point\.example \(DKIM none, SPF none access-point\.example\): invoice INV-2026-777001$/);
+    const history = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/UNIWESTMERE1/invoice/${invoice.oiid}/history` })).json<Array<{ type: string; description: string }>>();
+    expect(history.map((e) => e.type)).toEqual(['MATCHED', 'RECEIVED']);
+    expect(history[1]!.description).toMatch(/^Received by email from peppol-gateway@access-point\.example \(DKIM none, SPF none access-point\.example\): invoice INV-2026-777001$/);
   });
 
   it('creates the invoice of a document from a supplier not on the portal with the supplier empty and a General error', async () => {
@@ -81,7 +94,7 @@ describe('invoices by mail and upload: documents, routing and hostile files', ()
     const invoice = (await invoicesOf(t)).find((i) => i.message.subject === 'Unknown seller')!;
     expect(invoice.supplierName).toBeNull();
     expect(invoice.document!.documentId).toBe('12345');
-    expect(invoice.document!.validationErrors.general).toEqual([{ error: formatMessage.supplierNotIdentified('billing@unknown.example') }]);
+    expect(invoice.document!.validationErrors.general).toEqual([{ error: matchingMessages.supplierNotIdentified('billing@unknown.example') }]);
   });
 
   it('shows a Factur-X PDF itself in the viewer, with the data of its embedded CII', async () => {
@@ -134,8 +147,16 @@ describe('invoices by mail and upload: documents, routing and hostile files', ()
     await running;
     expect(events).toEqual(['orders answered 200', 'intake finished']);
 
-    const invoice = (await invoicesOf(t)).find((i) => i.message.subject === 'Mixed bag')!;
-    expect(invoice.document).toEqual(ACME_DOC);
+    const invoices = await invoicesOf(t);
+    const invoice = invoices.find((i) => i.message.subject === 'Mixed bag')!;
+    expect(fieldsOf(invoice.document!)).toEqual(fieldsOf(ACME_DOC));
+    // The same invoice came by the PEPPOL gateway in the first test: matching names it a duplicate.
+    const first = invoices.find((i) => i.message.subject === 'PEPPOL delivery')!;
+    expect(invoice.document!.validationErrors).toEqual({
+      general: [{ error: matchingMessages.duplicate('INV-2026-777001', 'Acme Scientific', first.message.createdDate.slice(0, 10)) }],
+      header: ACME_HEADER_ERRORS,
+      line: [],
+    });
     const kept = await t.db.selectFrom('intake_attachments').select(['file_name', 'outcome']).where('oiid', '=', invoice.oiid).orderBy('id').execute();
     expect(kept.map((k) => k.file_name)).toEqual(['bomb.pdf', 'long.pdf', 'laughs.xml', 'invoice.pdf', 'archive.xml', 'INV-2026-777001.xml']);
     expect(kept.map((k) => k.outcome)).toEqual(['failed', expect.stringMatching(/failed|no-invoice/), 'failed', 'no-invoice', 'no-invoice', 'invoice']);
@@ -156,8 +177,8 @@ describe('invoices by mail and upload: documents, routing and hostile files', ()
     const [oiid] = first.result.invoiceIds!;
     const invoice = (await invoicesOf(t)).find((i) => i.oiid === oiid)!;
     expect(invoice).toMatchObject({ supplierName: 'Acme Scientific', document: { documentId: 'INV-2026-777002' }, message: { senderEmail: 'Beatrice Buyer' } });
-    const history = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/UNIWESTMERE1/invoice/${oiid}/history` })).json<Array<{ description: string; user: string }>>();
-    expect(history[0]).toMatchObject({ description: 'Uploaded by Beatrice Buyer (acme 777002.xml): invoice INV-2026-777002', user: 'Beatrice Buyer' });
+    const history = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/UNIWESTMERE1/invoice/${oiid}/history` })).json<Array<{ type: string; description: string; user: string }>>();
+    expect(history.find((e) => e.type === 'RECEIVED')).toMatchObject({ description: 'Uploaded by Beatrice Buyer (acme 777002.xml): invoice INV-2026-777002', user: 'Beatrice Buyer' });
 
     const second = await upload();
     expect(second).toMatchObject({ state: 'failed', error: formatMessage.invoiceUploadDuplicate('acme 777002.xml') });
@@ -176,8 +197,8 @@ describe('invoices by mail and upload: documents, routing and hostile files', ()
     const [invoice] = (await invoicesOf(t)).filter((i) => i.message.senderEmail === 'SUPACMESCI01');
     expect(invoice).toMatchObject({ supplierName: 'Acme Scientific' });
     expect(invoice!.document?.lineItems.length).toBeGreaterThan(0);
-    const history = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/UNIWESTMERE1/invoice/${invoice!.oiid}/history` })).json<Array<{ description: string }>>();
-    expect(history[0]!.description).toMatch(/^Received as cXML/);
+    const history = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/UNIWESTMERE1/invoice/${invoice!.oiid}/history` })).json<Array<{ type: string; description: string }>>();
+    expect(history.find((e) => e.type === 'RECEIVED')?.description).toMatch(/^Received as cXML/);
   });
 
   it('lets only the buyer (or support) ask for an invoice upload URL', async () => {

@@ -45,12 +45,16 @@ describe('invoices by mail: the SMTP listener', () => {
       supplierName: 'Acme Scientific',
       supplierCode: 'AP10100',
       document: null,
+      // Matched in the same transaction: a mail without an invoice document is an exception.
+      matching: { status: 'Exceptions', exceptions: 1 },
       message: { subject: 'Invoice INV-1 attached', senderEmail: 'ar@acme.demo.test', recipients: ['invoices@uni.demo.test'], pdfUrl: null },
     });
     expect(invoice!.message.htmlBody).toContain('Please pay.');
     const history = await t.as('buyer@uni.demo.test', { method: 'GET', url: `/api/buyer/UNIWESTMERE1/invoice/${invoice!.oiid}/history` });
+    // Newest first: the matching run written right after the arrival.
     expect(history.json()).toEqual([
-      expect.objectContaining({ action: 'Received', description: 'Received by email from ar@acme.demo.test (DKIM none, SPF pass acme.demo.test)' }),
+      expect.objectContaining({ type: 'MATCHED', action: 'Matched (Received)', user: 'Invoice matching' }),
+      expect.objectContaining({ type: 'RECEIVED', action: 'Received', description: 'Received by email from ar@acme.demo.test (DKIM none, SPF pass acme.demo.test)' }),
     ]);
   });
 
@@ -125,7 +129,7 @@ describe('invoices by mail: the SMTP listener', () => {
     expect(forged.supplierName).toBe('BioLab Supplies');
     expect(unknown.supplierName).toBeNull();
     const history = await t.as('buyer@uni.demo.test', { method: 'GET', url: `/api/buyer/UNIWESTMERE1/invoice/${forged.oiid}/history` });
-    expect(history.json<Array<{ description: string }>>()[0]!.description).toBe(
+    expect(history.json<Array<{ type: string; description: string }>>().find((e) => e.type === 'RECEIVED')?.description).toBe(
       'Received by email from billing@biolab-mail.demo.test (DKIM none, SPF fail biolab-mail.demo.test)',
     );
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceHistoryEntrySchema, invoiceItemSchema, type InvoiceItem } from '../../src/domain/schemas/invoices';
 import { DEFAULT_MATCHING_SETTINGS } from '../../src/domain/schemas/invoice-matching';
 import { matchInvoice } from '../../server/invoices/match-invoice';
-import { ACME, WESTMERE, matrix, newKey } from './helpers/orders-fixtures';
+import { ACME, WESTMERE, matrix, newKey, runExport } from './helpers/orders-fixtures';
 import { insertInvoice, insertOrder, invoiceDocument } from './helpers/matching-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -113,13 +113,16 @@ describe('export of a matched invoice and of one with exceptions', () => {
     expect(refused.json()).toEqual({ errors: ['This invoice has 2 exceptions: confirm to export it anyway'] });
     expect((await invoice(copy)).exported).toBe(false);
 
-    expect((await exportOf(copy, { confirmExceptions: true })).statusCode).toBe(200);
+    expect(await runExport(t, WESTMERE, await exportOf(copy, { confirmExceptions: true }))).toMatchObject({ kind: 'edi-export', state: 'done' });
+    expect((await invoice(copy)).exported).toBe(true);
     expect((await exportEntry(copy))?.description).toMatch(/^Invoice INV-M1 exported as cXML \(LOCAL\) with 2 exceptions, confirmed$/);
   });
 
   it('a matched invoice needs no confirmation and its history names none', async () => {
     const first = await oiidOf('INV-M2');
-    expect((await exportOf(first)).statusCode).toBe(200);
+    expect((await invoice(first)).matching).toEqual({ status: 'Matched', exceptions: 0 });
+    expect(await runExport(t, WESTMERE, await exportOf(first))).toMatchObject({ kind: 'edi-export', state: 'done' });
+    expect((await invoice(first)).exported).toBe(true);
     expect((await exportEntry(first))?.description).toBe('Invoice INV-M2 exported as cXML (LOCAL)');
   });
 });

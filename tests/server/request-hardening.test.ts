@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_PUSH_PATH, outboxPushAnswerSchema } from '../../src/domain/schemas/sync';
+import { signInKey } from '../../server/auth/throttle';
 import { loadConfig } from '../../server/config';
 import { MAX_JSON_NESTING } from '../../server/http/json-nesting';
 import { captchaFor, FAST_AUTH, loginForm } from './helpers/captcha';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const SUPPLIER = 'supplier@acme.demo.test';
+const GUESSED = 'nobody@demo.test';
 const ACME = 'SUPACMESCI01';
 
 let t: TestApp;
@@ -20,22 +22,24 @@ afterAll(async () => {
 });
 
 async function failedSignIn(app: TestApp, remoteAddress: string, forwardedFor: string) {
-  const form = loginForm({ M: '1', username: 'nobody@demo.test', password: 'wrong password', captcha: await captchaFor(app.app) });
+  const form = loginForm({ M: '1', username: GUESSED, password: 'wrong password', captcha: await captchaFor(app.app) });
   const res = await app.app.inject({ method: 'POST', url: '/servlet', remoteAddress, payload: form.payload, headers: { ...form.headers, 'x-forwarded-for': forwardedFor } });
   expect(res.statusCode).toBe(401);
 }
-const failureKeys = async (app: TestApp) => (await app.db.selectFrom('login_failures').select('key').execute()).map((r) => r.key).filter((k) => k.startsWith('addr:'));
+/** The sign-in counters stored: one per username and the address the throttle took the request to come from. */
+const signInFailureKeys = async (app: TestApp) =>
+  (await app.db.selectFrom('login_failures').select('key').execute()).map((r) => r.key).filter((k) => k.startsWith('signin:'));
 
 describe('X-Forwarded-For', () => {
   it('is ignored unless it comes from a configured proxy', async () => {
     await failedSignIn(t, '10.0.0.7', '198.51.100.23');
-    expect(await failureKeys(t)).toEqual(['addr:10.0.0.7']);
+    expect(await signInFailureKeys(t)).toEqual([signInKey(GUESSED, '10.0.0.7')]);
   });
 
   it('gives the client address when a configured proxy sends it (PORTAL_TRUST_PROXY)', async () => {
     await failedSignIn(proxied, '10.9.0.1', '198.51.100.23');
     await failedSignIn(proxied, '10.0.0.8', '198.51.100.99');
-    expect((await failureKeys(proxied)).sort()).toEqual(['addr:10.0.0.8', 'addr:198.51.100.23']);
+    expect((await signInFailureKeys(proxied)).sort()).toEqual([signInKey(GUESSED, '10.0.0.8'), signInKey(GUESSED, '198.51.100.23')].sort());
     expect(loadConfig({ PORTAL_DATA_DIR: t.config.dataDir, PORTAL_SECRET: 's', PORTAL_TRUST_PROXY: '10.0.0.0/8,::1' }).trustProxy).toEqual(['10.0.0.0/8', '::1']);
     expect(loadConfig({ PORTAL_DATA_DIR: t.config.dataDir, PORTAL_SECRET: 's' }).trustProxy).toEqual([]);
   });

@@ -522,4 +522,12 @@ export async function seedInvoices(db: Db, opts: { dataDir?: string | null } = {
     }
   };
   await Promise.all(Array.from({ length: SEED_INTAKE_PARALLEL }, worker));
+  // A job runner of the same process (a test app's) may have claimed some first: the seed ends when those are done too.
+  const ids = queued.map((q) => q.jobId);
+  for (let waited = 0; ids.length > 0; waited += 100) {
+    const open = await db.selectFrom('jobs').select('id').where('id', 'in', ids).where('state', 'in', ['queued', 'running']).execute();
+    if (open.length === 0) break;
+    if (waited > 120_000) throw new Error(`${open.length} demo intake jobs did not finish`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
