@@ -64,7 +64,7 @@ function Pricelists({ sellerId, ownOrgId, mayEdit }: { sellerId: string; ownOrgI
   );
   return (
     <SplitBox>
-      <SplitPane left={left} right={right} labelLeft="Pricelist list" labelRight="Pricelist form" defaultLeft={35} />
+      <SplitPane left={left} right={right} labelLeft="Pricelist list" labelRight="Pricelist form" defaultLeft={45} />
     </SplitBox>
   );
 }
