@@ -17,10 +17,11 @@ let browser: Browser;
  * start's step of its own for styled-components (main.tsx) adds about 0.1 KiB: it splits
  * the longest task of a signed-in start. Without Vite's preload helper for lazy chunks
  * (vite.config.ts), and the lists of each chunk's imports it carried, the page fell from
- * 146.0 to 142.8 KiB. The budget holds that so it can only shrink: lower it when the page
- * gets lighter.
+ * 146.0 to 142.8 KiB. The shared text schema's refusal of control characters and unpaired
+ * surrogates, and the capability table's admin-only column (issue 33), took it to 143.5 KiB.
+ * The budget holds that so it can only shrink: lower it when the page gets lighter.
  */
-const SIGN_IN_JS_BUDGET_KIB = 142.9;
+const SIGN_IN_JS_BUDGET_KIB = 143.6;
 
 beforeAll(async () => {
   browser = await launchBrowser();
