@@ -236,7 +236,8 @@ export async function receiveOrder(trx: Tx, parties: OrderParties, payloadId: st
     await recordOrderChange(trx, inserted.id, parties, {
       type: 'RECEIVED',
       action: 'Received',
-      description: `Order ${order.orderId} received from ${parties.buyerName}: ${lineWord(lines.length)}${free ? `, ${free} not in the catalogue` : ''}`,
+      // The entry's user is the buyer and its entity the order: the description keeps to what arrived, short enough for a drawer on a tablet.
+      description: `${lineWord(lines.length)}${free ? `, ${free} not in the catalogue` : ''}`,
     });
     return { ok: true, orderId: inserted.id, text: `Order ${order.orderId} received` };
   }
