@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { assertBrowserPresent } from './support/browser';
-import { startServer, type ServerHandle } from './support/server-process';
+import { SEEDED_DATA_DIR_ENV, startServer, type ServerHandle } from './support/server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +17,11 @@ let server: ServerHandle | undefined;
 export async function setup(project: TestProject): Promise<void> {
   assertBrowserPresent();
   if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` before the end-to-end tests.');
+  // Seeded once: every server of the run (this shared one and those files start for
+  // themselves) starts on a copy of it.
+  const seeded = await startServer();
+  await seeded.stop();
+  process.env[SEEDED_DATA_DIR_ENV] = seeded.dataDir;
   server = await startServer();
   project.provide('baseUrl', server.url);
   project.provide('dataDir', server.dataDir);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import SQLite from 'better-sqlite3';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -44,11 +44,26 @@ async function waitForServer(url: string, child: ChildProcess, output: () => str
 }
 
 /**
+ * The data dir of a server that seeded the demo data and stopped, set by the end-to-end run's
+ * global set-up: a new server starts on a copy of it instead of seeding again (the seed sends
+ * its orders and invoices through the intake, which takes a while on a small machine).
+ */
+export const SEEDED_DATA_DIR_ENV = 'PORTAL_E2E_SEEDED_DATA_DIR';
+
+function newDataDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const seeded = process.env[SEEDED_DATA_DIR_ENV];
+  if (seeded) cpSync(seeded, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
  * Starts the real server (`server/main.ts`, the same entry `npm start` uses) on a free
- * port. Passing the data dir of an earlier run restarts it on the same database.
+ * port, on a new copy of the seeded demo data where the run has one. Passing the data dir
+ * of an earlier run restarts it on the same database.
  */
 export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<ServerHandle> {
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const dataDir = opts.dataDir ?? newDataDir();
   const port = opts.port ?? (await freePort());
   const smtpPort = Number(opts.env?.PORTAL_SMTP_PORT ?? (await freePort()));
   const root = resolve(import.meta.dirname, '../../..');
