@@ -11,6 +11,10 @@ describe('CSV we write', () => {
     expect(csvLine([-5, '-5.25', '+3', 0, null])).toBe('-5,-5.25,+3,0,\r\n');
   });
 
+  it('quotes a value with a delimiter, a quote, a line break or edge spaces, so it stays one cell', () => {
+    expect(csvLine(['a,b', 'say "hi"', 'two\nlines', ' padded', 'x'])).toBe('"a,b","say ""hi""","two\nlines"," padded",x\r\n');
+  });
+
   it('reads a guarded cell back as the value it guarded', async () => {
     const bytes = Buffer.from(csvLine(['Product Code', 'Included']) + csvLine(['=1+2', 'Y']));
     const [record] = await tableRecords(readCsvRows(bytes), ['Product Code']);

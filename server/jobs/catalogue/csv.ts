@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isValidIsoDate } from '../../../src/domain/dates';
 import { tableRows, type PackedTable } from '../../sandbox/readers/table-rows';
@@ -93,12 +94,13 @@ export class RowErrors {
   }
 }
 
-/** Text that a spreadsheet would run as a formula is guarded (formula-guard.ts); numbers are written as they are. */
-function cell(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : guardCsvText(value);
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
+/**
+ * One CSV record (CRLF-terminated, csv-stringify's quoting): text that a spreadsheet would
+ * run as a formula is guarded (formula-guard.ts), numbers are written as they are. A value
+ * with a line break, or leading or trailing space, is quoted too: csv-stringify by itself
+ * quotes only delimiters and quotes, and a bare line break would end the record.
+ */
 export function csvLine(values: Array<string | number | null | undefined>): string {
-  return `${values.map(cell).join(',')}\r\n`;
+  const cells = values.map((value) => (typeof value === 'string' ? guardCsvText(value) : value));
+  return stringify([cells], { record_delimiter: 'windows', quoted_match: /[\r\n]|^\s|\s$/ });
 }
