@@ -14,7 +14,7 @@ import {
   SyncStatusBar,
   type ServerOrder,
 } from './pages/sync-status-page';
-import { launchBrowser, newContext } from './support/browser';
+import { launchBrowser, newContext, waitForServiceWorkerControl } from './support/browser';
 import { startServer, type ServerHandle } from './support/server-process';
 
 const SUPPLIER = 'supplier@acme.demo.test';
@@ -65,6 +65,9 @@ describe('offline: a server that goes down in the middle of a drain', () => {
       journey.step('mirror the list online');
       await orders.openListFromMenu();
       await status.waitUntilOnlineAndSynced();
+      // The order screen's code is first needed offline: it must be in the worker's cache by
+      // then (a route whose code fails to load makes the router reload the page, offline).
+      await waitForServiceWorkerControl(page);
 
       journey.step('queue four changes offline');
       await context.setOffline(true);
