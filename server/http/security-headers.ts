@@ -26,6 +26,20 @@ const CSP = {
 };
 
 /**
+ * The policy of a public asset (a product's image or data-sheet page): framed by the
+ * portal's own product drawer only, and run as a sandboxed document (no script, an
+ * opaque origin) even when opened on its own, so an HTML asset never acts as the portal.
+ */
+export const ASSET_CSP = [
+  "default-src 'none'",
+  "img-src 'self' data:",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data:",
+  'sandbox',
+  "frame-ancestors 'self'",
+].join('; ');
+
+/**
  * Hardening headers on every answer: CSP, nosniff, no framing by others, no referrer
  * leaving the origin. Every value here is fixed, so helmet writes them once, at start,
  * into a list each answer copies: @fastify/helmet would build helmet's middleware and

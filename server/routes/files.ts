@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { blobStoreFor } from '../files/blob-stores';
 import { expiredOrInvalidLink, verifyDownload, verifyToken } from '../files/signed-url';
 import { badRequest, notFound } from '../http/errors';
+import { ASSET_CSP } from '../http/security-headers';
 import { uploadJobKinds } from '../jobs/handlers';
 import { enqueueJob } from '../jobs/queue';
 
@@ -96,7 +97,12 @@ export async function fileRoutes(root: FastifyInstance, ctx: AppContext): Promis
         throw notFound('File');
       }
       if (!blob) throw notFound('File');
-      return reply.header('content-type', blob.contentType).header('cache-control', 'public, max-age=86400').send(blob.bytes);
+      return reply
+        .header('content-type', blob.contentType)
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-security-policy', ASSET_CSP)
+        .header('x-frame-options', 'SAMEORIGIN')
+        .send(blob.bytes);
     });
   });
 }

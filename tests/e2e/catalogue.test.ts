@@ -161,7 +161,13 @@ describe('the catalogue', () => {
     await catalogue.tab('Barcodes').click();
     await catalogue.drawer.getByRole('img', { name: new RegExp(`barcode ${rich.product.barcodes[0]!.code}$`) }).waitFor({ state: 'visible' });
     await catalogue.tab('Custom 1').click();
-    await catalogue.drawer.locator('iframe[title="Custom 1"][sandbox=""]').waitFor({ state: 'visible' });
+    const custom = catalogue.drawer.locator('iframe[title="Custom 1"][sandbox=""]');
+    await custom.waitFor({ state: 'visible' });
+    // The page itself shows, not the browser's refusal to frame it ('refused to connect').
+    const customFrame = await (await custom.elementHandle())!.contentFrame();
+    const pageUrl = new URL(rich.product.urls[0]!.url, page.url()).href;
+    await waitUntil(async () => customFrame?.url() !== 'about:blank', 'the Custom tab to load its page');
+    expect(customFrame?.url()).toBe(pageUrl);
 
     await catalogue.drawer.getByRole('button', { name: /^Open image 1 of/ }).click();
     const lightbox = page.locator('.yarl__root');

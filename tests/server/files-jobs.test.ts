@@ -149,6 +149,21 @@ describe('public assets', () => {
     expect((await t.as(null, { method: 'GET', url: '/files/asset/../tests/report.csv' })).statusCode).toBe(404);
     expect((await t.as(null, { method: 'GET', url: '/files/asset/images/none.svg' })).statusCode).toBe(404);
   });
+
+  it("lets the portal's product drawer frame an asset page, and runs it sandboxed even when opened on its own", async () => {
+    await blobStoreFor(t.config).put('assets/datasheets/test.html', Buffer.from('<h1>Data sheet</h1><script>parent.alert(1)</script>'), 'text/html; charset=utf-8');
+    const res = await t.as(null, { method: 'GET', url: '/files/asset/datasheets/test.html' });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    expect(csp.split(';').map((d) => d.trim())).toContain('sandbox');
+    expect(csp).toContain("default-src 'none'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Every other answer still refuses to be framed.
+    const app = await t.as(null, { method: 'GET', url: '/api/policy' });
+    expect(String(app.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
 });
 
 describe('job queue and job API', () => {
