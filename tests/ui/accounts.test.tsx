@@ -139,6 +139,12 @@ describe('Add/Edit Account drawer', () => {
     // A new account defaults to Supplier and country 1 (Australia).
     expect((within(drawer).getByLabelText('Account Type') as HTMLSelectElement).value).toBe('1');
     expect((within(drawer).getByLabelText('Country') as HTMLSelectElement).value).toBe('1');
+    // A new supplier has its UOM Mapping tab, disabled until saved as Properties is; a university has none.
+    expect(within(drawer).getByRole('tab', { name: 'UOM Mapping' })).toHaveProperty('disabled', true);
+    await user.selectOptions(within(drawer).getByLabelText('Account Type'), 'University');
+    expect(within(drawer).queryByRole('tab', { name: 'UOM Mapping' })).toBeNull();
+    await user.selectOptions(within(drawer).getByLabelText('Account Type'), 'Supplier');
+    expect(within(drawer).getByRole('tab', { name: 'UOM Mapping' })).toHaveProperty('disabled', true);
 
     await user.type(within(drawer).getByLabelText('Name'), 'Zeta');
     expect(save).toHaveProperty('disabled', false);

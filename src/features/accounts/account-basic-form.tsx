@@ -67,10 +67,12 @@ function formOf(account: Partial<AccountRow> | null): FormState {
   };
 }
 
+const typeOf = (value: string): AccountInput['type'] => (value === String(ACCOUNT_TYPES.UNIVERSITY) ? ACCOUNT_TYPES.UNIVERSITY : ACCOUNT_TYPES.SUPPLIER);
+
 function inputOf(form: FormState): AccountInput {
   return {
     name: form.name.trim(),
-    type: form.type === '2' ? 2 : 1,
+    type: typeOf(form.type),
     email: form.email.trim(),
     countryNo: Number(form.countryNo),
     state: form.state.trim(),
@@ -88,10 +90,12 @@ interface AccountBasicFormProps {
   /** After Save of a new account (its temporary key), after Save & New (null), after Delete (null). */
   onSelect(key: string | null): void;
   onDeleted(): void;
+  /** Told the account type the form holds, so the drawer offers a new supplier's UOM Mapping tab. */
+  onTypeChange?(type: AccountInput['type']): void;
 }
 
 /** Basic Info: Save and Save & New once the name is there and the email is empty or valid; Delete only for a saved account. */
-export function AccountBasicForm({ supportOrgId, accountKey, account, onSelect, onDeleted }: AccountBasicFormProps) {
+export function AccountBasicForm({ supportOrgId, accountKey, account, onSelect, onDeleted, onTypeChange }: AccountBasicFormProps) {
   const { notify } = useSnackbar();
   const [form, setForm] = useState<FormState>(() => formOf(account));
   const row = { table: 'accounts' as const, scope: scopeId('org', supportOrgId), key: accountKey ?? '' };
@@ -105,6 +109,7 @@ export function AccountBasicForm({ supportOrgId, accountKey, account, onSelect, 
   const set = (field: keyof FormState) => (event: { target: { value: string } }) => {
     setTouched(true);
     setForm((f) => ({ ...f, [field]: event.target.value }));
+    if (field === 'type') onTypeChange?.(typeOf(event.target.value));
   };
 
   const save = async (andNew: boolean) => {
@@ -121,6 +126,7 @@ export function AccountBasicForm({ supportOrgId, accountKey, account, onSelect, 
       await refusal.replaced();
       if (andNew) {
         setForm(blank);
+        onTypeChange?.(typeOf(blank.type));
         setTouched(false);
         onSelect(null);
       }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { messages } from '../../domain/messages';
-import { hasUomMapping } from '../../domain/rules/accounts';
+import { hasUomMapping, NEW_ACCOUNT_DEFAULTS } from '../../domain/rules/accounts';
 import { useAccount, useAccountOutbox, useAccountScopeMirror, useSavedKey } from '../../local/hooks/use-accounts';
 import { useOnline } from '../../local/hooks/use-sync-state';
 import { isTemporaryKey } from '../../sync/commands/collection-item';
@@ -51,7 +51,9 @@ export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: A
   const saved = key !== null && !isTemporaryKey(key) && !!account;
   useAccountScopeMirror(saved ? key : null, busy || waiting);
   const [tab, setTab] = useState<TabName>('basic');
-  const uom = hasUomMapping(account);
+  // A new account has no row yet: its tabs follow the type its form holds.
+  const [newType, setNewType] = useState<number>(NEW_ACCOUNT_DEFAULTS.type);
+  const uom = hasUomMapping(account === null ? { type: newType } : account);
   const current = (tab === 'properties' && !saved) || ((tab === 'uom' || tab === 'templates') && !(saved && uom)) ? 'basic' : tab;
   const listed = refused.filter((entry) => formTabOf(entry) !== current);
 
@@ -94,6 +96,7 @@ export function AccountDrawer({ supportOrgId, accountKey, onSelect, onClose }: A
                 account={account}
                 onSelect={onSelect}
                 onDeleted={onClose}
+                onTypeChange={setNewType}
               />
             )}
           </TabPanel>
