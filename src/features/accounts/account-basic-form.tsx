@@ -67,7 +67,7 @@ function formOf(account: Partial<AccountRow> | null): FormState {
   };
 }
 
-const typeOf = (value: string): AccountInput['type'] => (value === String(ACCOUNT_TYPES.UNIVERSITY) ? ACCOUNT_TYPES.UNIVERSITY : ACCOUNT_TYPES.SUPPLIER);
+const typeOf = (value: string): NonNullable<AccountInput['type']> => (value === String(ACCOUNT_TYPES.UNIVERSITY) ? ACCOUNT_TYPES.UNIVERSITY : ACCOUNT_TYPES.SUPPLIER);
 
 function inputOf(form: FormState): AccountInput {
   return {
@@ -91,7 +91,7 @@ interface AccountBasicFormProps {
   onSelect(key: string | null): void;
   onDeleted(): void;
   /** Told the account type the form holds, so the drawer offers a new supplier's UOM Mapping tab. */
-  onTypeChange?(type: AccountInput['type']): void;
+  onTypeChange?(type: NonNullable<AccountInput['type']>): void;
 }
 
 /** Basic Info: Save and Save & New once the name is there and the email is empty or valid; Delete only for a saved account. */
