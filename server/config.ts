@@ -27,6 +27,8 @@ export interface ServerConfig {
   auth?: Partial<AuthTuning>;
   /** S3-compatible object storage for files (uploads, invoice PDFs, templates, exports); the disk under dataDir when unset. */
   s3?: S3Config | null;
+  /** The Terms of Use users accept at their first sign-in: the text of PORTAL_TERMS_FILE, or the portal's own. */
+  termsOfUse: string;
   /** The invoice intake's SMTP listener (PORTAL_SMTP_PORT, `off`: none; PORTAL_SMTP_HOST) and polled mailbox (PORTAL_IMAP_URL). */
   intake?: IntakeConfig;
 }
@@ -90,6 +92,21 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+const DEFAULT_TERMS_FILE = join(import.meta.dirname, 'content', 'terms-of-use.txt');
+
+/** Read at start: a file that an operator named but that cannot be read stops the start, rather than showing no terms. */
+function termsOfUseText(file: string | undefined): string {
+  const path = file || DEFAULT_TERMS_FILE;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8').trim();
+  } catch (error) {
+    throw new Error(`PORTAL_TERMS_FILE: ${path} could not be read`, { cause: error });
+  }
+  if (!text) throw new Error(`PORTAL_TERMS_FILE: ${path} is empty`);
+  return text;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = resolve(overrides.dataDir ?? env.PORTAL_DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
@@ -109,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseNetworks('PORTAL_TRUST_PROXY', env.PORTAL_TRUST_PROXY),
     s3: s3FromEnv(env),
     intake: intakeFromEnv(env),
+    termsOfUse: termsOfUseText(env.PORTAL_TERMS_FILE),
     ...overrides,
   };
 }

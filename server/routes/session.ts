@@ -70,6 +70,12 @@ export async function sessionRoutes(app: FastifyInstance, { db, config }: AppCon
     return request.user ? { signedIn: true, policy: policyOf(request.user), profile: await profileOf(db, request.user) } : { signedIn: false };
   });
 
+  // Plain text, paragraphs split by blank lines: the terms screen shows it as it comes.
+  app.get('/policy/terms-of-use', async (request, reply) => {
+    requireUser(request, { allowPendingTerms: true });
+    return reply.type('text/plain; charset=utf-8').send(config.termsOfUse);
+  });
+
   app.put('/policy/actions/acceptTermsOfUse', async (request, reply) => {
     const user = requireUser(request, { allowPendingTerms: true });
     parse(partial(policySchema), request.body);

@@ -35,6 +35,8 @@ describe('terms of use', () => {
       await page.waitForURL((url) => url.pathname === TermsPage.path, { timeout: UI_WAIT_MS });
       expect(await shell.navigation.count()).toBe(0);
       expect(await shell.userName.count()).toBe(0);
+      // The portal's own terms (no PORTAL_TERMS_FILE here), readable before they are accepted.
+      await terms.text.getByText(/^These Terms of Use apply to everyone who signs in/).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
       expect(await terms.acceptCheckbox.isChecked()).toBe(false);
       expect(await terms.saveButton.isDisabled()).toBe(true);
 

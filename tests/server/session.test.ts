@@ -1,6 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { fieldErrors } from '../../src/domain/messages';
 import { orgSummarySchema, policySchema, profileSchema } from '../../src/domain/schemas/session';
+import { loadConfig } from '../../server/config';
 import { verifyPassword } from '../../server/auth/password';
 import { hashToken, SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../../server/auth/session';
 import { createSession } from '../../server/auth/sessions';
@@ -77,6 +81,25 @@ describe('GET /profile', () => {
 });
 
 describe('terms of use', () => {
+  test('the text to accept is answered to a user whose terms wait, as the operator set it (the portal\'s own by default)', async () => {
+    const res = await t.as('newbuyer@uni.demo.test', { method: 'GET', url: '/api/policy/terms-of-use' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const text = res.body;
+    expect(text).toMatch(/^These Terms of Use apply to everyone who signs in/);
+    expect(text.split(/\n\s*\n/).length).toBeGreaterThan(3);
+    expect((await t.as(null, { method: 'GET', url: '/api/policy/terms-of-use' })).statusCode).toBe(401);
+
+    const dir = mkdtempSync(join(tmpdir(), 'portal-terms-'));
+    const file = join(dir, 'terms.txt');
+    writeFileSync(file, '  Our own terms.\n\nSecond paragraph.\n');
+    const env = { PORTAL_DATA_DIR: dir, PORTAL_SECRET: 's' };
+    expect(loadConfig({ ...env, PORTAL_TERMS_FILE: file }).termsOfUse).toBe('Our own terms.\n\nSecond paragraph.');
+    expect(() => loadConfig({ ...env, PORTAL_TERMS_FILE: join(dir, 'missing.txt') })).toThrow(/PORTAL_TERMS_FILE/);
+    writeFileSync(file, ' \n');
+    expect(() => loadConfig({ ...env, PORTAL_TERMS_FILE: file })).toThrow(/is empty/);
+  });
+
   test('a user with pending terms is refused elsewhere until accepting, then let in', async () => {
     const user = 'newbuyer@uni.demo.test';
     expect((await t.as(user, { method: 'GET', url: '/api/org/UNIWESTMERE1' })).statusCode).toBe(403);

@@ -9,12 +9,15 @@ export class TermsPage {
   readonly acceptCheckbox: Locator;
   readonly saveButton: Locator;
   readonly logoutButton: Locator;
+  /** The operator's text of the terms, in its own scroll box. */
+  readonly text: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Terms of Use' });
     this.acceptCheckbox = page.getByRole('checkbox', { name: messages.termsCheckbox });
     this.saveButton = page.getByRole('button', { name: 'Save', exact: true });
     this.logoutButton = page.getByRole('button', { name: 'Logout', exact: true });
+    this.text = page.getByRole('region', { name: 'Terms of Use text' });
   }
 
   async waitUntilShown(): Promise<void> {

@@ -7,7 +7,8 @@ export interface FakeRequest {
   body: unknown;
 }
 
-type Answer = { status: number; body?: unknown } | 'network-error';
+/** `body` is answered as JSON; `text` as plain text. */
+type Answer = { status: number; body?: unknown; text?: string } | 'network-error';
 type Route = Answer | ((request: FakeRequest) => Answer);
 
 /**
@@ -26,6 +27,7 @@ export function fakeApi(routes: Record<string, Route>) {
     const route = routes[`${method} ${url.split('?')[0]}`];
     const answer = typeof route === 'function' ? route(request) : (route ?? { status: 404, body: { errors: ['Not found'] } });
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    if (answer.text !== undefined) return new Response(answer.text, { status: answer.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },
