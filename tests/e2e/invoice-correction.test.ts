@@ -79,12 +79,15 @@ describe('invoice correction', () => {
     await correction.drawer.getByText(matchingMessages.extractedValue(wrongPo), { exact: true }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     await view.closeDrawer();
 
-    // An exported invoice cannot be corrected, and says why.
-    const exported = invoices.find((i) => i.exported && i.document);
-    expect(exported, 'an exported demo invoice').toBeDefined();
-    await view.goto(BUYER, exported!.oiid);
-    await correction.correctButton.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
-    expect(await correction.correctButton.isDisabled()).toBe(true);
+    // Once exported it cannot be corrected any more, and says why.
+    const exporting = await page.request.post(`/api/buyer/${BUYER}/invoice/${invoice!.oiid}/actions/export`, {
+      data: { confirmExceptions: true },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(exporting.status()).toBe(202);
+    await waitUntil(async () => (await invoiceOf(page, invoice!.oiid)).exported, 'the export is delivered');
+    await view.goto(BUYER, invoice!.oiid);
+    await waitUntil(() => correction.correctButton.isDisabled(), 'the correct button disabled on the exported invoice');
     await page.getByText(matchingMessages.correctExported, { exact: true }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
   });
 
