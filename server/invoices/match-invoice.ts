@@ -252,22 +252,15 @@ export async function matchInvoiceIn(
     outcome: inv.match_status ? { status: inv.match_status as MatchResult['outcome']['status'], exceptions: Number(inv.match_exceptions) } : null,
   };
   const change = describeMatchChange(before, { errors: result.validationErrors, outcome: result.outcome });
+  const written = (description: string) =>
+    writeHistory(db, user, { orgKey: inv.buyer_key, entity: INVOICE_ENTITY, entityKey: String(oiid), type: 'MATCHED', action: `Matched (${trigger})`, description });
   // The order the invoice was matched to: the detail links to it.
   const referenceSystemId = orderId !== null ? String(orderId) : null;
   const relinked = doc !== null && doc.referenceSystemId !== referenceSystemId;
   if (change === null && !relinked) {
     // Nothing a user sees changed: keep the revision, so tablets have nothing to pull.
     await db.updateTable('invoices').set({ po_number: po, document_number: number }).where('oiid', '=', oiid).execute();
-    if (recordUnchanged) {
-      await writeHistory(db, user, {
-        orgKey: inv.buyer_key,
-        entity: INVOICE_ENTITY,
-        entityKey: String(oiid),
-        type: 'MATCHED',
-        action: `Matched (${trigger})`,
-        description: matchingMessages.exceptionsUnchanged(outcomeLabel(result.outcome)),
-      });
-    }
+    if (recordUnchanged) await written(matchingMessages.exceptionsUnchanged(outcomeLabel(result.outcome)));
     return result;
   }
   const rev = await recordChange(db, { entity: INVOICE_ENTITY, key: String(oiid), op: 'upsert', scopes: [{ kind: 'buyer', orgKey: inv.buyer_key }] });
@@ -283,14 +276,7 @@ export async function matchInvoiceIn(
     })
     .where('oiid', '=', oiid)
     .execute();
-  await writeHistory(db, user, {
-    orgKey: inv.buyer_key,
-    entity: INVOICE_ENTITY,
-    entityKey: String(oiid),
-    type: 'MATCHED',
-    action: `Matched (${trigger})`,
-    description: change ?? result.outcome.status,
-  });
+  await written(change ?? result.outcome.status);
   return result;
 }
 

@@ -13,17 +13,3 @@ export const LineLegend = styled.legend`
   padding: 0 4px;
   font-weight: 650;
 `;
-
-/** Why the correct button is unavailable (an exported invoice), read with the button. */
-export const CorrectReason = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: 0.875rem;
-`;
-
-export const CorrectRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px 12px;
-  margin-bottom: 16px;
-`;
