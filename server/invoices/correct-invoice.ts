@@ -1,6 +1,7 @@
 import { matchingMessages as m } from '../../src/domain/matching-messages';
 import {
   applyCorrections,
+  correctionAction,
   correctionChanges,
   correctionDescription,
   recordCorrections,
@@ -82,7 +83,7 @@ export async function correctInvoice(trx: Tx, row: InvoiceRow, input: InvoiceCor
       entity: INVOICE_ENTITY,
       entityKey: String(row.oiid),
       type: 'CORRECTED',
-      action: 'Corrected',
+      action: correctionAction(change, doc.lineItems),
       description: correctionDescription(change, doc.lineItems, user),
     });
   }

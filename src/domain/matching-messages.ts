@@ -57,6 +57,8 @@ export const matchingMessages = {
 
   /** A clerk's correction of a misread field, for the invoice's history and the form. */
   fieldCorrected: (field: string, from: string, to: string, user: string) => `${field} corrected from ${from} to ${to} by ${user}`,
+  /** The entry's action, short enough for the history drawer's Action column (spec: date, action, by whom). */
+  fieldCorrectedAction: (field: string) => `${field} corrected`,
   lineField: (sequence: number, code: string | null, field: string) => `${line(sequence, code)} ${field}`,
   noValue: '(none)',
   correctExported: 'An exported invoice cannot be corrected',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { can, type Viewer } from '../../src/domain/roles';
 import {
   applyCorrections,
+  correctionAction,
   correctionChanges,
   correctionDescription,
   extractedValueOf,
@@ -102,6 +103,7 @@ describe('the correction rules', () => {
   it('word the history entry with the field, the line and both values', () => {
     expect(correctionDescription({ field: 'referenceId', from: '4500001', to: '4500011' }, doc.lineItems, 'Jo Clerk')).toBe('PO Number corrected from 4500001 to 4500011 by Jo Clerk');
     expect(correctionDescription({ field: 'unitPrice', lineId: 11, from: 1, to: 10 }, doc.lineItems, 'Jo Clerk')).toBe('Line 1 (A) Unit Price corrected from 1 to 10 by Jo Clerk');
+    expect(correctionAction({ field: 'qtyShipped', lineId: 11 }, doc.lineItems)).toBe('Line 1 (A) Quantity corrected');
     expect(correctionDescription({ field: 'code', lineId: 12, from: null, to: 'B' }, doc.lineItems, 'Jo Clerk')).toBe('Line 2 Code corrected from (none) to B by Jo Clerk');
   });
 });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { matchingMessages } from '../../src/domain/matching-messages';
 import { outcomeLabel } from '../../src/domain/rules/match-changes';
-import type { InvoiceItem } from '../../src/domain/schemas/invoices';
+import type { InvoiceHistoryEntry, InvoiceItem } from '../../src/domain/schemas/invoices';
 import type { OrderSummary } from '../../src/domain/schemas/orders';
 import { InvoiceCorrectionPage } from './pages/invoice-correction-page';
 import { InvoicePage } from './pages/invoices-page';
@@ -68,11 +68,14 @@ describe('invoice correction', () => {
       expect(await view.validationButton.count()).toBe(0);
     }
 
-    // History says what was corrected, by whom, and what matching again changed.
+    // History: the drawer's action names the field corrected and by whom; the entry says from what to what.
     const history = await view.openDrawer(view.historyButton, 'Invoice History');
-    await history.getByText(`PO Number corrected from ${wrongPo} to ${order.orderNo} by Beatrice Buyer`).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
-    await history.getByText(/1 header exception resolved/).first().waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await history.getByRole('cell', { name: 'PO Number corrected', exact: true }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await history.getByRole('cell', { name: 'Matched (Invoice corrected)', exact: true }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     await view.closeDrawer();
+    const entries = (await (await page.request.get(`/api/buyer/${BUYER}/invoice/${invoice!.oiid}/history`)).json()) as InvoiceHistoryEntry[];
+    expect(entries.find((e) => e.type === 'CORRECTED')).toMatchObject({ description: `PO Number corrected from ${wrongPo} to ${order.orderNo} by Beatrice Buyer`, user: 'Beatrice Buyer' });
+    expect(entries.find((e) => e.action === 'Matched (Invoice corrected)')?.description).toMatch(/1 header exception resolved/);
 
     // The extracted value is kept and shown beside the corrected field.
     await correction.open();

@@ -78,7 +78,7 @@ describe('a corrected PO number', () => {
     expect(answered.rev).toBeGreaterThan(before.rev);
     expect(await invoice(oiid)).toEqual(answered);
 
-    expect((await history(oiid, 'CORRECTED'))[0]).toMatchObject({ action: 'Corrected', description: `PO Number corrected from 4500001 to ${PO} by Beatrice Buyer`, user: 'Beatrice Buyer' });
+    expect((await history(oiid, 'CORRECTED'))[0]).toMatchObject({ action: 'PO Number corrected', description: `PO Number corrected from 4500001 to ${PO} by Beatrice Buyer`, user: 'Beatrice Buyer' });
     expect((await history(oiid, 'MATCHED'))[0]).toMatchObject({ action: 'Matched (Invoice corrected)', description: '1 header exception resolved; Exceptions (1) -> Matched' });
   });
 

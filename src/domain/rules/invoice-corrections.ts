@@ -159,6 +159,11 @@ export function correctionFieldName(change: Pick<CorrectionChange, 'field' | 'li
   return line ? m.lineField(line.sequence, line.code, label) : label;
 }
 
+/** The history entry's action: 'PO Number corrected', 'Line 2 (AB-1) Quantity corrected'. */
+export function correctionAction(change: Pick<CorrectionChange, 'field' | 'lineId'>, lines: readonly InvoiceLineItem[]): string {
+  return m.fieldCorrectedAction(correctionFieldName(change, lines));
+}
+
 /** 'PO Number corrected from 4500001 to 4500011 by Jo Clerk'; the line is named as the document held it before. */
 export function correctionDescription(change: CorrectionChange, lines: readonly InvoiceLineItem[], user: string): string {
   return m.fieldCorrected(correctionFieldName(change, lines), shown(change.from), shown(change.to), user);

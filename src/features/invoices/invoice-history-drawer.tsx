@@ -9,16 +9,12 @@ interface InvoiceHistoryDrawerProps {
   invoiceId: string;
 }
 
-/**
- * Date, action and by whom (the spec's columns), and what each entry says: which field a
- * clerk corrected from what to what, what matching again changed. Fetched again on every
- * opening, shown from the store offline.
- */
+/** Date, action and by whom; fetched again on every opening, shown from the store offline. */
 export function InvoiceHistoryDrawer({ open, onOpenChange, scope, invoiceId }: InvoiceHistoryDrawerProps) {
   const { entries, failed } = useHistory(scope, 'invoice', invoiceId, undefined, open);
   return (
     <Drawer open={open} onOpenChange={onOpenChange} title="Invoice History">
-      <HistoryTable label="Invoice history" entries={entries} failed={failed} />
+      <HistoryTable label="Invoice history" entries={entries} failed={failed} showDescription={false} />
     </Drawer>
   );
 }
