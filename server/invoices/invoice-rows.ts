@@ -5,11 +5,12 @@ import { idList, inIdList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
 import type { InvoiceMatchColumns, InvoicesTable } from '../db/tables/invoices';
 import { MATCH_STATUSES, type MatchOutcome, type MatchStatus } from '../../src/domain/schemas/invoice-matching';
+import { fieldCorrectionSchema, type FieldCorrection } from '../../src/domain/schemas/invoice-corrections';
 
 /** The entity name of invoices in the change log, the changes feed and history. */
 export const INVOICE_ENTITY = 'invoice';
 
-export type InvoiceRow = Omit<Selectable<InvoicesTable>, 'pdf_source'> & Pick<Selectable<InvoiceMatchColumns>, 'match_status' | 'match_exceptions'>;
+export type InvoiceRow = Omit<Selectable<InvoicesTable>, 'pdf_source'> & Pick<Selectable<InvoiceMatchColumns>, 'match_status' | 'match_exceptions' | 'corrections'>;
 
 /** Every column but the demo PDF source, which only the PDF download reads. */
 export const INVOICE_COLUMNS = [
@@ -34,6 +35,7 @@ export const INVOICE_COLUMNS = [
   'deleted',
   'match_status',
   'match_exceptions',
+  'corrections',
 ] as const;
 
 function matchOutcomeOf(row: Pick<InvoiceRow, 'match_status' | 'match_exceptions'>): MatchOutcome | null {
@@ -45,6 +47,11 @@ function matchOutcomeOf(row: Pick<InvoiceRow, 'match_status' | 'match_exceptions
 /** The URL the browser fetches the invoice's PDF from, with its session cookie. */
 export function invoicePdfPath(buyerKey: string, oiid: number): string {
   return `/api/buyer/${encodeURIComponent(buyerKey)}/invoice/${oiid}/pdf`;
+}
+
+/** The fields a clerk corrected, with their extracted values (migration 0060). */
+export function parseCorrections(json: string | null): FieldCorrection[] {
+  return json ? fieldCorrectionSchema.array().parse(JSON.parse(json)) : [];
 }
 
 export function parseInvoiceDocument(json: string | null): InvoiceDocument | null {
@@ -72,6 +79,7 @@ export function toInvoiceItem(row: InvoiceRow): InvoiceItem {
       pdfUrl: row.pdf_key ? invoicePdfPath(row.buyer_key, row.oiid) : null,
     },
     matching: matchOutcomeOf(row),
+    corrections: parseCorrections(row.corrections),
     rev: Number(row.rev),
   };
 }

@@ -1,7 +1,8 @@
 import { formatMessage } from '../../src/domain/messages';
 import { matchInvoice as matchRules, type EarlierInvoice, type MatchInput, type MatchResult, type OrderLookup } from '../../src/domain/rules/invoice-matching';
 import { isCreditNote } from '../../src/domain/rules/invoice-document-model';
-import { describeMatchChange } from '../../src/domain/rules/match-changes';
+import { describeMatchChange, outcomeLabel } from '../../src/domain/rules/match-changes';
+import { matchingMessages } from '../../src/domain/matching-messages';
 import type { ContractPrice } from '../../src/domain/schemas/catalogue';
 import type { MatchingSettings } from '../../src/domain/schemas/invoice-matching';
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
@@ -16,7 +17,7 @@ import { matchingSettingsOf } from './matching-settings';
 export const MATCHING_USER = 'Invoice matching';
 
 /** Why an invoice is matched (again): the history entry's action. */
-export type MatchTrigger = 'Received' | 'ASN submitted' | 'Order updated' | 'Settings changed' | 'Invoice corrected';
+export type MatchTrigger = 'Received' | 'ASN submitted' | 'Order updated' | 'Settings changed' | 'Invoice corrected' | 'Related invoice corrected';
 
 const trimmed = (v: string | null | undefined) => v?.trim() || null;
 
@@ -208,8 +209,16 @@ const INVOICE_TO_MATCH = [
  * ASNs, the invoices received before it against that order, the buyer's settings and
  * contract prices and the supplier's units; writes the validation errors and the
  * outcome, a new revision so tablets pull it, and a history entry saying what changed.
+ * A run that changes nothing writes no entry, unless `recordUnchanged` (a clerk's
+ * correction asked for it and is told what it found).
  */
-export async function matchInvoiceIn(reads: MatchReads, oiid: number, trigger: MatchTrigger, user: string = MATCHING_USER): Promise<MatchResult | null> {
+export async function matchInvoiceIn(
+  reads: MatchReads,
+  oiid: number,
+  trigger: MatchTrigger,
+  user: string = MATCHING_USER,
+  { recordUnchanged = false }: { recordUnchanged?: boolean } = {},
+): Promise<MatchResult | null> {
   const { db } = reads;
   const inv = await db.selectFrom('invoices').select(INVOICE_TO_MATCH).where('oiid', '=', oiid).where('deleted', '=', 0).executeTakeFirst();
   if (!inv) return null;
@@ -243,12 +252,15 @@ export async function matchInvoiceIn(reads: MatchReads, oiid: number, trigger: M
     outcome: inv.match_status ? { status: inv.match_status as MatchResult['outcome']['status'], exceptions: Number(inv.match_exceptions) } : null,
   };
   const change = describeMatchChange(before, { errors: result.validationErrors, outcome: result.outcome });
+  const written = (description: string) =>
+    writeHistory(db, user, { orgKey: inv.buyer_key, entity: INVOICE_ENTITY, entityKey: String(oiid), type: 'MATCHED', action: `Matched (${trigger})`, description });
   // The order the invoice was matched to: the detail links to it.
   const referenceSystemId = orderId !== null ? String(orderId) : null;
   const relinked = doc !== null && doc.referenceSystemId !== referenceSystemId;
   if (change === null && !relinked) {
     // Nothing a user sees changed: keep the revision, so tablets have nothing to pull.
     await db.updateTable('invoices').set({ po_number: po, document_number: number }).where('oiid', '=', oiid).execute();
+    if (recordUnchanged) await written(matchingMessages.exceptionsUnchanged(outcomeLabel(result.outcome)));
     return result;
   }
   const rev = await recordChange(db, { entity: INVOICE_ENTITY, key: String(oiid), op: 'upsert', scopes: [{ kind: 'buyer', orgKey: inv.buyer_key }] });
@@ -264,14 +276,7 @@ export async function matchInvoiceIn(reads: MatchReads, oiid: number, trigger: M
     })
     .where('oiid', '=', oiid)
     .execute();
-  await writeHistory(db, user, {
-    orgKey: inv.buyer_key,
-    entity: INVOICE_ENTITY,
-    entityKey: String(oiid),
-    type: 'MATCHED',
-    action: `Matched (${trigger})`,
-    description: change ?? result.outcome.status,
-  });
+  await written(change ?? result.outcome.status);
   return result;
 }
 

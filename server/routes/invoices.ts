@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { invoiceListQuerySchema, invoicePathSchema, invoiceUploadRequestSchema, type InvoiceHistoryEntry } from '../../src/domain/schemas/invoices';
+import { invoiceCorrectionSchema } from '../../src/domain/schemas/invoice-corrections';
+import { correctInvoice } from '../invoices/correct-invoice';
 import type { AppContext } from '../app-context';
 import { jobUploadUrl } from '../catalogue/upload-url';
 import type { Db } from '../db/database';
@@ -25,7 +27,7 @@ const orgPathSchema = z.object({ id: z.string().min(1).max(40) });
 const exportBodySchema = z.object({ confirmExceptions: z.boolean().optional() }).optional();
 const historyQuerySchema = z.object({ type: z.string().trim().min(1).max(40).optional() });
 
-async function buyerFor(request: FastifyRequest, db: Db, capability: 'viewInvoices' | 'exportInvoices' | 'uploadInvoices') {
+async function buyerFor(request: FastifyRequest, db: Db, capability: 'viewInvoices' | 'exportInvoices' | 'uploadInvoices' | 'correctInvoices') {
   const { id } = parse(orgPathSchema, request.params);
   const { user, org } = await requireOrg(request, db, 'buyer', id);
   requireCapability(user, org, capability);
@@ -68,6 +70,16 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
       });
       return { body: toInvoiceItem(updated) };
     });
+  });
+
+  // A clerk corrects misread fields; the invoice is matched again in the same transaction.
+  app.post('/buyer/:id/invoice/:invoiceId/actions/correct', async (request, reply) => {
+    const { user, org } = await buyerFor(request, db, 'correctInvoices');
+    const { invoiceId } = parse(invoicePathSchema, request.params);
+    const correction = parse(invoiceCorrectionSchema, request.body);
+    return mutate(db, request, reply, async (trx) => ({
+      body: toInvoiceItem(await correctInvoice(trx, await findInvoice(trx, org, invoiceId), correction, user.displayName)),
+    }));
   });
 
   app.post('/buyer/:id/invoice/:invoiceId/actions/export', async (request, reply) => {

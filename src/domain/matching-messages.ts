@@ -52,4 +52,23 @@ export const matchingMessages = {
   /** What a matching run changed, for the invoice's history. */
   exceptionsResolved: (n: number, level: string) => `${n} ${level} exception${n === 1 ? '' : 's'} resolved`,
   exceptionsRaised: (n: number, level: string) => `${n} new ${level} exception${n === 1 ? '' : 's'}`,
+  /** A run that found what the last one found (a correction's run still says so). */
+  exceptionsUnchanged: (outcome: string) => `No exceptions changed; ${outcome}`,
+
+  /** A clerk's correction of a misread field, for the invoice's history and the form. */
+  fieldCorrected: (field: string, from: string, to: string, user: string) => `${field} corrected from ${from} to ${to} by ${user}`,
+  /** The entry's action, short enough for the history drawer's Action column (spec: date, action, by whom). */
+  fieldCorrectedAction: (field: string) => `${field} corrected`,
+  lineField: (sequence: number, code: string | null, field: string) => `${line(sequence, code)} ${field}`,
+  noValue: '(none)',
+  correctExported: 'An exported invoice cannot be corrected',
+  correctWithoutDocument: 'Nothing was extracted from this document, so there is nothing to correct',
+  lineNotOnInvoice: (id: number) => `Line ${id} is not on this invoice`,
+  nothingCorrected: 'Change a field to correct it',
+  correctionMoreThanZero: (field: string) => `${field} must be more than 0`,
+  correctionNotNegative: (field: string) => `${field} must be 0 or more`,
+  correctionInvalidDate: (field: string) => `${field} must be a date (YYYY-MM-DD)`,
+  extractedValue: (value: string) => `Extracted: ${value}`,
+  invoiceCorrected: 'Invoice corrected and matched again',
+  correctionQueued: 'Correction saved on this device: it is sent, and the invoice matched again, once online',
 } as const;

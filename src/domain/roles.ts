@@ -36,6 +36,7 @@ export type Capability =
   | 'includeProducts'
   | 'exportInvoices'
   | 'uploadInvoices'
+  | 'correctInvoices'
   | 'exportCatalogue'
   | 'manageCatalogueTemplates'
   | 'uploadPriceFile'
@@ -92,6 +93,8 @@ const table: Record<Capability, { perspectives: readonly Perspective[]; supportO
   includeProducts: { perspectives: ['UNIVERSITY'], adminOnly: true },
   exportInvoices: { perspectives: ['UNIVERSITY'], adminOnly: true },
   uploadInvoices: { perspectives: ['UNIVERSITY'] },
+  /** Correcting a misread field of an invoice is an accounts-payable clerk's daily work, as uploading one is. */
+  correctInvoices: { perspectives: ['UNIVERSITY'] },
   exportCatalogue: { perspectives: ['UNIVERSITY'], adminOnly: true },
   manageCatalogueTemplates: { perspectives: ['UNIVERSITY'], adminOnly: true },
   uploadPriceFile: { perspectives: ['SUPPLIER'], adminOnly: true },

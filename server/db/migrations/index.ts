@@ -15,6 +15,7 @@ import * as liveProductCodes from './0018-live-product-codes';
 import * as jobAttempts from './0020-job-attempts';
 import * as cxmlInbound from './0035-cxml-inbound';
 import * as extractionTemplates from './0050-extraction-templates';
+import * as invoiceCorrections from './0060-invoice-corrections';
 import * as intake from './0040-intake';
 import * as throttleCounters from './0025-throttle-counters';
 import * as invoiceMatching from './0045-invoice-matching';
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0020-job-attempts': jobAttempts,
   '0035-cxml-inbound': cxmlInbound,
   '0050-extraction-templates': extractionTemplates,
+  '0060-invoice-corrections': invoiceCorrections,
   '0040-intake': intake,
   '0025-throttle-counters': throttleCounters,
   '0045-invoice-matching': invoiceMatching,

@@ -49,6 +49,8 @@ export interface InvoiceMatchColumns {
   po_number: Generated<string | null>;
   /** The supplier's invoice number (trimmed): duplicates are found by it. */
   document_number: Generated<string | null>;
+  /** The fields a clerk corrected with their extracted values, JSON (migration 0060); null while none was. */
+  corrections: Generated<string | null>;
 }
 
 /** A buyer's 'Invoice Matching' preferences; a buyer without a row uses the defaults. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wholeNumber } from './numbers';
 import { PAGE_SIZE } from '../constants';
 import { matchOutcomeSchema } from './invoice-matching';
+import { fieldCorrectionSchema } from './invoice-corrections';
 
 /** veStatus values the list filters on (spec section 4); other values may exist but are not shown. */
 export const INVOICE_VE_STATUSES = ['Pending', 'Emailed', 'Exported'] as const;
@@ -84,6 +85,8 @@ export const invoiceItemSchema = z.object({
   message: invoiceMessageSchema,
   /** The last matching run's outcome; null until matched (absent on rows mirrored before matching existed). */
   matching: matchOutcomeSchema.nullable().optional(),
+  /** The fields a clerk corrected, each with its extracted value (absent on rows mirrored before corrections existed). */
+  corrections: z.array(fieldCorrectionSchema).optional(),
   rev: z.number().int(),
 });
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;

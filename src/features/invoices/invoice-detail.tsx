@@ -15,6 +15,8 @@ import { SPLIT_PANE_DEFAULT, SPLIT_PANE_MIN_VISIBLE_PERCENT } from '../../domain
 import { EmailDrawer } from './email-drawer';
 import { EmailView } from './email-view';
 import { BottomBar, DetailFrame, OfflineReason, Panes, PaneScroll } from './invoice-detail.styles';
+import { InvoiceCorrectButton } from './invoice-correct-button';
+import { InvoiceCorrectionDrawer } from './invoice-correction-drawer';
 import { InvoiceHistoryDrawer } from './invoice-history-drawer';
 import { InvoiceListDrawer } from './invoice-list-drawer';
 import { InvoicePanel } from './invoice-panel';
@@ -29,7 +31,7 @@ import { ValidationErrorsDrawer } from './validation-errors-drawer';
  */
 const NARROW = '(max-width: 899px)';
 
-type DetailDrawer = 'errors' | 'history' | 'email' | 'list';
+type DetailDrawer = 'errors' | 'history' | 'email' | 'list' | 'correct';
 
 interface InvoiceDetailProps {
   buyer: InvoiceBuyer;
@@ -79,7 +81,10 @@ function LoadedInvoice({ buyer, invoice }: { buyer: InvoiceBuyer; invoice: Invoi
   const close = (open: boolean) => !open && setDrawer(null);
   const pdfUrl = invoice.message.pdfUrl;
   const documentPane: ReactNode = pdfUrl ? <PdfPane url={pdfUrl} fileName={pdfFileName(invoice)} /> : <EmailView message={invoice.message} />;
-  const invoicePane = <InvoicePanel invoice={invoice} buyerId={buyer.orgId} onShowErrors={() => setDrawer('errors')} />;
+  // A clerk corrects what the extraction misread; nothing was read when there is no document.
+  const mayCorrect = can(buyer.viewer, 'correctInvoices') && invoice.document !== null;
+  const correction = mayCorrect ? <InvoiceCorrectButton exported={invoice.exported} onCorrect={() => setDrawer('correct')} /> : undefined;
+  const invoicePane = <InvoicePanel invoice={invoice} buyerId={buyer.orgId} onShowErrors={() => setDrawer('errors')} correction={correction} />;
 
   return (
     <DetailFrame>
@@ -151,6 +156,16 @@ function LoadedInvoice({ buyer, invoice }: { buyer: InvoiceBuyer; invoice: Invoi
       <InvoiceHistoryDrawer open={drawer === 'history'} onOpenChange={close} scope={buyer.scope} invoiceId={invoice.key} />
       <EmailDrawer open={drawer === 'email'} onOpenChange={close} message={invoice.message} />
       <InvoiceListDrawer open={drawer === 'list'} onOpenChange={close} buyer={buyer} />
+      {mayCorrect && invoice.document && (
+        <InvoiceCorrectionDrawer
+          open={drawer === 'correct'}
+          onOpenChange={close}
+          scope={buyer.scope}
+          invoiceKey={invoice.key}
+          document={invoice.document}
+          corrections={invoice.corrections}
+        />
+      )}
     </DetailFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { formatDateOnly } from '../../domain/dates';
 import { hasValidationErrors, invoiceRowDisplay, sortedLineItems } from '../../domain/invoice-display';
 import { messages } from '../../domain/messages';
@@ -14,10 +15,12 @@ interface InvoicePanelProps {
   invoice: InvoiceView;
   buyerId: string;
   onShowErrors: () => void;
+  /** The control that opens the correction form, for users who may correct. */
+  correction?: ReactNode;
 }
 
 /** The right pane: what was read from the invoice, its errors, its lines and totals. */
-export function InvoicePanel({ invoice, buyerId, onShowErrors }: InvoicePanelProps) {
+export function InvoicePanel({ invoice, buyerId, onShowErrors, correction }: InvoicePanelProps) {
   const display = invoiceRowDisplay(invoice);
   const doc = invoice.document;
   const withCurrency = (value: number) => `${formatMoney(value)} ${doc?.currency ?? ''}`.trim();
@@ -82,6 +85,7 @@ export function InvoicePanel({ invoice, buyerId, onShowErrors }: InvoicePanelPro
           </Button>
         </ErrorButtonRow>
       )}
+      {correction}
       {doc && (
         <>
           <Section aria-labelledby="invoice-lines">

@@ -1,5 +1,6 @@
 import type { CommandDef } from './command';
 import { collectionCommands, COLLECTIONS, SUPPORT_COLLECTIONS } from './collection-item';
+import { correctInvoiceCommand } from './correct-invoice';
 import { pricelistCommands, pricelistMappingCommand } from './pricelist';
 import { markInvoiceReadCommand, markOrderReadCommand } from './set-fields';
 import { submitAsnCommand } from './submit-asn';
@@ -15,6 +16,7 @@ import {
 const all: CommandDef[] = [
   markOrderReadCommand,
   markInvoiceReadCommand,
+  correctInvoiceCommand,
   submitAsnCommand,
   productInclusionCommand,
   taxCodesCommand,
