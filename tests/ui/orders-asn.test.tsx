@@ -149,6 +149,51 @@ describe('ASNs of an order', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('moves the focus to an error summary at the submit button, whose links go to each field', async () => {
+    await seedOrder();
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/1');
+
+    const form = await openNewDraft();
+    await userEvent.clear(within(form).getByLabelText('Issue Date'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    const summary = within(form).getByRole('group', { name: 'There are 2 errors to correct' });
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    // Just before the status and the Submit button, under the lines.
+    expect(summary.compareDocumentPosition(within(form).getByRole('button', { name: 'Submit' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual([asnErrors.shipmentDateRequired, asnErrors.issueDateRequired]);
+
+    await userEvent.click(within(summary).getByRole('link', { name: asnErrors.issueDateRequired }));
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Issue Date')));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("shows an over-shipped quantity's error under the line's description, not in its quantity cell", async () => {
+    await seedOrder();
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/1');
+
+    const form = await openNewDraft();
+    await userEvent.type(within(form).getByLabelText('Shipped Date'), '2026-11-02');
+    const quantity = within(form).getByLabelText('Quantity of line 3');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '9');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    const overShipped = asnErrors.overShipped(3, 9, 2.5);
+    await waitFor(() => expect(quantity.getAttribute('aria-invalid')).toBe('true'));
+    const message = document.getElementById(quantity.getAttribute('aria-describedby')!)!;
+    expect(message.textContent).toBe(overShipped);
+    const row = within(form).getByRole('region', { name: 'ASN lines' }).querySelector('tbody tr:nth-child(2)')!;
+    expect(within(row as HTMLElement).getByText('Product 3').closest('td')).toBe(message.closest('td'));
+    expect(quantity.closest('td')?.textContent).toBe('');
+    const summary = within(form).getByRole('group', { name: 'There is 1 error to correct' });
+    expect(within(summary).getByRole('link', { name: overShipped })).toBeTruthy();
+  });
+
   it('asks for confirmation with the spec text, then queues the submit and locks the draft', async () => {
     await seedOrder();
     fakeEngine();
