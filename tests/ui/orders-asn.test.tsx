@@ -194,6 +194,28 @@ describe('ASNs of an order', () => {
     expect(within(summary).getByRole('link', { name: overShipped })).toBeTruthy();
   });
 
+  it("asks before 'Discard draft' throws a draft away, and keeps it when the user cancels", async () => {
+    await seedOrder();
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/1');
+
+    const form = await openNewDraft();
+    await userEvent.type(within(form).getByLabelText('Carrier Name'), 'Blue Line');
+    await waitFor(async () => expect((await storedDraft()).asn.carrierName).toBe('Blue Line'));
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Discard draft' }));
+    let dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((await storedDraft()).asn.carrierName).toBe('Blue Line');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Discard draft' }));
+    dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(async () => expect(await db.asnDrafts.count()).toBe(0));
+  });
+
   it('asks for confirmation with the spec text, then queues the submit and locks the draft', async () => {
     await seedOrder();
     fakeEngine();
