@@ -116,6 +116,26 @@ describe.each(SIZES)('layout at $width x $height ($name)', ({ name, width, heigh
       }),
     CHECK_MS,
   );
+  it(
+    'a refused ASN submit: the focus on the error summary at Submit, an over-shipped line readable',
+    () =>
+      withDrawer(page, 'ASNs', 'Advance Ship Notices', async () => {
+        const order = new OrderPage(page);
+        // The draft the test above started, or a new one.
+        await order.draftButton().or(order.addAsnButton).first().click();
+        await order.quantity(1).fill('99999');
+        await order.submitButton.click();
+        const summary = order.asnForm.getByRole('group', { name: /errors? to correct$/ });
+        await summary.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+        expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await summary.getByRole('link', { name: /^Line 1: quantity 99999 is more than/ }).isVisible()).toBe(true);
+        const lines = page.getByRole('region', { name: 'ASN lines' });
+        await lines.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        // The line's message sits under its description, within the cell's lines.
+        await checkLayout(page, `${name}: ASN lines with an over-shipped line`, undefined, { headers: columnsAt(width, 'asnLines') });
+      }),
+    CHECK_MS,
+  );
   it('its history drawer', () => withDrawer(page, 'History', 'Order History', () => checkLayout(page, `${name}: history drawer`)), CHECK_MS);
   it('its orders drawer', () => withDrawer(page, 'Orders', 'Orders', () => checkLayout(page, `${name}: orders drawer`)), CHECK_MS);
 });
