@@ -68,6 +68,8 @@ export const messages = {
   termsCheckbox: 'I have read and accept the Terms of Use',
 
   asnSubmitConfirm: 'ASN is going to be submitted. After submitting you cannot edit it.',
+  /** Not in the spec: the title of a form's error summary at its submit button (issue 27). */
+  errorSummaryTitle: (n: number) => (n === 1 ? 'There is 1 error to correct' : `There are ${n} errors to correct`),
   userDeleteConfirm: 'Selected user is going to be permanently deleted.',
   accountDeleteConfirm: 'Selected account is going to be permanently deleted.',
 

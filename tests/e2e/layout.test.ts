@@ -93,7 +93,9 @@ describe.each(SIZES)('layout at $width x $height ($name)', ({ name, width, heigh
     const list = new OrdersListPage(page);
     await list.goto();
     await list.waitForRows();
-    await list.rowLinks.first().click();
+    // A 'New' order: nothing of it shipped yet, so the ASN checks below get all its lines. Other
+    // journeys on the same server ship the newest orders, so the first row may have nothing left.
+    await list.rowLinkWithState('New').click();
     await new OrderPage(page).heading.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     await checkLayout(page, `${name}: order`, undefined, { headers: columnsAt(width, 'orderLines') });
   }, CHECK_MS);
@@ -105,12 +107,32 @@ describe.each(SIZES)('layout at $width x $height ($name)', ({ name, width, heigh
     () =>
       withDrawer(page, 'ASNs', 'Advance Ship Notices', async () => {
         const order = new OrderPage(page);
-        // The newest demo order has nothing shipped yet: its lines are all on the new ASN.
+        // The order opened above is 'New': all its lines are on the new ASN.
         await order.addAsnButton.click();
         const lines = page.getByRole('region', { name: 'ASN lines' });
         await lines.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
         await lines.evaluate((el) => el.scrollIntoView({ block: 'start' }));
         await checkLayout(page, `${name}: ASN lines`, undefined, { headers: columnsAt(width, 'asnLines') });
+      }),
+    CHECK_MS,
+  );
+  it(
+    'a refused ASN submit: the focus on the error summary at Submit, an over-shipped line readable',
+    () =>
+      withDrawer(page, 'ASNs', 'Advance Ship Notices', async () => {
+        const order = new OrderPage(page);
+        // The draft the test above started, or a new one.
+        await order.draftButton().or(order.addAsnButton).first().click();
+        await order.quantity(1).fill('99999');
+        await order.submitButton.click();
+        const summary = order.asnForm.getByRole('group', { name: /errors? to correct$/ });
+        await summary.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+        expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await summary.getByRole('link', { name: /^Line 1: quantity 99999 is more than/ }).isVisible()).toBe(true);
+        const lines = page.getByRole('region', { name: 'ASN lines' });
+        await lines.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        // The line's message sits under its description, within the cell's lines.
+        await checkLayout(page, `${name}: ASN lines with an over-shipped line`, undefined, { headers: columnsAt(width, 'asnLines') });
       }),
     CHECK_MS,
   );

@@ -237,6 +237,17 @@ describe('invoice detail', () => {
     expect(await within(list).findByText('INV-1008')).toBeTruthy();
   });
 
+  it('disables Export on an invoice without a document and gives the reason with the button', async () => {
+    await holdInvoices(db, [invoiceItem(10, { document: null })]);
+    invoiceEngine();
+    fakeApi(signedIn(buyerPolicy));
+    renderApp('/app/invoices/buyer-1/10');
+    const exportButton = await screen.findByRole('button', { name: 'Export' });
+    expect((exportButton as HTMLButtonElement).disabled).toBe(true);
+    // The reason is read out with the button, not only shown beside it.
+    expect(document.getElementById(exportButton.getAttribute('aria-describedby')!)?.textContent).toBe(messages.documentExtractionError);
+  });
+
   it('disables Export offline and says why', async () => {
     await holdInvoices(db, [invoiceItem(9)]);
     invoiceEngine();

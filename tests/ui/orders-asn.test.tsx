@@ -73,6 +73,15 @@ async function openNewDraft() {
   return screen.findByRole('form', { name: 'Advance ship notice' });
 }
 
+/** Order 1 seeded, the supplier signed in on it, and a new ASN draft open. */
+async function newDraftOfSeededOrder() {
+  await seedOrder();
+  fakeEngine();
+  fakeApi(signedIn(supplierPolicy));
+  renderApp('/app/orders/seller-1/order/1');
+  return openNewDraft();
+}
+
 async function storedDraft(): Promise<AsnDraftRow> {
   const drafts = (await db.asnDrafts.toArray()) as AsnDraftRow[];
   expect(drafts).toHaveLength(1);
@@ -90,12 +99,7 @@ afterEach(async () => {
 
 describe('ASNs of an order', () => {
   it('prefills a new ASN with what is left to ship and drops lines with nothing left', async () => {
-    await seedOrder();
-    fakeEngine();
-    fakeApi(signedIn(supplierPolicy));
-    renderApp('/app/orders/seller-1/order/1');
-
-    const form = await openNewDraft();
+    const form = await newDraftOfSeededOrder();
     expect(within(form).getByLabelText('Quantity of line 1')).toHaveProperty('value', '5.00');
     expect(within(form).getByLabelText('Quantity of line 3')).toHaveProperty('value', '2.50');
     expect(within(form).queryByLabelText('Quantity of line 2')).toBeNull();
@@ -107,12 +111,7 @@ describe('ASNs of an order', () => {
   });
 
   it('stores every edit of a draft in the browser as it is typed', async () => {
-    await seedOrder();
-    fakeEngine();
-    fakeApi(signedIn(supplierPolicy));
-    renderApp('/app/orders/seller-1/order/1');
-
-    const form = await openNewDraft();
+    const form = await newDraftOfSeededOrder();
     await userEvent.type(within(form).getByLabelText('Carrier Name'), 'Blue Line');
     await waitFor(async () => expect((await storedDraft()).asn.carrierName).toBe('Blue Line'));
     const quantity = within(form).getByLabelText('Quantity of line 1');
@@ -126,12 +125,7 @@ describe('ASNs of an order', () => {
   });
 
   it('shows the rule errors at the fields they concern', async () => {
-    await seedOrder();
-    fakeEngine();
-    fakeApi(signedIn(supplierPolicy));
-    renderApp('/app/orders/seller-1/order/1');
-
-    const form = await openNewDraft();
+    const form = await newDraftOfSeededOrder();
     const quantity = within(form).getByLabelText('Quantity of line 3');
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '0');
@@ -149,13 +143,60 @@ describe('ASNs of an order', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('asks for confirmation with the spec text, then queues the submit and locks the draft', async () => {
-    await seedOrder();
-    fakeEngine();
-    fakeApi(signedIn(supplierPolicy));
-    renderApp('/app/orders/seller-1/order/1');
+  it('moves the focus to an error summary at the submit button, whose links go to each field', async () => {
+    const form = await newDraftOfSeededOrder();
+    await userEvent.clear(within(form).getByLabelText('Issue Date'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit' }));
 
-    const form = await openNewDraft();
+    const summary = within(form).getByRole('group', { name: 'There are 2 errors to correct' });
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    // Just before the status and the Submit button, under the lines.
+    expect(summary.compareDocumentPosition(within(form).getByRole('button', { name: 'Submit' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual([asnErrors.shipmentDateRequired, asnErrors.issueDateRequired]);
+
+    await userEvent.click(within(summary).getByRole('link', { name: asnErrors.issueDateRequired }));
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Issue Date')));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("shows an over-shipped quantity's error under the line's description, not in its quantity cell", async () => {
+    const form = await newDraftOfSeededOrder();
+    await userEvent.type(within(form).getByLabelText('Shipped Date'), '2026-11-02');
+    const quantity = within(form).getByLabelText('Quantity of line 3');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '9');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    const overShipped = asnErrors.overShipped(3, 9, 2.5);
+    await waitFor(() => expect(quantity.getAttribute('aria-invalid')).toBe('true'));
+    const message = document.getElementById(quantity.getAttribute('aria-describedby')!)!;
+    expect(message.textContent).toBe(overShipped);
+    const row = within(form).getByRole('region', { name: 'ASN lines' }).querySelector('tbody tr:nth-child(2)')!;
+    expect(within(row as HTMLElement).getByText('Product 3').closest('td')).toBe(message.closest('td'));
+    expect(quantity.closest('td')?.textContent).toBe('');
+    const summary = within(form).getByRole('group', { name: 'There is 1 error to correct' });
+    expect(within(summary).getByRole('link', { name: overShipped })).toBeTruthy();
+  });
+
+  it("asks before 'Discard draft' throws a draft away, and keeps it when the user cancels", async () => {
+    const form = await newDraftOfSeededOrder();
+    await userEvent.type(within(form).getByLabelText('Carrier Name'), 'Blue Line');
+    await waitFor(async () => expect((await storedDraft()).asn.carrierName).toBe('Blue Line'));
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Discard draft' }));
+    let dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((await storedDraft()).asn.carrierName).toBe('Blue Line');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Discard draft' }));
+    dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(async () => expect(await db.asnDrafts.count()).toBe(0));
+  });
+
+  it('asks for confirmation with the spec text, then queues the submit and locks the draft', async () => {
+    const form = await newDraftOfSeededOrder();
     await userEvent.type(within(form).getByLabelText('Shipped Date'), '2026-11-02');
     await userEvent.click(within(form).getByRole('button', { name: 'Submit' }));
 
@@ -237,12 +278,7 @@ describe('ASNs of an order', () => {
   });
 
   it('shows the refusal of a submit in the form it was submitted from', async () => {
-    await seedOrder();
-    fakeEngine();
-    fakeApi(signedIn(supplierPolicy));
-    renderApp('/app/orders/seller-1/order/1');
-
-    const form = await openNewDraft();
+    const form = await newDraftOfSeededOrder();
     await userEvent.type(within(form).getByLabelText('Shipped Date'), '2026-11-02');
     await userEvent.click(within(form).getByRole('button', { name: 'Submit' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Submit' }));

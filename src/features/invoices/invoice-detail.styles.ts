@@ -17,10 +17,17 @@ export const Panes = styled.div`
   min-height: 0;
 `;
 
+const panePadding = 'padding: 4px 12px 12px;';
+
 export const PaneScroll = styled.div`
   height: 100%;
   overflow: auto;
-  padding: 4px 12px 12px;
+  ${panePadding}
+`;
+
+/** A pane's content that the pane itself scrolls (see SplitPane's `leftFocusable`). */
+export const PanePadding = styled.div`
+  ${panePadding}
 `;
 
 export const BottomBar = styled.div`

@@ -14,7 +14,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/Tabs';
 import { SPLIT_PANE_DEFAULT, SPLIT_PANE_MIN_VISIBLE_PERCENT } from '../../domain/constants';
 import { EmailDrawer } from './email-drawer';
 import { EmailView } from './email-view';
-import { BottomBar, DetailFrame, OfflineReason, Panes, PaneScroll } from './invoice-detail.styles';
+import { BottomBar, DetailFrame, OfflineReason, PanePadding, Panes, PaneScroll } from './invoice-detail.styles';
 import { InvoiceCorrectButton } from './invoice-correct-button';
 import { InvoiceCorrectionDrawer } from './invoice-correction-drawer';
 import { InvoiceHistoryDrawer } from './invoice-history-drawer';
@@ -104,12 +104,14 @@ function LoadedInvoice({ buyer, invoice }: { buyer: InvoiceBuyer; invoice: Invoi
           </Tabs>
         ) : (
           <SplitPane
-            left={<PaneScroll>{documentPane}</PaneScroll>}
+            // The email has nothing focusable of its own: its pane is the scroll box the keyboard reaches.
+            left={pdfUrl ? <PaneScroll>{documentPane}</PaneScroll> : <PanePadding>{documentPane}</PanePadding>}
             right={<PaneScroll>{invoicePane}</PaneScroll>}
             defaultLeft={SPLIT_PANE_DEFAULT[0]}
             minPercent={SPLIT_PANE_MIN_VISIBLE_PERCENT}
             labelLeft={pdfUrl ? 'PDF' : 'Email'}
             labelRight="Invoice"
+            leftFocusable={!pdfUrl}
           />
         )}
       </Panes>

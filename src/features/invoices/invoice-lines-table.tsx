@@ -8,7 +8,8 @@ const money = (value: number) => formatMoney(value);
 const COLUMNS: Column<InvoiceLineItem>[] = [
   { id: 'sequence', header: '#', minWidth: 36, align: 'end', cell: (line) => line.sequence },
   { id: 'code', header: 'Code', minWidth: 100, kind: 'code', cell: (line) => line.code ?? '' },
-  { id: 'description', header: 'Description', minWidth: 160, cell: (line) => line.description ?? '' },
+  // Three lines of a long product name ('Vortex mixer, variable speed, touch and continuous') at most.
+  { id: 'description', header: 'Description', minWidth: 200, cell: (line) => line.description ?? '' },
   { id: 'invoiced', header: 'Invoiced', minWidth: 80, align: 'end', priority: 2, cell: (line) => line.qtyShipped },
   { id: 'uom', header: 'UOM', minWidth: 56, kind: 'code', priority: 2, cell: (line) => line.uom ?? '' },
   { id: 'price', header: 'Price', minWidth: 90, align: 'end', priority: 2, cell: (line) => money(line.unitPrice) },

@@ -37,6 +37,16 @@ export const NoNumber = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
+/** An invoice number that may break after a hyphen where its column is too narrow for it (see `breakableCode`). */
+export const CodeParts = styled.span`
+  white-space: normal;
+`;
+
+/** A total whose currency may go to a second line under its amount (the amount itself never breaks). */
+export const MoneyParts = styled.span`
+  white-space: normal;
+`;
+
 export const ErrorIcon = styled.span`
   color: ${({ theme }) => theme.color.error};
   display: inline-flex;

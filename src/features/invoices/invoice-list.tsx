@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { formatDateOnly } from '../../domain/dates';
 import { invoiceRowDisplay, veStatusQueryValue, type InvoiceStatusFilter } from '../../domain/invoice-display';
 import { messages } from '../../domain/messages';
@@ -12,7 +12,7 @@ import { DataTable } from '../../ui/data-table/DataTable';
 import { CheckIcon, WarningIcon } from '../../ui/icons/status-icons';
 import { VisuallyHidden } from '../../ui/page';
 import { Tooltip } from '../../ui/tooltip/Tooltip';
-import { ErrorIcon, NoNumber, Status, Subtitle } from './invoice-list.styles';
+import { CodeParts, ErrorIcon, MoneyParts, NoNumber, Status, Subtitle } from './invoice-list.styles';
 import type { InvoiceBuyer } from './use-invoice-buyer';
 import { ValidationErrorsDrawer } from './validation-errors-drawer';
 
@@ -28,22 +28,58 @@ interface InvoiceListProps {
   onOpened?: () => void;
 }
 
-/** A sender's address may wrap after its '@' (never inside its name or domain); a company name wraps between words. */
+/**
+ * A sender's address may wrap after its '@' and before a period of its domain (never inside
+ * its name or a label: 'accounts@' / 'kestrel.demo.test'); a company name wraps between words.
+ */
 function breakableAddress(from: string) {
   const at = from.indexOf('@');
   if (at < 0) return from;
+  const [first, ...labels] = from.slice(at + 1).split('.');
   return (
     <>
       {from.slice(0, at + 1)}
       <wbr />
-      {from.slice(at + 1)}
+      {first}
+      {labels.map((label, i) => (
+        <Fragment key={i}>
+          <wbr />.{label}
+        </Fragment>
+      ))}
     </>
   );
 }
 
 /**
- * The spec's columns, Actions first. Where the table is too narrow for all of them, the
- * kit stacks the lower-priority ones under Title, the first wide text column.
+ * An invoice number is the supplier's own code, of any length: the column fits the usual
+ * ones ('INV-2026-010409'); a longer one breaks after a hyphen, never inside a part of it.
+ */
+function breakableCode(code: string) {
+  const parts = code.replace(/ /g, '\u00a0').split('-');
+  return (
+    <CodeParts>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              -<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </CodeParts>
+  );
+}
+
+/**
+ * The spec's columns, Actions first. Each minimum is what the column's content needs in an
+ * unread (bold) 14 px row, padding included: 'Exported', 'PO-WM-100217', '2026-10-30' on
+ * one line; 'Document with extraction problems', a company name, an address, a total and
+ * its currency in two lines at most (two lines fit the 48 px row). Spare width goes to
+ * Title and From first. Where the table is too narrow for all of them, the kit stacks the
+ * lower-priority ones under Title, the first wide text column, on a portrait tablet, and
+ * scrolls sideways, with a cue, from a landscape tablet up.
  */
 function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceView>[] {
   return [
@@ -71,12 +107,12 @@ function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceVi
           </Tooltip>
         ) : null,
     },
-    { id: 'status', header: 'Status', width: 'minmax(76px, 0.5fr)', minWidth: 76, kind: 'code', priority: 2, cell: (invoice) => invoice.veStatus },
+    { id: 'status', header: 'Status', width: 'minmax(84px, 0.5fr)', minWidth: 84, kind: 'code', priority: 2, cell: (invoice) => invoice.veStatus },
     {
       id: 'title',
       header: 'Title',
-      width: 'minmax(154px, 2fr)',
-      minWidth: 154,
+      width: 'minmax(174px, 3fr)',
+      minWidth: 174,
       priority: 1,
       cell: (invoice) => {
         const display = invoiceRowDisplay(invoice);
@@ -91,30 +127,30 @@ function columns(onShowErrors: (invoice: InvoiceView) => void): Column<InvoiceVi
     {
       id: 'number',
       header: 'Number',
-      width: 'minmax(146px, 1fr)',
-      minWidth: 146,
+      width: 'minmax(148px, 1fr)',
+      minWidth: 148,
       kind: 'code',
       priority: 1,
       cell: (invoice) => {
         const { number } = invoiceRowDisplay(invoice);
-        return number === messages.noNumberDetected ? <NoNumber>{number}</NoNumber> : number;
+        return number === messages.noNumberDetected ? <NoNumber>{number}</NoNumber> : breakableCode(number);
       },
     },
-    { id: 'po', header: 'PO Number', width: 'minmax(128px, 1fr)', minWidth: 128, kind: 'code', priority: 3, cell: (invoice) => invoiceRowDisplay(invoice).poNumber ?? '' },
-    { id: 'from', header: 'From', width: 'minmax(130px, 1.3fr)', minWidth: 130, priority: 2, cell: (invoice) => breakableAddress(invoiceRowDisplay(invoice).from) },
+    { id: 'po', header: 'PO Number', width: 'minmax(134px, 1fr)', minWidth: 134, kind: 'code', priority: 3, cell: (invoice) => invoiceRowDisplay(invoice).poNumber ?? '' },
+    { id: 'from', header: 'From', width: 'minmax(156px, 2fr)', minWidth: 156, priority: 2, cell: (invoice) => breakableAddress(invoiceRowDisplay(invoice).from) },
     {
       id: 'total',
       header: 'Total Value',
-      width: 'minmax(124px, 1fr)',
-      minWidth: 124,
+      width: 'minmax(104px, 1fr)',
+      minWidth: 104,
       align: 'end',
       priority: 1,
       cell: (invoice) => {
         const display = invoiceRowDisplay(invoice);
-        return display.totalValue === null ? '' : `${formatMoney(display.totalValue)} ${display.currency ?? ''}`;
+        return display.totalValue === null ? '' : <MoneyParts>{`${formatMoney(display.totalValue)} ${display.currency ?? ''}`.trim()}</MoneyParts>;
       },
     },
-    { id: 'created', header: 'Created', width: 'minmax(100px, 0.5fr)', minWidth: 100, kind: 'number', priority: 2, cell: (invoice) => formatDateOnly(invoiceRowDisplay(invoice).created) },
+    { id: 'created', header: 'Created', width: 'minmax(102px, 0.5fr)', minWidth: 102, kind: 'number', priority: 2, cell: (invoice) => formatDateOnly(invoiceRowDisplay(invoice).created) },
     {
       id: 'exported',
       header: <VisuallyHidden>Exported</VisuallyHidden>,

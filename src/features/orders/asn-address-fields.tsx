@@ -36,16 +36,19 @@ interface AsnAddressFieldsProps {
   address: Address;
   readOnly: boolean;
   errorOf: (field: string) => string | undefined;
+  /** The id of a field's input, from its rule field id ('shipFrom.name'). */
+  idOf: (field: string) => string;
   onChange: (address: Address) => void;
 }
 
 /** Every address field, limited to the spec's ASN lengths where it gives one. */
-export function AsnAddressFields({ side, address, readOnly, errorOf, onChange }: AsnAddressFieldsProps) {
+export function AsnAddressFields({ side, address, readOnly, errorOf, idOf, onChange }: AsnAddressFieldsProps) {
   return (
     <FieldGrid>
       {(Object.keys(LABELS) as Array<keyof Address>).map((field) => (
         <Field
           key={field}
+          id={idOf(`${side}.${field}`)}
           label={LABELS[field]}
           value={address[field]}
           readOnly={readOnly}

@@ -65,6 +65,7 @@ export function AsnDraftEditor({ draft, sellerId, buyerId, orderLines, remaining
     const errors = validateAsnSubmit(value, remaining);
     setChecked(errors);
     if (errors.length === 0) setConfirming(true);
+    return errors.length === 0;
   };
 
   const confirmSubmit = async () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ASN_FIELD_LENGTHS } from '../../domain/constants';
 import type { FieldIssue } from '../../domain/messages';
 import type { OrderLineRow } from '../../sync/rows';
@@ -8,6 +8,7 @@ import { AsnAddressFields } from './asn-address-fields';
 import type { AsnBody } from './asn-draft-model';
 import { sortAsnErrors } from './asn-field-errors';
 import { FieldGrid, FormStack } from '../../ui/form-parts';
+import { ErrorSummary, type SummaryIssue } from '../../ui/error-summary';
 import { FormErrors } from '../../ui/form-errors';
 import { ErrorMark } from './asn-form.styles';
 import { AsnLinesTable } from './asn-lines-table';
@@ -23,7 +24,8 @@ interface AsnFormProps {
   remaining: ReadonlyMap<number, number> | null;
   /** Saves at once when a field is left. */
   onBlur?: () => void;
-  onSubmit?: () => void;
+  /** Checks and sends the ASN; false when its rules refused it (the focus then goes to the error summary). */
+  onSubmit?: () => boolean;
   /** Status line and buttons under the form. */
   footer: ReactNode;
 }
@@ -38,6 +40,23 @@ export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaini
   const { byField, general } = sortAsnErrors(errors, value);
   const errorOf = (field: string) => byField.get(field);
   const set = (patch: Partial<AsnBody>) => onChange({ ...value, ...patch });
+  // Each input's id, so the error summary can link to it.
+  const idPrefix = useId();
+  const idOf = (field: string) => `${idPrefix}${field}`;
+  const [shownSide, setShownSide] = useState<(typeof SIDES)[number][0]>('shipFrom');
+  const summary = useRef<HTMLDivElement>(null);
+  const [refusedSubmits, setRefusedSubmits] = useState(0);
+  useEffect(() => {
+    if (refusedSubmits > 0) summary.current?.focus();
+  }, [refusedSubmits]);
+  const summaryIssues: SummaryIssue[] = errors.flatMap(({ field, message }): SummaryIssue[] =>
+    byField.has(field) ? [{ message, target: idOf(field) }] : general.includes(message) ? [{ message }] : [],
+  );
+  // A field behind the other address tab is shown before the summary's link focuses it.
+  const reveal = (target: string) => {
+    const onSide = SIDES.find(([s]) => target.startsWith(idOf(`${s}.`)));
+    if (onSide) setShownSide(onSide[0]);
+  };
 
   return (
     <FormStack
@@ -46,18 +65,19 @@ export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaini
       onBlur={onBlur}
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit?.();
+        if (onSubmit?.() === false) setRefusedSubmits((n) => n + 1);
       }}
     >
       <FormErrors errors={general} label="ASN errors" />
       <FieldGrid>
-        <Field label="Order Number" value={value.orderNumber} readOnly error={errorOf('orderNumber')} />
+        <Field label="Order Number" value={value.orderNumber} readOnly id={idOf('orderNumber')} error={errorOf('orderNumber')} />
         <Field
           label="Issue Date"
           type="date"
           value={value.noticeDate}
           readOnly={readOnly}
           required
+          id={idOf('noticeDate')}
           error={errorOf('noticeDate')}
           onChange={(event) => set({ noticeDate: event.target.value })}
         />
@@ -66,6 +86,7 @@ export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaini
           type="date"
           value={value.deliveryDate}
           readOnly={readOnly}
+          id={idOf('deliveryDate')}
           error={errorOf('deliveryDate')}
           onChange={(event) => set({ deliveryDate: event.target.value })}
         />
@@ -75,6 +96,7 @@ export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaini
           value={value.shipmentDate}
           readOnly={readOnly}
           required
+          id={idOf('shipmentDate')}
           error={errorOf('shipmentDate')}
           onChange={(event) => set({ shipmentDate: event.target.value })}
         />
@@ -83,6 +105,7 @@ export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaini
           value={value.carrierName}
           readOnly={readOnly}
           maxLength={ASN_FIELD_LENGTHS.carrierName}
+          id={idOf('carrierName')}
           error={errorOf('carrierName')}
           onChange={(event) => set({ carrierName: event.target.value })}
         />
@@ -91,11 +114,12 @@ export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaini
           value={value.trackingId}
           readOnly={readOnly}
           maxLength={ASN_FIELD_LENGTHS.trackingId}
+          id={idOf('trackingId')}
           error={errorOf('trackingId')}
           onChange={(event) => set({ trackingId: event.target.value })}
         />
       </FieldGrid>
-      <Tabs defaultValue="shipFrom">
+      <Tabs value={shownSide} onValueChange={(next) => setShownSide(next as typeof shownSide)}>
         <TabList aria-label="ASN addresses">
           {SIDES.map(([side, label]) => (
             <Tab key={side} value={side}>
@@ -107,7 +131,7 @@ export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaini
         </TabList>
         {SIDES.map(([side]) => (
           <TabPanel key={side} value={side}>
-            <AsnAddressFields side={side} address={value[side]} readOnly={readOnly} errorOf={errorOf} onChange={(address) => set({ [side]: address })} />
+            <AsnAddressFields side={side} address={value[side]} readOnly={readOnly} errorOf={errorOf} idOf={idOf} onChange={(address) => set({ [side]: address })} />
           </TabPanel>
         ))}
       </Tabs>
@@ -119,9 +143,11 @@ export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaini
           remaining={remaining}
           readOnly={readOnly}
           errorOf={errorOf}
+          idOf={idOf}
           onChange={(lines) => set({ lines })}
         />
       </section>
+      <ErrorSummary ref={summary} issues={summaryIssues} reveal={reveal} />
       {footer}
     </FormStack>
   );

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ASN_FIELD_LENGTHS } from '../../domain/constants';
 import type { OrderLineRow } from '../../sync/rows';
 import { IconButton } from '../../ui/button/Button';
@@ -18,61 +18,67 @@ interface AsnLinesTableProps {
   remaining: ReadonlyMap<number, number> | null;
   readOnly: boolean;
   errorOf: (field: string) => string | undefined;
+  /** The id of a line's input, from its rule field id (an error summary links to it). */
+  idOf: (field: string) => string;
   onChange: (lines: AsnLine[]) => void;
 }
+
+/** Where a line's error is shown: under its description, the line's widest cell, not in the narrow input's. */
+const errorIdOf = (inputId: string) => `${inputId}-error`;
 
 /** Quantities are shown and entered with two decimals (spec section 5). */
 const twoDecimals = (q: number) => (Number.isFinite(q) ? q.toFixed(2) : '');
 const TWO_DECIMALS = /^\s*\d*(\.\d{0,2})?\s*$/;
 
-function QuantityInput({ line, readOnly, error, onQuantity }: { line: AsnLine; readOnly: boolean; error?: string; onQuantity: (q: number) => void }) {
+interface LineInputProps {
+  line: AsnLine;
+  id: string;
+  readOnly: boolean;
+  error?: string;
+}
+
+function QuantityInput({ line, id, readOnly, error, onQuantity }: LineInputProps & { onQuantity: (q: number) => void }) {
   // The text as typed ("1.", "") stays on screen; the draft keeps the number it means.
   const [text, setText] = useState<string | null>(null);
-  const errorId = useId();
   return (
-    <>
-      <CellInput
-        aria-label={`Quantity of line ${line.number}`}
-        inputMode="decimal"
-        value={text ?? twoDecimals(line.quantity)}
-        readOnly={readOnly}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => {
-          const typed = event.target.value.replace(',', '.');
-          // At most two decimals can be typed, so the number kept is the one on screen.
-          const next = TWO_DECIMALS.test(typed) ? typed : typed.replace(/^(\d*\.\d{2})\d+$/, '$1');
-          if (!TWO_DECIMALS.test(next)) return;
-          setText(next);
-          onQuantity(next.trim() === '' || next === '.' ? 0 : Number(next));
-        }}
-        onBlur={() => setText(null)}
-      />
-      {error && <CellError id={errorId}>{error}</CellError>}
-    </>
+    <CellInput
+      id={id}
+      aria-label={`Quantity of line ${line.number}`}
+      inputMode="decimal"
+      value={text ?? twoDecimals(line.quantity)}
+      readOnly={readOnly}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorIdOf(id) : undefined}
+      onChange={(event) => {
+        const typed = event.target.value.replace(',', '.');
+        // At most two decimals can be typed, so the number kept is the one on screen.
+        const next = TWO_DECIMALS.test(typed) ? typed : typed.replace(/^(\d*\.\d{2})\d+$/, '$1');
+        if (!TWO_DECIMALS.test(next)) return;
+        setText(next);
+        onQuantity(next.trim() === '' || next === '.' ? 0 : Number(next));
+      }}
+      onBlur={() => setText(null)}
+    />
   );
 }
 
-function UomInput({ line, readOnly, error, onUom }: { line: AsnLine; readOnly: boolean; error?: string; onUom: (uom: string) => void }) {
-  const errorId = useId();
+function UomInput({ line, id, readOnly, error, onUom }: LineInputProps & { onUom: (uom: string) => void }) {
   return (
-    <>
-      <CellInput
-        aria-label={`UOM of line ${line.number}`}
-        value={line.uom}
-        maxLength={ASN_FIELD_LENGTHS.uom}
-        readOnly={readOnly}
-        style={{ textAlign: 'left' }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onUom(event.target.value)}
-      />
-      {error && <CellError id={errorId}>{error}</CellError>}
-    </>
+    <CellInput
+      id={id}
+      aria-label={`UOM of line ${line.number}`}
+      value={line.uom}
+      maxLength={ASN_FIELD_LENGTHS.uom}
+      readOnly={readOnly}
+      style={{ textAlign: 'left' }}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorIdOf(id) : undefined}
+      onChange={(event) => onUom(event.target.value)}
+    />
   );
 }
 
-export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf, onChange }: AsnLinesTableProps) {
+export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf, idOf, onChange }: AsnLinesTableProps) {
   const byNumber = new Map(orderLines.map((l) => [Number(l.number), l]));
   const update = (number: number, patch: Partial<AsnLine>) => onChange(lines.map((l) => (l.number === number ? { ...l, ...patch } : l)));
   // Code, Description and Quantity are what a warehouse user scans and types into: they keep
@@ -80,7 +86,21 @@ export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf,
   const columns: Column<AsnLine>[] = [
     { id: 'number', header: '#', minWidth: 28, kind: 'number', cell: (line) => line.number },
     { id: 'code', header: 'Product Code', minWidth: 96, kind: 'code', cell: (line) => String(byNumber.get(line.number)?.supplierProductCode ?? '') },
-    { id: 'description', header: 'Description', minWidth: 160, cell: (line) => String(byNumber.get(line.number)?.description ?? '') },
+    {
+      id: 'description',
+      header: 'Description',
+      minWidth: 160,
+      cell: (line) => (
+        <>
+          {String(byNumber.get(line.number)?.description ?? '')}
+          {(['quantity', 'uom'] as const).map((part) => {
+            const field = lineFieldId(line.number, part);
+            const error = errorOf(field);
+            return error && <CellError key={part} id={errorIdOf(idOf(field))}>{error}</CellError>;
+          })}
+        </>
+      ),
+    },
     ...(remaining
       ? [{ id: 'left', header: 'Left to ship', minWidth: 96, align: 'end' as const, priority: 3 as const, cell: (line: AsnLine) => twoDecimals(remaining.get(line.number) ?? 0) }]
       : []),
@@ -91,7 +111,13 @@ export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf,
       align: 'end',
       kind: 'control',
       cell: (line) => (
-        <QuantityInput line={line} readOnly={readOnly} error={errorOf(lineFieldId(line.number, 'quantity'))} onQuantity={(quantity) => update(line.number, { quantity })} />
+        <QuantityInput
+          line={line}
+          id={idOf(lineFieldId(line.number, 'quantity'))}
+          readOnly={readOnly}
+          error={errorOf(lineFieldId(line.number, 'quantity'))}
+          onQuantity={(quantity) => update(line.number, { quantity })}
+        />
       ),
     },
     {
@@ -100,7 +126,9 @@ export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf,
       minWidth: 96,
       priority: 2,
       kind: 'control',
-      cell: (line) => <UomInput line={line} readOnly={readOnly} error={errorOf(lineFieldId(line.number, 'uom'))} onUom={(uom) => update(line.number, { uom })} />,
+      cell: (line) => (
+        <UomInput line={line} id={idOf(lineFieldId(line.number, 'uom'))} readOnly={readOnly} error={errorOf(lineFieldId(line.number, 'uom'))} onUom={(uom) => update(line.number, { uom })} />
+      ),
     },
     ...(readOnly
       ? []

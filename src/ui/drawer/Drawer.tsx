@@ -22,7 +22,8 @@ export function Drawer({ open, onOpenChange, title, side = 'right', children }: 
           <Overlay />
         </Dialog.Overlay>
         <Dialog.Content asChild aria-describedby={undefined}>
-          <Panel $side={side}>
+          {/* `data-drawer-side`: the snackbars move to the top while a bottom drawer is open (snackbar.styles.ts). */}
+          <Panel $side={side} data-drawer-side={side}>
             <Header>
               <Dialog.Title asChild>
                 <Title>{title}</Title>

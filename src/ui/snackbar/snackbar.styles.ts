@@ -13,6 +13,14 @@ export const Stack = styled.div`
   width: min(560px, calc(100vw - 32px));
   transform: translateX(-50%);
   pointer-events: none;
+
+  /* A bottom drawer takes the bottom of the screen, and a snackbar there would cover the
+     rows it reports on (an export's error over the only row of 'ASN Export Errors'): above
+     it, over the dimmed page, instead. */
+  body:has([data-drawer-side='bottom']) & {
+    top: 16px;
+    bottom: auto;
+  }
 `;
 
 export const Item = styled.div<{ $variant: SnackbarVariant }>`

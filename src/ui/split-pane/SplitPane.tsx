@@ -13,6 +13,11 @@ interface SplitPaneProps {
   defaultLeft?: number;
   /** A pane dragged narrower than this percent is hidden (collapsed to nothing). */
   minPercent?: number;
+  /**
+   * The left pane holds nothing the keyboard can reach (an email's text): the pane, its own
+   * scroll box, takes the focus so the keyboard can scroll it (WCAG 2.1.1).
+   */
+  leftFocusable?: boolean;
 }
 
 /**
@@ -26,12 +31,13 @@ export function SplitPane({
   labelRight,
   defaultLeft = SPLIT_PANE_DEFAULT[0],
   minPercent = SPLIT_PANE_MIN_VISIBLE_PERCENT,
+  leftFocusable = false,
 }: SplitPaneProps) {
   const pane = { collapsible: true, collapsedSize: '0', minSize: String(minPercent) };
   return (
     <Group orientation="horizontal" style={{ height: '100%' }}>
       <Panel {...pane} id="left" defaultSize={String(defaultLeft)}>
-        <PaneBody role="region" aria-label={labelLeft}>
+        <PaneBody role="region" aria-label={labelLeft} tabIndex={leftFocusable ? 0 : undefined}>
           {left}
         </PaneBody>
       </Panel>

@@ -5,6 +5,11 @@ export const PaneBody = styled.div`
   height: 100%;
   overflow: auto;
   min-width: 0;
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: -2px;
+  }
 `;
 
 /** A 12px strip that is easy to grab with a finger; the line in it shows where it is. */

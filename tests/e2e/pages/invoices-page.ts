@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { messages } from '../../../src/domain/messages';
 import type { PrefetchOutcome } from '../../../src/local/offline-files/prefetch-invoice-pdfs';
-import { UI_WAIT_MS } from './login-page';
+import { UI_WAIT_MS, waitUntil } from './login-page';
 
 declare global {
   interface Window {
@@ -47,6 +47,15 @@ export class InvoicesPage {
 
   async waitForRows(): Promise<void> {
     await this.rows.first().waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+  }
+
+  /** Waits until the list shows at least `count` rows: the first page may come into the local mirror a few rows at a time. */
+  async waitForRowCount(count: number): Promise<void> {
+    let seen = 0;
+    await waitUntil(
+      async () => (seen = await this.rows.count()) >= count,
+      () => `the invoice list shows ${seen} rows, not ${count}`,
+    );
   }
 
   filter(name: 'All' | 'Pending' | 'Emailed' | 'Exported'): Locator {

@@ -22,6 +22,15 @@ export class OrdersListPage {
   async waitForRows(): Promise<void> {
     await this.rowLinks.first().waitFor({ state: 'visible', timeout: UI_WAIT_MS });
   }
+
+  /** The link of the first listed order whose State cell reads `state` ('New': nothing shipped yet). */
+  rowLinkWithState(state: string): Locator {
+    return this.table
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell', { name: state, exact: true }) })
+      .first()
+      .getByRole('link');
+  }
 }
 
 /** One order, its toolbar and the ASN drawer with the ASN form. */

@@ -66,11 +66,16 @@ export async function measureTables(page: Page, required: readonly string[]): Pr
         }
         return tops;
       };
-      /** The words of a text node that the browser broke across two lines (after a hyphen, a slash or an '@' is a break, not a split). */
+      /**
+       * The words of a text node that the browser broke across two lines. After a hyphen, a
+       * slash or an '@', and before a period followed by a letter (an address's domain:
+       * 'accounts@kestrel' / '.demo.test', as style guides break addresses), is a break, not a
+       * split; a period between digits ('1,234.50') stays inside its word.
+       */
       const splitWords = (node: Text) => {
         const found: string[] = [];
         const value = node.data;
-        for (const match of value.matchAll(/[^\s\-/@]+[-/@]?/g)) {
+        for (const match of value.matchAll(/(?:\.(?=\p{L}))?(?:[^\s\-/@.]|\.(?!\p{L}))+[-/@]?/gu)) {
           const range = document.createRange();
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);
