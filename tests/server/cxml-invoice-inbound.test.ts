@@ -114,6 +114,30 @@ describe('cXML InvoiceDetailRequest posted to /cxml', () => {
     expect(await invoicesNumbered('INV-DUP-1')).toHaveLength(1);
   }, 60_000);
 
+  it("takes the invoice docs/cxml-inbound.md shows, with its part ids, comments and due amount", async () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/cxml-inbound.md'), 'utf8');
+    const xml = /cat > invoice\.xml <<'XML'\n([\s\S]*?)\nXML\n/.exec(doc)![1]!.replace('Demo-cxml-secret-2026', ACME_SECRET);
+    expect(await post(xml)).toMatchObject({ http: 200, code: 201, message: 'Invoice INV-CURL-1 accepted: University of Westmere sees it once it is read' });
+    await t.app.jobRunner.runPending();
+    const [invoice] = await invoicesNumbered('INV-CURL-1');
+    const { validationErrors: _, ...fields } = invoice!.document!;
+    expect(fields).toEqual({
+      documentId: 'INV-CURL-1',
+      dateCreated: '2026-11-27T00:00:00.000Z',
+      referenceId: 'PO-WM-CURL-1',
+      referenceSystemId: null,
+      currency: 'AUD',
+      freight: 0,
+      additionalCharges: 0,
+      subtotal: 125,
+      discount: 0,
+      totalTax: 12.5,
+      totalValue: 137.5,
+      comments: 'Thank you for your order',
+      lineItems: [{ id: 1, sequence: 1, code: 'CUSTOM-1', description: 'Nitrile gloves, size M (100)', qtyShipped: 10, uom: 'BX', unitPrice: 12.5, discount: 0, tax: 12.5, grossLineTotal: 137.5 }],
+    } satisfies Omit<InvoiceDocument, 'validationErrors'>);
+  }, 60_000);
+
   it('refuses a wrong shared secret, a buyer sending an invoice, an unknown To and a supplier as To, keeping nothing', async () => {
     const before = (await cxmlMessages()).length;
     const wrongSecret = await post(invoiceXml({ payloadId: payload(), invoiceId: 'INV-REF-1', secret: 'not-the-secret-at-all' }));
