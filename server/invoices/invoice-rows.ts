@@ -3,13 +3,15 @@ import { invoiceDocumentSchema, type InvoiceDocument, type InvoiceItem } from '.
 import type { Db } from '../db/database';
 import { idList, inIdList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
-import type { InvoiceMatchColumns, InvoicesTable } from '../db/tables/invoices';
+import type { InvoiceIntakeColumns, InvoiceMatchColumns, InvoicesTable } from '../db/tables/invoices';
 import { MATCH_STATUSES, type MatchOutcome, type MatchStatus } from '../../src/domain/schemas/invoice-matching';
 
 /** The entity name of invoices in the change log, the changes feed and history. */
 export const INVOICE_ENTITY = 'invoice';
 
-export type InvoiceRow = Omit<Selectable<InvoicesTable>, 'pdf_source'> & Pick<Selectable<InvoiceMatchColumns>, 'match_status' | 'match_exceptions'>;
+export type InvoiceRow = Omit<Selectable<InvoicesTable>, 'pdf_source'> &
+  Pick<Selectable<InvoiceMatchColumns>, 'match_status' | 'match_exceptions'> &
+  Selectable<InvoiceIntakeColumns>;
 
 /** Every column but the demo PDF source, which only the PDF download reads. */
 export const INVOICE_COLUMNS = [
@@ -34,6 +36,7 @@ export const INVOICE_COLUMNS = [
   'deleted',
   'match_status',
   'match_exceptions',
+  'intake_errors',
 ] as const;
 
 function matchOutcomeOf(row: Pick<InvoiceRow, 'match_status' | 'match_exceptions'>): MatchOutcome | null {
@@ -72,6 +75,7 @@ export function toInvoiceItem(row: InvoiceRow): InvoiceItem {
       pdfUrl: row.pdf_key ? invoicePdfPath(row.buyer_key, row.oiid) : null,
     },
     matching: matchOutcomeOf(row),
+    intakeErrors: JSON.parse(row.intake_errors) as string[],
     rev: Number(row.rev),
   };
 }

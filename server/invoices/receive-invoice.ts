@@ -81,6 +81,7 @@ export async function receiveInvoice(trx: Tx, input: ReceivedInvoice): Promise<n
       message_html_body: input.message.htmlBody,
       pdf_key: input.pdfKey,
       pdf_source: null,
+      intake_errors: JSON.stringify(input.generalErrors),
       created_at: input.receivedAt,
       rev: 0,
       deleted: 0,

@@ -84,6 +84,12 @@ export const invoiceItemSchema = z.object({
   message: invoiceMessageSchema,
   /** The last matching run's outcome; null until matched (absent on rows mirrored before matching existed). */
   matching: matchOutcomeSchema.nullable().optional(),
+  /**
+   * General errors only the intake knows (a sender that failed DKIM and SPF): in the
+   * document's errors too when it has one, and the only place for them when it has none.
+   * Absent on rows mirrored before the intake kept them.
+   */
+  intakeErrors: z.array(z.string()).optional(),
   rev: z.number().int(),
 });
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
