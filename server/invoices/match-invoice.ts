@@ -16,7 +16,7 @@ import { matchingSettingsOf } from './matching-settings';
 export const MATCHING_USER = 'Invoice matching';
 
 /** Why an invoice is matched (again): the history entry's action. */
-export type MatchTrigger = 'Received' | 'ASN submitted' | 'Order updated' | 'Settings changed' | 'Invoice corrected';
+export type MatchTrigger = 'Received' | 'ASN submitted' | 'Order updated' | 'Settings changed' | 'Invoice corrected' | 'Extraction re-run';
 
 const trimmed = (v: string | null | undefined) => v?.trim() || null;
 

@@ -5,6 +5,7 @@ import { importPriceFile } from './catalogue/price-file-import';
 import { importPricelistPrices } from './catalogue/pricelist-price-import';
 import { applyTemplate, generateTemplate } from './catalogue/template';
 import { handleIntakeMessage, handleInvoiceUpload } from '../intake/intake-jobs';
+import { handleReExtraction } from '../intake/re-extract-invoice';
 import { INTAKE_JOB_KINDS } from '../intake/intake-kinds';
 import { rematchBuyerInvoices } from './invoices/rematch-buyer-invoices';
 import type { JobHandler } from './job-context';
@@ -20,6 +21,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [JOB_KINDS.categoryTreeImport]: importCategoryTree,
   [INTAKE_JOB_KINDS.message]: handleIntakeMessage,
   [INTAKE_JOB_KINDS.upload]: handleInvoiceUpload,
+  [INTAKE_JOB_KINDS.reExtract]: handleReExtraction,
   [JOB_KINDS.invoiceRematch]: rematchBuyerInvoices,
   [JOB_KINDS.ediExport]: exportEdiDocument,
 };
