@@ -26,6 +26,13 @@ export const jobHandlers: Record<string, JobHandler> = {
   [JOB_KINDS.ediExport]: exportEdiDocument,
 };
 
+/**
+ * Job kinds that may run side by side (server/jobs/runner.ts): a received message is read
+ * and extracted in the sandbox and written in one short transaction, and a second copy
+ * of a message racing the first is told apart by the intake's unique key.
+ */
+export const concurrentJobKinds: ReadonlySet<string> = new Set([INTAKE_JOB_KINDS.message]);
+
 /** Job kinds that apply an uploaded file: the purpose of a signed upload URL must be one of them. */
 export const uploadJobKinds = new Set<string>([
   JOB_KINDS.priceFileImport,

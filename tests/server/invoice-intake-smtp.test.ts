@@ -120,6 +120,17 @@ describe('invoices by mail: the SMTP listener', () => {
     ]);
   });
 
+  it('creates one invoice for two copies of the same Message-ID read side by side', async () => {
+    const mail = { from: 'ar@acme.demo.test', to: 'invoices@uni.demo.test', subject: 'Invoice 8', text: 'x', messageId: '<same-8@acme.demo.test>' };
+    // Both queued before the runner starts: intake messages run side by side, the unique key decides.
+    await smtp.send(mail);
+    await smtp.send(mail);
+    await t.app.jobRunner.runPending();
+    expect(await invoicesOf(t)).toHaveLength(1);
+    const states = await t.db.selectFrom('intake_messages').select('state').execute();
+    expect(states.map((s) => s.state).sort()).toEqual(['done', 'duplicate']);
+  });
+
   it('flags a sender that matches a sender source but fails SPF and DKIM; leaves the supplier empty for an unknown sender', async () => {
     await smtp.send({ from: 'billing@biolab-mail.demo.test', to: 'invoices@uni.demo.test', subject: 'forged', text: 'x' });
     await smtp.send({ from: 'someone@unknown.test', to: 'invoices@uni.demo.test', subject: 'who', text: 'x' });
