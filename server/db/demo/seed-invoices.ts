@@ -507,9 +507,10 @@ async function postCxmlInvoices(db: Db, blobs: BlobStore): Promise<Array<{ messa
     const answer = await receiveCxml(db, { bytes, source: 'demo seed', endpointUrl: 'seed:', blobs, now: receivedAt });
     if (answer.statusCode !== 201) throw new Error(`The demo InvoiceDetailRequest was refused (${answer.statusCode}): ${answer.message}`);
   }
-  const messages = await db.selectFrom('intake_messages').select('id').where('source', '=', 'cxml').where('state', '=', 'queued').execute();
+  // Every state: a job runner of the same process may have claimed one already, and the seed waits for it too.
+  const messages = await db.selectFrom('intake_messages').select('id').where('source', '=', 'cxml').execute();
   const wanted = new Set(messages.map((m) => Number(m.id)));
-  const jobs = await db.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', INTAKE_JOB_KINDS.message).where('state', '=', 'queued').execute();
+  const jobs = await db.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', INTAKE_JOB_KINDS.message).execute();
   return jobs
     .map((j) => ({ messageId: Number((JSON.parse(j.payload) as { messageId: unknown }).messageId), jobId: Number(j.id) }))
     .filter((j) => wanted.has(j.messageId));
