@@ -8,6 +8,6 @@ import { loadExtractionTemplates } from './extract/template-store';
  * the shipped ones: a file that passes a limit or crashes its worker is a 'failed'
  * outcome, never a failed message, so the other attachments of the same mail are still extracted.
  */
-export async function extractFile(db: Db, file: IntakeFile): Promise<ExtractionOutcome> {
-  return extractInvoiceSandboxed(file, await loadExtractionTemplates(db));
+export async function extractFile(db: Db, file: IntakeFile, opts: { preferSupplierKey?: string | null } = {}): Promise<ExtractionOutcome> {
+  return extractInvoiceSandboxed(file, await loadExtractionTemplates(db, opts));
 }

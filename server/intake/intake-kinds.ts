@@ -4,6 +4,8 @@ export const INTAKE_JOB_KINDS = {
   message: 'invoice-intake',
   /** A file a buyer uploaded through the signed upload URL. */
   upload: 'invoice-upload',
+  /** An invoice's stored documents read again with the current templates (support's request). */
+  reExtract: 'invoice-re-extract',
 } as const;
 
 export type IntakeSource = 'email' | 'imap' | 'upload' | 'cxml';

@@ -3,14 +3,16 @@ import { invoiceDocumentSchema, type InvoiceDocument, type InvoiceItem } from '.
 import type { Db } from '../db/database';
 import { idList, inIdList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
-import type { InvoiceMatchColumns, InvoicesTable } from '../db/tables/invoices';
+import type { InvoiceIntakeColumns, InvoiceMatchColumns, InvoicesTable } from '../db/tables/invoices';
 import { MATCH_STATUSES, type MatchOutcome, type MatchStatus } from '../../src/domain/schemas/invoice-matching';
 import { fieldCorrectionSchema, type FieldCorrection } from '../../src/domain/schemas/invoice-corrections';
 
 /** The entity name of invoices in the change log, the changes feed and history. */
 export const INVOICE_ENTITY = 'invoice';
 
-export type InvoiceRow = Omit<Selectable<InvoicesTable>, 'pdf_source'> & Pick<Selectable<InvoiceMatchColumns>, 'match_status' | 'match_exceptions' | 'corrections'>;
+export type InvoiceRow = Omit<Selectable<InvoicesTable>, 'pdf_source'> &
+  Pick<Selectable<InvoiceMatchColumns>, 'match_status' | 'match_exceptions' | 'corrections'> &
+  Selectable<InvoiceIntakeColumns>;
 
 /** Every column but the demo PDF source, which only the PDF download reads. */
 export const INVOICE_COLUMNS = [
@@ -36,6 +38,7 @@ export const INVOICE_COLUMNS = [
   'match_status',
   'match_exceptions',
   'corrections',
+  'intake_errors',
 ] as const;
 
 function matchOutcomeOf(row: Pick<InvoiceRow, 'match_status' | 'match_exceptions'>): MatchOutcome | null {
@@ -80,6 +83,7 @@ export function toInvoiceItem(row: InvoiceRow): InvoiceItem {
     },
     matching: matchOutcomeOf(row),
     corrections: parseCorrections(row.corrections),
+    intakeErrors: JSON.parse(row.intake_errors) as string[],
     rev: Number(row.rev),
   };
 }

@@ -17,7 +17,7 @@ import { matchingSettingsOf } from './matching-settings';
 export const MATCHING_USER = 'Invoice matching';
 
 /** Why an invoice is matched (again): the history entry's action. */
-export type MatchTrigger = 'Received' | 'ASN submitted' | 'Order updated' | 'Settings changed' | 'Invoice corrected' | 'Related invoice corrected';
+export type MatchTrigger = 'Received' | 'ASN submitted' | 'Order updated' | 'Settings changed' | 'Invoice corrected' | 'Related invoice corrected' | 'Extraction re-run';
 
 const trimmed = (v: string | null | undefined) => v?.trim() || null;
 
@@ -79,6 +79,18 @@ interface InvoiceToMatch {
   created_at: string;
   match_status: string | null;
   match_exceptions: number;
+  intake_errors: string;
+}
+
+/**
+ * The intake's own errors: its column, and (for invoices received before it had one)
+ * the unauthenticated-sender error the document's General errors carry.
+ */
+function intakeErrorsOf(inv: InvoiceToMatch, doc: InvoiceDocument | null): string[] {
+  const kept = JSON.parse(inv.intake_errors) as string[];
+  const legacy = formatMessage.senderNotAuthenticated(inv.message_sender_email);
+  const inDocument = (doc?.validationErrors.general ?? []).some((e) => e.error === legacy);
+  return inDocument && !kept.includes(legacy) ? [...kept, legacy] : kept;
 }
 
 /** Why a PO number names no order of this buyer and supplier: another supplier's, another buyer's, or none. */
@@ -201,6 +213,7 @@ const INVOICE_TO_MATCH = [
   'created_at',
   'match_status',
   'match_exceptions',
+  'intake_errors',
 ] as const;
 
 /**
@@ -235,7 +248,7 @@ export async function matchInvoiceIn(
     supplierName: inv.supplier_name,
     buyerName: buyer?.name ?? null,
     senderEmail: inv.message_sender_email,
-    intakeErrors: (doc?.validationErrors.general ?? []).map((e) => e.error).filter((e) => e === formatMessage.senderNotAuthenticated(inv.message_sender_email)),
+    intakeErrors: intakeErrorsOf(inv, doc),
     duplicateReceivedOn: doc ? await duplicateOf(db, inv, number) : null,
     order: lookup,
     shipped: orderId !== null ? await shippedOf(db, orderId) : new Map(),

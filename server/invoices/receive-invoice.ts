@@ -42,9 +42,16 @@ export function arrivalDescription(arrival: InvoiceArrival): { action: string; d
   }
 }
 
-function titleOf(extracted: ExtractedInvoice | null): string {
+export function titleOf(extracted: ExtractedInvoice | null): string {
   if (!extracted) return messages.documentWithExtractionProblems;
   return extracted.creditNote ? 'Credit Note' : 'Tax Invoice';
+}
+
+/** The document an invoice stores: the extracted one, the intake's own errors among its General ones. */
+export function documentOf(extracted: ExtractedInvoice | null, intakeErrors: string[]): InvoiceDocument | null {
+  if (!extracted) return null;
+  const errors = extracted.document.validationErrors;
+  return { ...extracted.document, validationErrors: { ...errors, general: [...errors.general, ...intakeErrors.map((error) => ({ error }))] } };
 }
 
 /**
@@ -53,15 +60,7 @@ function titleOf(extracted: ExtractedInvoice | null): string {
  * entry of its arrival, then the validation step. Runs in the caller's transaction.
  */
 export async function receiveInvoice(trx: Tx, input: ReceivedInvoice): Promise<number> {
-  const document: InvoiceDocument | null = input.extracted
-    ? {
-        ...input.extracted.document,
-        validationErrors: {
-          ...input.extracted.document.validationErrors,
-          general: [...input.extracted.document.validationErrors.general, ...input.generalErrors.map((error) => ({ error }))],
-        },
-      }
-    : null;
+  const document = documentOf(input.extracted, input.generalErrors);
   const { oiid } = await trx
     .insertInto('invoices')
     .values({
@@ -81,6 +80,7 @@ export async function receiveInvoice(trx: Tx, input: ReceivedInvoice): Promise<n
       message_html_body: input.message.htmlBody,
       pdf_key: input.pdfKey,
       pdf_source: null,
+      intake_errors: JSON.stringify(input.generalErrors),
       created_at: input.receivedAt,
       rev: 0,
       deleted: 0,

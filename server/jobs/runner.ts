@@ -10,7 +10,7 @@ export const JOB_POLL_INTERVAL_MS = 500;
 const STALE_RUNNING_MS = JOB_TIME_LIMIT_MS + 5 * 60 * 1000;
 
 export interface JobRunner {
-  /** Runs queued jobs one after another until none is left; the poller and tests call it. */
+  /** Runs queued jobs until none is left (side by side only where the kind allows); the poller and tests call it. */
   runPending(): Promise<number>;
   /** Ends the job at hand at its next checkpoint (it is queued again) and runs no more. */
   stop(): Promise<void>;
@@ -53,13 +53,27 @@ async function runOne(base: JobContext, handlers: Record<string, JobHandler>, jo
 }
 
 /**
- * The in-process worker of the table-backed queue: polls every ~500 ms and runs one
- * job at a time, so an import never competes with another for the single SQLite writer.
+ * Job kinds whose work is mostly in the sandbox's worker threads, with short transactions
+ * of their own (an intake message: read the mail, extract each file, then one write):
+ * up to `parallel` of them run side by side, so the sandbox reads one while the main
+ * thread writes another. Every other kind runs alone.
+ */
+export interface RunnerConcurrency {
+  kinds: ReadonlySet<string>;
+  parallel: number;
+}
+
+const ALONE: RunnerConcurrency = { kinds: new Set(), parallel: 1 };
+
+/**
+ * The in-process worker of the table-backed queue: polls every ~500 ms and runs jobs in
+ * the order they were queued, one at a time, so an import never competes with another
+ * for the single SQLite writer; only the kinds `concurrency` names overlap each other.
  * A job is run at least once: a retried job comes back after its backoff, a job the
  * server's stop interrupted is queued again at once, and a job whose process died comes
  * back when its lease runs out (server/jobs/queue.ts).
  */
-export function startJobRunner(app: AppContext, handlers: Record<string, JobHandler>): JobRunner {
+export function startJobRunner(app: AppContext, handlers: Record<string, JobHandler>, concurrency: RunnerConcurrency = ALONE): JobRunner {
   const ctx: JobContext = { db: app.db, config: app.config, blobs: blobStoreFor(app.config) };
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | null = null;
@@ -67,12 +81,22 @@ export function startJobRunner(app: AppContext, handlers: Record<string, JobHand
 
   async function drain(): Promise<number> {
     let count = 0;
+    const running = new Set<Promise<void>>();
     while (!stopping.signal.aborted) {
       const job = await claimNextJob(ctx.db);
       if (!job) break;
-      await runOne(ctx, handlers, job, stopping.signal);
       count++;
+      if (!concurrency.kinds.has(job.kind)) {
+        // A job that runs alone waits for the overlapping ones claimed before it.
+        await Promise.all(running);
+        await runOne(ctx, handlers, job, stopping.signal);
+        continue;
+      }
+      const run: Promise<void> = runOne(ctx, handlers, job, stopping.signal).finally(() => running.delete(run));
+      running.add(run);
+      if (running.size >= concurrency.parallel) await Promise.race(running);
     }
+    await Promise.all(running);
     return count;
   }
 

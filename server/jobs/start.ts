@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
-import { jobHandlers } from './handlers';
+import { concurrentJobKinds, jobHandlers } from './handlers';
+import { SANDBOX_POOL_SIZE } from '../sandbox/limits';
 import { startJobRunner, type JobRunner } from './runner';
 
 declare module 'fastify' {
@@ -12,7 +13,8 @@ declare module 'fastify' {
 
 /** Starts the job runner with the app and stops it (waiting for the job at hand) when the app closes. */
 export function startJobs(app: FastifyInstance, ctx: AppContext): void {
-  const runner = startJobRunner(ctx, jobHandlers);
+  // As many intake messages at once as the sandbox has workers to read them.
+  const runner = startJobRunner(ctx, jobHandlers, { kinds: concurrentJobKinds, parallel: SANDBOX_POOL_SIZE });
   app.decorate('jobRunner', runner);
   app.addHook('onClose', async () => {
     await runner.stop();

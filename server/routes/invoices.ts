@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { messages } from '../../src/domain/messages';
 import { invoiceListQuerySchema, invoicePathSchema, invoiceUploadRequestSchema, type InvoiceHistoryEntry } from '../../src/domain/schemas/invoices';
 import { invoiceCorrectionSchema } from '../../src/domain/schemas/invoice-corrections';
 import { correctInvoice } from '../invoices/correct-invoice';
@@ -11,8 +12,10 @@ import { blobStoreFor } from '../files/blob-stores';
 import { renderInvoicePdf, type InvoicePdfInput } from '../files/invoice-pdf';
 import { readHistory, writeHistory } from '../history';
 import { INVOICE_COLUMNS, INVOICE_ENTITY, toInvoiceItem } from '../invoices/invoice-rows';
-import { notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { INTAKE_JOB_KINDS } from '../intake/intake-kinds';
+import { storedDocumentsOf } from '../intake/re-extract-invoice';
+import { enqueueJob } from '../jobs/queue';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
 import { requireCapability, requireOrg, type OrgRef } from '../policy';
@@ -27,7 +30,7 @@ const orgPathSchema = z.object({ id: z.string().min(1).max(40) });
 const exportBodySchema = z.object({ confirmExceptions: z.boolean().optional() }).optional();
 const historyQuerySchema = z.object({ type: z.string().trim().min(1).max(40).optional() });
 
-async function buyerFor(request: FastifyRequest, db: Db, capability: 'viewInvoices' | 'exportInvoices' | 'uploadInvoices' | 'correctInvoices') {
+async function buyerFor(request: FastifyRequest, db: Db, capability: 'viewInvoices' | 'exportInvoices' | 'uploadInvoices' | 'correctInvoices' | 'reExtractInvoices') {
   const { id } = parse(orgPathSchema, request.params);
   const { user, org } = await requireOrg(request, db, 'buyer', id);
   requireCapability(user, org, capability);
@@ -87,6 +90,19 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const { invoiceId } = parse(invoicePathSchema, request.params);
     const confirmExceptions = parse(exportBodySchema, request.body)?.confirmExceptions === true;
     return queueExportAnswer(db, request, reply, { target: 'invoice', orgKey: org.orgKey, id: invoiceId, user: user.displayName, confirmExceptions });
+  });
+
+  // Support, having fixed a supplier's template, reads the invoice's stored documents again: a job.
+  app.post('/buyer/:id/invoice/:invoiceId/actions/re-extract', async (request, reply) => {
+    const { user, org } = await buyerFor(request, db, 'reExtractInvoices');
+    const { invoiceId } = parse(invoicePathSchema, request.params);
+    return mutate(db, request, reply, async (trx) => {
+      const row = await findInvoice(trx, org, invoiceId);
+      if (row.exported === 1) throw conflict([messages.reExtractExported]);
+      if ((await storedDocumentsOf(trx, row.oiid)).length === 0) throw conflict([messages.reExtractNoDocument]);
+      const jobId = await enqueueJob(trx, { orgKey: org.orgKey, kind: INTAKE_JOB_KINDS.reExtract, payload: { oiid: row.oiid, user: user.displayName } });
+      return { status: 202, body: { jobId } };
+    });
   });
 
   // The spec's upload pattern: a signed URL whose PUT queues the file for the intake.

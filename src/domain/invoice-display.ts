@@ -48,18 +48,27 @@ export function invoiceRowDisplay(item: InvoiceItem): InvoiceRowDisplay {
   };
 }
 
-/** The errors the side panel lists; a missing document is itself the general error 'Document extraction error.' */
-export function validationErrorsOf(item: Pick<InvoiceItem, 'document'>): ValidationErrors {
-  if (!item.document) return { general: [{ error: messages.documentExtractionError }], header: [], line: [] };
+/** What an invoice's errors are read from. */
+type ErrorsOf = Pick<InvoiceItem, 'document' | 'intakeErrors'>;
+
+/**
+ * The errors the side panel lists; a missing document is itself the general error
+ * 'Document extraction error.', beside the intake's own (an unauthenticated sender).
+ */
+export function validationErrorsOf(item: ErrorsOf): ValidationErrors {
+  if (!item.document) {
+    const general = [messages.documentExtractionError, ...(item.intakeErrors ?? [])].map((error) => ({ error }));
+    return { general, header: [], line: [] };
+  }
   return item.document.validationErrors;
 }
 
-export function validationErrorCount(item: Pick<InvoiceItem, 'document'>): number {
+export function validationErrorCount(item: ErrorsOf): number {
   const e = validationErrorsOf(item);
   return e.general.length + e.header.length + e.line.length;
 }
 
-export function hasValidationErrors(item: Pick<InvoiceItem, 'document'>): boolean {
+export function hasValidationErrors(item: ErrorsOf): boolean {
   return validationErrorCount(item) > 0;
 }
 

@@ -85,6 +85,9 @@ export const messages = {
   documentWithExtractionProblems: 'Document with extraction problems',
   noNumberDetected: 'No Number detected',
   informationNotProvided: 'Information is not provided',
+  reExtractNoDocument: 'This invoice has no stored document to read again.',
+  reExtractExported: 'An exported invoice is not extracted again.',
+  reExtractNeedsConnection: 'Re-running extraction needs a connection to the server.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -100,6 +103,7 @@ export const formatMessage = {
   // The invoice intake (issue 29): the spec gives no wording for these.
   senderNotAuthenticated: (sender: string) => `Sender ${sender} matches a sender source but failed DKIM and SPF checks`,
   invoiceUploadDuplicate: (fileName: string) => `${fileName} was already uploaded`,
+  reExtracted: (number: string | null) => (number ? `Extraction re-run: invoice ${number} read.` : 'Extraction re-run: still no invoice document could be read.'),
 } as const;
 
 /** Field-level validation texts. The spec gives rules but no wording for these. */

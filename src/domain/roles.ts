@@ -48,7 +48,8 @@ export type Capability =
   | 'editPricelists'
   | 'editUomMapping'
   | 'editProperties'
-  | 'editInvoiceMatching';
+  | 'editInvoiceMatching'
+  | 'reExtractInvoices';
 
 /** The perspective a screen renders for: the assumed organisation of a support user, else the own one. */
 export type Perspective = 'SUPPLIER' | 'UNIVERSITY' | 'SUPPORT';
@@ -108,6 +109,8 @@ const table: Record<Capability, { perspectives: readonly Perspective[]; supportO
   editUomMapping: { perspectives: ['SUPPLIER', 'SUPPORT'], adminOnly: true },
   editProperties: { perspectives: everyone, adminOnly: true },
   editInvoiceMatching: { perspectives: ['UNIVERSITY'], adminOnly: true },
+  /** Support, once it has fixed a supplier's extraction template, reads an invoice's stored document again. */
+  reExtractInvoices: { perspectives: ['UNIVERSITY'], supportOnly: true },
 };
 
 export function can(viewer: Viewer, capability: Capability): boolean {

@@ -108,6 +108,12 @@ describe('validation errors', () => {
     expect(hasValidationErrors({ document: null })).toBe(true);
   });
 
+  it("lists the intake's own errors after the extraction error of an invoice without a document", () => {
+    const flag = 'Sender x@acme.test matches a sender source but failed DKIM and SPF checks';
+    expect(validationErrorsOf({ document: null, intakeErrors: [flag] }).general).toEqual([{ error: 'Document extraction error.' }, { error: flag }]);
+    expect(validationErrorCount({ document: null, intakeErrors: [flag] })).toBe(2);
+  });
+
   it('counts general, header and line errors', () => {
     const base = invoice();
     expect(hasValidationErrors(base)).toBe(false);

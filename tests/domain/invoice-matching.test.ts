@@ -28,6 +28,13 @@ describe('General', () => {
     expect(r.outcome).toEqual({ status: 'Exceptions', exceptions: 1 });
   });
 
+  it("an invoice without a document keeps the intake's own errors beside the extraction error", () => {
+    const flag = 'Sender ar@acme.test matches a sender source but failed DKIM and SPF checks';
+    const r = matchInvoice(inputOf(null, { intakeErrors: [flag] }));
+    expect(errorsOf(r).general).toEqual([messages.documentExtractionError, flag]);
+    expect(r.outcome).toEqual({ status: 'Exceptions', exceptions: 2 });
+  });
+
   it('a sender that is no supplier of the portal', () => {
     const r = matchInvoice(inputOf(fullInvoice(), { supplierKey: null, supplierName: null }));
     expect(errorsOf(r).general).toEqual(["Supplier not identified: no supplier matches the document's party ids or the sender ar@acme.test"]);

@@ -5,8 +5,6 @@ import { matchingMessages } from '../../src/domain/matching-messages';
 import { formatMessage } from '../../src/domain/messages';
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
 import { ublInvoiceXml } from '../../server/db/demo/invoice-xml';
-import { blobStoreFor } from '../../server/files/blob-stores';
-import { acceptCxmlInvoice } from '../../server/intake/accept-cxml-invoice';
 import { nestedFormsBombPdf, manyPagesPdf } from './helpers/hostile-pdfs';
 import { invoicesOf, seedIntakeAccounts, startTestSmtp, type TestSmtp } from './helpers/intake';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -183,22 +181,6 @@ describe('invoices by mail and upload: documents, routing and hostile files', ()
     const second = await upload();
     expect(second).toMatchObject({ state: 'failed', error: formatMessage.invoiceUploadDuplicate('acme 777002.xml') });
     expect((await invoicesOf(t)).filter((i) => i.document?.documentId === 'INV-2026-777002')).toHaveLength(1);
-  });
-
-  it("takes a supplier's cXML InvoiceDetailRequest in through the intake's cXML entry, once per payloadID, routed by its From credential", async () => {
-    const raw = readFileSync(join(FIXTURES, 'cxml/invoice-taxes-at-line.xml'));
-    const input = { raw, buyerKey: 'UNIWESTMERE1', supplierKey: 'SUPACMESCI01', payloadId: 'payload-77@acme.demo.test' };
-    await acceptCxmlInvoice(t.db, blobStoreFor(t.config), input);
-    await t.app.jobRunner.runPending();
-    await acceptCxmlInvoice(t.db, blobStoreFor(t.config), input).then(
-      () => expect.unreachable('a second copy of the payload is refused by the unique key'),
-      (error: Error) => expect(error.message).toMatch(/unique|duplicate/i),
-    );
-    const [invoice] = (await invoicesOf(t)).filter((i) => i.message.senderEmail === 'SUPACMESCI01');
-    expect(invoice).toMatchObject({ supplierName: 'Acme Scientific' });
-    expect(invoice!.document?.lineItems.length).toBeGreaterThan(0);
-    const history = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/UNIWESTMERE1/invoice/${invoice!.oiid}/history` })).json<Array<{ type: string; description: string }>>();
-    expect(history.find((e) => e.type === 'RECEIVED')?.description).toMatch(/^Received as cXML/);
   });
 
   it('lets only the buyer (or support) ask for an invoice upload URL', async () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages';
+import { validationErrorsOf } from '../../src/domain/invoice-display';
+import { formatMessage, messages } from '../../src/domain/messages';
 import { MAX_INTAKE_MESSAGE_BYTES } from '../../server/intake/intake-kinds';
 import { invoicesOf, seedIntakeAccounts, startTestSmtp, type TestSmtp } from './helpers/intake';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -119,6 +120,17 @@ describe('invoices by mail: the SMTP listener', () => {
     ]);
   });
 
+  it('creates one invoice for two copies of the same Message-ID read side by side', async () => {
+    const mail = { from: 'ar@acme.demo.test', to: 'invoices@uni.demo.test', subject: 'Invoice 8', text: 'x', messageId: '<same-8@acme.demo.test>' };
+    // Both queued before the runner starts: intake messages run side by side, the unique key decides.
+    await smtp.send(mail);
+    await smtp.send(mail);
+    await t.app.jobRunner.runPending();
+    expect(await invoicesOf(t)).toHaveLength(1);
+    const states = await t.db.selectFrom('intake_messages').select('state').execute();
+    expect(states.map((s) => s.state).sort()).toEqual(['done', 'duplicate']);
+  });
+
   it('flags a sender that matches a sender source but fails SPF and DKIM; leaves the supplier empty for an unknown sender', async () => {
     await smtp.send({ from: 'billing@biolab-mail.demo.test', to: 'invoices@uni.demo.test', subject: 'forged', text: 'x' });
     await smtp.send({ from: 'someone@unknown.test', to: 'invoices@uni.demo.test', subject: 'who', text: 'x' });
@@ -128,6 +140,12 @@ describe('invoices by mail: the SMTP listener', () => {
     const unknown = invoices.find((i) => i.message.subject === 'who')!;
     expect(forged.supplierName).toBe('BioLab Supplies');
     expect(unknown.supplierName).toBeNull();
+    // Neither mail carries an invoice document: the flag still stands beside the extraction error, kept by matching.
+    const flag = formatMessage.senderNotAuthenticated('billing@biolab-mail.demo.test');
+    expect(forged).toMatchObject({ document: null, intakeErrors: [flag], matching: { status: 'Exceptions', exceptions: 2 } });
+    expect(validationErrorsOf(forged).general).toEqual([{ error: messages.documentExtractionError }, { error: flag }]);
+    expect(unknown).toMatchObject({ intakeErrors: [], matching: { status: 'Exceptions', exceptions: 1 } });
+    expect(validationErrorsOf(unknown).general).toEqual([{ error: messages.documentExtractionError }]);
     const history = await t.as('buyer@uni.demo.test', { method: 'GET', url: `/api/buyer/UNIWESTMERE1/invoice/${forged.oiid}/history` });
     expect(history.json<Array<{ type: string; description: string }>>().find((e) => e.type === 'RECEIVED')?.description).toBe(
       'Received by email from billing@biolab-mail.demo.test (DKIM none, SPF fail biolab-mail.demo.test)',

@@ -76,7 +76,7 @@ describe('demo invoices, taken in by the intake', () => {
     expect(zeroRev).toHaveLength(0);
     const messages = await t.db.selectFrom('intake_messages').select(['state', 'source']).execute();
     expect(messages.length).toBe(all.length);
-    expect(new Set(messages.map((m) => `${m.source}/${m.state}`))).toEqual(new Set(['email/done']));
+    expect(new Set(messages.map((m) => `${m.source}/${m.state}`))).toEqual(new Set(['email/done', 'cxml/done']));
   });
 
   it('reads documents whose totals add up from UBL, Factur-X and PDFs; a few could not be read, a few have no supplier', async () => {

@@ -3,15 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { InvoiceDocument, InvoiceLineItem } from '../../../src/domain/schemas/invoices';
+import { newPayloadId, withSharedSecret } from '../../edi/cxml';
+import { receiveCxml } from '../../edi/inbound/receive-cxml';
+import { invoiceDetailRequestCxml } from '../../edi/invoice-cxml';
+import type { BlobStore } from '../../files/blob-store';
 import { blobStoreFor } from '../../files/blob-stores';
 import { renderInvoicePdf, type InvoicePdfInput, type InvoicePdfParty } from '../../files/invoice-pdf';
 import { acceptMessage } from '../../intake/accept-message';
+import { INTAKE_JOB_KINDS } from '../../intake/intake-kinds';
 import { processIntakeMessage } from '../../intake/process-message';
 import { matchReceivingAddress } from '../../intake/receiving-address';
 import { claimJob, finishJob } from '../../jobs/queue';
 import type { Db } from '../database';
 import { ciiInvoiceXml, ublInvoiceXml, type XmlInvoiceInput } from './invoice-xml';
-import { SUPPLIERS, UNIVERSITIES, type DemoOrg } from './orgs';
+import { DEMO_CXML_SECRET, SUPPLIERS, UNIVERSITIES, type DemoOrg } from './orgs';
 import { Random } from './random';
 
 const BASE_DATE = Date.parse('2026-11-01T00:00:00Z');
@@ -478,6 +483,39 @@ async function demoMails(db: Db, rand: Random): Promise<DemoMail[]> {
   return mails;
 }
 
+/** Invoices Acme's invoicing system posts to Westmere as cXML. */
+const CXML_INVOICES = 3;
+
+/**
+ * Acme's invoicing system posts a few invoices to University of Westmere as cXML
+ * InvoiceDetailRequests, through the path of /cxml (receiveCxml: authenticated by Acme's
+ * credential, kept and queued as intake messages). Its own numbers (from 900) and its own
+ * random sequence, so the mailed invoices stay as they were. Answers the queued jobs.
+ */
+async function postCxmlInvoices(db: Db, blobs: BlobStore): Promise<Array<{ messageId: number; jobId: number }>> {
+  const rand = new Random(20261127);
+  const buyer = UNIVERSITIES[0]!;
+  const supplier = SUPPLIERS.find((s) => s.key === 'SUPACMESCI01')!;
+  const orders = (await loadDemoOrders(db)).get(`${buyer.key}|${supplier.key}`) ?? [];
+  for (let i = 0; i < CXML_INVOICES; i++) {
+    const receivedAt = new Date(BASE_DATE - rand.int(1, 60) * DAY - rand.int(0, 23 * 60) * 60 * 1000);
+    const order = orders.length > 0 ? rand.pick(orders) : null;
+    const document = makeDocument(rand, supplier, 900 + i, `${receivedAt.toISOString().slice(0, 10)}T00:00:00.000Z`, order);
+    const input = { oiid: 0, buyerKey: buyer.key, buyerName: buyer.name, supplierKey: supplier.key, supplierName: supplier.name, supplierCode: null, document };
+    const xml = invoiceDetailRequestCxml(input, { payloadId: newPayloadId(receivedAt), now: receivedAt });
+    const bytes = new TextEncoder().encode(withSharedSecret(xml, DEMO_CXML_SECRET));
+    const answer = await receiveCxml(db, { bytes, source: 'demo seed', endpointUrl: 'seed:', blobs, now: receivedAt });
+    if (answer.statusCode !== 201) throw new Error(`The demo InvoiceDetailRequest was refused (${answer.statusCode}): ${answer.message}`);
+  }
+  // Every state: a job runner of the same process may have claimed one already, and the seed waits for it too.
+  const messages = await db.selectFrom('intake_messages').select('id').where('source', '=', 'cxml').execute();
+  const wanted = new Set(messages.map((m) => Number(m.id)));
+  const jobs = await db.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', INTAKE_JOB_KINDS.message).execute();
+  return jobs
+    .map((j) => ({ messageId: Number((JSON.parse(j.payload) as { messageId: unknown }).messageId), jobId: Number(j.id) }))
+    .filter((j) => wanted.has(j.messageId));
+}
+
 /** Intake jobs run side by side, as many as the sandbox has workers: the seed's share of the start-up time. */
 const SEED_INTAKE_PARALLEL = 3;
 
@@ -486,7 +524,8 @@ const SEED_INTAKE_PARALLEL = 3;
  * demo suppliers (UBL, UBL with its PDF, Factur-X, plain PDFs, a mail without
  * attachment, broken PDFs, a few from a supplier not on the portal), each taken in by
  * the intake exactly as a mail from the SMTP listener: stored raw, queued, read and
- * extracted in the sandbox, routed and created by receiveInvoice. Runs after the orders
+ * extracted in the sandbox, routed and created by receiveInvoice; and a few cXML invoices
+ * Acme's system posts through the /cxml path into the same intake. Runs after the orders
  * (invoices quote their PO numbers) and the accounts (receiving emails, sender sources,
  * ABNs route them). Nothing is validated yet beyond the intake's own errors.
  */
@@ -509,6 +548,7 @@ export async function seedInvoices(db: Db, opts: { dataDir?: string | null } = {
     });
     messageIds.forEach((messageId, i) => queued.push({ messageId, jobId: jobIds[i]! }));
   }
+  queued.push(...(await postCxmlInvoices(db, blobs)));
   // The queued intake jobs, run here (a few side by side) rather than by the server's runner.
   const ctx = { db, blobs, config: { intake: { smtpPort: null, smtpHost: '', imapUrl: null, dnsRecords: {} } } };
   let next = 0;

@@ -333,7 +333,7 @@ const SEED_SOURCE = 'demo seed';
 
 /** Posts one document as the buyer's system would, through the path of /cxml; a refusal stops the seed. */
 async function post(db: Db, xml: string, when: Date): Promise<void> {
-  const answer = await receiveCxml(db, { bytes: new TextEncoder().encode(withSharedSecret(xml, DEMO_CXML_SECRET)), source: SEED_SOURCE, endpointUrl: 'seed:', now: when });
+  const answer = await receiveCxml(db, { bytes: new TextEncoder().encode(withSharedSecret(xml, DEMO_CXML_SECRET)), source: SEED_SOURCE, endpointUrl: 'seed:', blobs: null, now: when });
   if (answer.httpStatus !== 200) throw new Error(`The demo OrderRequest was refused (${answer.statusCode}): ${answer.message}`);
 }
 

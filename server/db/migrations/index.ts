@@ -20,6 +20,7 @@ import * as intake from './0040-intake';
 import * as throttleCounters from './0025-throttle-counters';
 import * as invoiceMatching from './0045-invoice-matching';
 import * as jobRetries from './0030-job-retries';
+import * as invoiceIntakeErrors from './0055-invoice-intake-errors';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0025-throttle-counters': throttleCounters,
   '0045-invoice-matching': invoiceMatching,
   '0030-job-retries': jobRetries,
+  '0055-invoice-intake-errors': invoiceIntakeErrors,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

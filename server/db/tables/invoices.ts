@@ -65,7 +65,12 @@ export interface InvoiceMatchingSettingsTable {
   rev: number;
 }
 
+/** The intake's own General errors (migration 0055): JSON array of texts, kept through re-extraction and every matching run. */
+export interface InvoiceIntakeColumns {
+  intake_errors: Generated<string>;
+}
+
 export interface InvoiceTables {
-  invoices: InvoicesTable & InvoiceMatchColumns;
+  invoices: InvoicesTable & InvoiceMatchColumns & InvoiceIntakeColumns;
   invoice_matching_settings: InvoiceMatchingSettingsTable;
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { blobStoreFor } from '../../files/blob-stores';
 import { cxmlResponse } from './cxml-response';
 import { logInbound } from './inbound-log';
 import { httpStatusOf, receiveCxml, type CxmlAnswer } from './receive-cxml';
@@ -14,10 +15,11 @@ function send(reply: FastifyReply, answer: Pick<CxmlAnswer, 'httpStatus' | 'body
 }
 
 /**
- * POST /cxml: buyers' procurement systems post cXML here (server/edi/inbound/receive-cxml.ts
+ * POST /cxml: buyers' procurement systems post their orders here, suppliers' systems their invoices (server/edi/inbound/receive-cxml.ts
  * does the work). Every answer, refusals included, is a cXML Response.
  */
 export async function cxmlRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const blobs = blobStoreFor(ctx.config);
   await app.register(async (scope) => {
     scope.addContentTypeParser(XML_TYPES, { parseAs: 'buffer', bodyLimit: CXML_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
@@ -55,6 +57,7 @@ export async function cxmlRoutes(app: FastifyInstance, ctx: AppContext): Promise
           bytes: new Uint8Array(request.body.buffer, request.body.byteOffset, request.body.byteLength),
           source: request.ip,
           endpointUrl: `${request.protocol}://${request.host}/cxml`,
+          blobs,
         });
         if (answer.httpStatus >= 400) request.log.info({ cxml: { status: answer.statusCode, reason: answer.message } }, 'cXML request refused');
         return send(reply, answer);

@@ -1,5 +1,6 @@
 import type { XmlElement } from '../cxml';
 import type { Db } from '../../db/database';
+import type { BlobStore } from '../../files/blob-store';
 import { findOrg } from '../../policy';
 import { authenticateSender, orgOfCredentials } from './credentials';
 import { readEnvelope, requestTypeOf, type CxmlCredential, type CxmlEnvelope } from './cxml-envelope';
@@ -21,6 +22,8 @@ export interface InboundRequest {
   /** The client's address: refusals are counted per source. */
   source: string;
   endpointUrl: string;
+  /** Where a kept document (an InvoiceDetailRequest) is stored; null when the caller posts none. */
+  blobs: BlobStore | null;
   now?: Date;
 }
 
@@ -114,7 +117,7 @@ export async function receiveCxml(db: Db, request: InboundRequest): Promise<Cxml
   const accepted = Object.entries(cxmlRequestHandlers)
     .filter(([, h]) => h.fromType === null || h.fromType === from.orgType)
     .map(([name]) => name);
-  const input = { envelope, from, to, endpointUrl: request.endpointUrl, accepted, now };
+  const input = { envelope, from, to, endpointUrl: request.endpointUrl, accepted, now, bytes: request.bytes, blobs: request.blobs, documentKey: null };
   if (!handler.changes) {
     const outcome = await handler.handle(db, input);
     const out = answer(outcome.code, outcome.message, outcome.body);
@@ -139,10 +142,20 @@ async function applyOnce(
   const replayKey = replayKeyOf(input.from.orgKey, input.envelope.payloadId);
   const stored = await storedAnswer(db, replayKey);
   if (stored) return replayed(stored);
+  let documentKey: string | null = null;
+  if (handler.prepare) {
+    const prepared = await handler.prepare(db, input);
+    if ('refused' in prepared) {
+      const out = answer(prepared.refused.code, prepared.refused.message);
+      await logInbound(db, { ...entry, httpStatus: out.httpStatus, statusCode: out.statusCode, statusText: out.message, answer: out.body });
+      return out;
+    }
+    documentKey = prepared.documentKey;
+  }
   const applied = await db.transaction().execute(async (trx) => {
     const logId = await claimReplayKey(trx, { ...entry, httpStatus: 102, statusCode: 102, statusText: 'Processing' }, replayKey);
     if (logId === null) return null;
-    const outcome: HandlerOutcome = await handler.handle(trx, input);
+    const outcome: HandlerOutcome = await handler.handle(trx, { ...input, documentKey });
     const out = answer(outcome.code, outcome.message, outcome.body);
     if (out.httpStatus >= 400) {
       // A refused request changed nothing: the claim is dropped with it, and only the refusal logged.
@@ -151,11 +164,14 @@ async function applyOnce(
     await settleLogEntry(trx, logId, { httpStatus: out.httpStatus, statusCode: outcome.code, statusText: outcome.message, answer: out.body });
     return out;
   }).catch(async (error: unknown) => {
+    // A document prepare kept for a request that was not applied is nobody's: dropped.
+    if (documentKey) await input.blobs?.delete(documentKey);
     if (!(error instanceof Refused)) throw error;
     await logInbound(db, { ...entry, httpStatus: error.answer.httpStatus, statusCode: error.answer.statusCode, statusText: error.answer.message, answer: error.answer.body });
     return error.answer;
   });
   if (applied) return applied;
+  if (documentKey) await input.blobs?.delete(documentKey);
   const winner = await storedAnswer(db, replayKey);
   return winner ? replayed(winner) : answer(409, 'The same document is being applied: send it again in a moment');
 }

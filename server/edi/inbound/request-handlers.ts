@@ -1,14 +1,18 @@
 import type { XmlElement } from '../cxml';
 import type { OrgType } from '../../../src/domain/roles';
+import type { Db } from '../../db/database';
+import type { BlobStore } from '../../files/blob-store';
 import type { Tx } from '../../sync/change-log';
 import type { CxmlEnvelope } from './cxml-envelope';
+import { invoiceDetailRequestHandler } from './invoice-detail-request-handler';
 import { orderRequestHandler } from './order-request-handler';
 import { profileRequestHandler } from './profile-request-handler';
 
 /**
  * What /cxml accepts: one handler per request element. The sender (From) is authenticated
  * by its shared secret before any handler runs; a handler names the kinds of organisation
- * it takes From and To, so a supplier's InvoiceDetailRequest fits beside the buyer's order.
+ * it takes From and To: a buyer's OrderRequest goes to a supplier, a supplier's
+ * InvoiceDetailRequest to a buyer.
  */
 
 export interface CxmlParty {
@@ -27,6 +31,12 @@ export interface HandlerInput {
   /** The request types this sender's kind of organisation may send here. */
   accepted: string[];
   now: Date;
+  /** The document as posted: a handler that keeps it stores it in prepare. */
+  bytes: Uint8Array;
+  /** Null where the caller posts only requests that keep no document (the demo seed's orders). */
+  blobs: BlobStore | null;
+  /** What prepare stored, for handle: the blob key of the kept document. */
+  documentKey: string | null;
 }
 
 export interface HandlerOutcome {
@@ -47,10 +57,17 @@ export interface CxmlRequestHandler {
    * payloadID is remembered so a replay is answered the same without applying twice.
    */
   changes: boolean;
+  /**
+   * Work that must not hold the transaction (a blob store may be a network service), run
+   * after the sender is authenticated and before handle: a refusal, or the key of the
+   * document it stored. Only for requests that change data.
+   */
+  prepare?(db: Db, input: HandlerInput): Promise<{ refused: HandlerOutcome } | { documentKey: string }>;
   handle(trx: Tx, input: HandlerInput): Promise<HandlerOutcome>;
 }
 
 export const cxmlRequestHandlers: Readonly<Record<string, CxmlRequestHandler>> = {
   OrderRequest: orderRequestHandler,
+  InvoiceDetailRequest: invoiceDetailRequestHandler,
   ProfileRequest: profileRequestHandler,
 };

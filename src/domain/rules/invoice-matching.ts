@@ -227,11 +227,8 @@ function lineErrors(input: MatchInput, doc: InvoiceDocument): { errors: string[]
 export function matchInvoice(input: MatchInput): MatchResult {
   const doc = input.document;
   if (!doc) {
-    return {
-      validationErrors: { general: [{ error: messages.documentExtractionError }], header: [], line: [] },
-      outcome: { status: 'Exceptions', exceptions: 1 },
-      pendingLines: [],
-    };
+    const general = [messages.documentExtractionError, ...input.intakeErrors].map((error) => ({ error }));
+    return { validationErrors: { general, header: [], line: [] }, outcome: { status: 'Exceptions', exceptions: general.length }, pendingLines: [] };
   }
   const general = generalErrors(input, doc);
   const header = headerErrors(input, doc);

@@ -87,6 +87,12 @@ export const invoiceItemSchema = z.object({
   matching: matchOutcomeSchema.nullable().optional(),
   /** The fields a clerk corrected, each with its extracted value (absent on rows mirrored before corrections existed). */
   corrections: z.array(fieldCorrectionSchema).optional(),
+  /**
+   * General errors only the intake knows (a sender that failed DKIM and SPF): in the
+   * document's errors too when it has one, and the only place for them when it has none.
+   * Absent on rows mirrored before the intake kept them.
+   */
+  intakeErrors: z.array(z.string()).optional(),
   rev: z.number().int(),
 });
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;

@@ -18,7 +18,7 @@ import { Card, CardTitle, IdentityFields, Section, SectionTitle } from './accoun
 
 /**
  * 'cXML inbound': who the organisation is in its partners' cXML headers (domain and
- * identity, any number), and the shared secret a buyer's system sends with its orders.
+ * identity, any number), and the shared secret its system sends with its orders (a buyer) or invoices (a supplier).
  * The secret is write-only: the card says whether one is set; a typed one replaces it,
  * a blank field keeps it, "Clear shared secret" removes it on save.
  */

@@ -21,6 +21,7 @@ import { InvoiceHistoryDrawer } from './invoice-history-drawer';
 import { InvoiceListDrawer } from './invoice-list-drawer';
 import { InvoicePanel } from './invoice-panel';
 import { PdfPane } from './pdf-pane';
+import { ReExtractButton } from './re-extract-button';
 import type { InvoiceBuyer } from './use-invoice-buyer';
 import { useInvoiceExport } from './use-invoice-export';
 import { ValidationErrorsDrawer } from './validation-errors-drawer';
@@ -65,6 +66,7 @@ function LoadedInvoice({ buyer, invoice }: { buyer: InvoiceBuyer; invoice: Invoi
   const narrow = useMediaQuery(NARROW);
   const exportAction = useInvoiceExport(buyer.orgId, invoice.key);
   const mayExport = can(buyer.viewer, 'exportInvoices');
+  const mayReExtract = can(buyer.viewer, 'reExtractInvoices');
   // An invoice with validation errors is exported only once the user confirms it.
   const errorCount = validationErrorCount(invoice);
   const [confirmExport, setConfirmExport] = useState(false);
@@ -144,6 +146,7 @@ function LoadedInvoice({ buyer, invoice }: { buyer: InvoiceBuyer; invoice: Invoi
         <Button variant="outlined" onClick={() => setDrawer('list')}>
           Show List
         </Button>
+        {mayReExtract && <ReExtractButton buyerId={buyer.orgId} invoiceId={invoice.key} exported={invoice.exported} />}
         {exportAction.failure && <OfflineReason role="alert">{exportAction.failure}</OfflineReason>}
       </BottomBar>
       <ValidationErrorsDrawer invoice={drawer === 'errors' ? invoice : null} onClose={() => setDrawer(null)} />

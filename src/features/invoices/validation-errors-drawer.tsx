@@ -14,7 +14,7 @@ const SECTIONS = [
 
 interface ValidationErrorsDrawerProps {
   /** The invoice whose errors are shown; null closes the drawer. */
-  invoice: Pick<InvoiceItem, 'document' | 'matching'> | null;
+  invoice: Pick<InvoiceItem, 'document' | 'matching' | 'intakeErrors'> | null;
   onClose: () => void;
 }
 

@@ -6,6 +6,8 @@ export interface ExportSettled {
   ok: boolean;
   /** Why it failed: the request's refusal, or the job's error (the partner's words for a refused cXML document). */
   failure: string | null;
+  /** What the finished job answered (a re-extraction's invoice number). */
+  result?: unknown;
 }
 
 /**
@@ -27,7 +29,7 @@ export function useExportJob<A extends unknown[]>(orgId: string, queue: (...args
     if (jobId === null || !job || settledJob.current === jobId) return;
     if (job.state !== 'done' && job.state !== 'failed') return;
     settledJob.current = jobId;
-    settledHook.current({ ok: job.state === 'done', failure: job.state === 'failed' ? (job.errors ?? []).join(' ') || null : null });
+    settledHook.current({ ok: job.state === 'done', failure: job.state === 'failed' ? (job.errors ?? []).join(' ') || null : null, result: job.result });
   }, [job, jobId]);
 
   const start = (...args: A) => {

@@ -14,7 +14,7 @@ import { localDatabase } from '../db/current-database';
  * screens offer export only while online. The Idempotency-Key makes a retried click
  * harmless, and a second click answers the job already queued.
  */
-function queue(path: string, json?: object): Promise<number> {
+export function queueServerJob(path: string, json?: object): Promise<number> {
   return request('POST', path, { schema: jobQueuedSchema, headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() }, json }).then((a) => a.jobId);
 }
 
@@ -22,17 +22,17 @@ const rowSchema = z.record(z.string(), z.unknown());
 
 /** POST /seller/{sellerId}/order/{orderid}/actions/export: the export job's id; throws ApiError or NetworkError. */
 export function exportOrder(sellerId: string, orderId: string): Promise<number> {
-  return queue(orgUrl('seller', sellerId, `/order${seg(orderId)}/actions/export`));
+  return queueServerJob(orgUrl('seller', sellerId, `/order${seg(orderId)}/actions/export`));
 }
 
 /** POST /seller/{id}/asn/{asnid}/actions/export: the export job's id. */
 export function exportAsn(sellerId: string, asnId: string): Promise<number> {
-  return queue(orgUrl('seller', sellerId, `/asn${seg(asnId)}/actions/export`));
+  return queueServerJob(orgUrl('seller', sellerId, `/asn${seg(asnId)}/actions/export`));
 }
 
 /** POST /buyer/{id}/invoice/{invoiceId}/actions/export: the export job's id. An invoice with exceptions goes only with the user's confirmation. */
 export function exportInvoice(buyerId: string, invoiceId: string, confirmExceptions = false): Promise<number> {
-  return queue(orgUrl('buyer', buyerId, `/invoice${seg(invoiceId)}/actions/export`), confirmExceptions ? { confirmExceptions } : undefined);
+  return queueServerJob(orgUrl('buyer', buyerId, `/invoice${seg(invoiceId)}/actions/export`), confirmExceptions ? { confirmExceptions } : undefined);
 }
 
 /** Once its export is done, the exported ASN (exported, no longer waiting) replaces the held one without waiting for the next pull. */
@@ -45,7 +45,7 @@ export async function refreshExportedAsn(sellerId: string, asnId: string): Promi
   await applyRows(db, [{ table: 'asns', scope, key: asnId, rev, row: asn }], 'replace');
 }
 
-/** Once its export is done, the exported invoice replaces the held one. */
+/** Once its export (or a re-extraction) is done, the changed invoice replaces the held one. */
 export async function refreshExportedInvoice(buyerId: string, invoiceId: string): Promise<void> {
   const invoice = await request('GET', orgUrl('buyer', buyerId, `/invoice${seg(invoiceId)}`), { schema: rowSchema });
   await applyRows(localDatabase(), [{ table: 'invoices', scope: scopeId('buyer', buyerId), key: invoiceId, rev: Number(invoice.rev ?? 0), row: invoice }], 'replace');
