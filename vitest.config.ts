@@ -14,8 +14,9 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          // On PostgreSQL a test app's beforeAll creates, migrates and seeds a whole database.
-          hookTimeout: 60_000,
+          // A test app's beforeAll may create, migrate and seed a whole database (the demo seed
+          // sends its orders and invoices through the intake): long on PostgreSQL or a busy machine.
+          hookTimeout: 180_000,
         },
       },
       {

@@ -2,49 +2,49 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from '../database';
 import * as core from './0001-core';
 import * as auth from './0002-auth';
-import * as orders from './0005-orders';
 import * as jobs from './0003-jobs';
 import * as catalogue from './0004-catalogue';
-import * as accounts from './0009-accounts';
+import * as orders from './0005-orders';
 import * as invoices from './0007-invoices';
+import * as accounts from './0009-accounts';
 import * as uploadTokens from './0011-upload-tokens';
 import * as ediPayloads from './0015-edi-payloads';
 import * as productWire from './0016-product-wire';
 import * as productFillWire from './0017-product-fill-wire';
 import * as liveProductCodes from './0018-live-product-codes';
 import * as jobAttempts from './0020-job-attempts';
-import * as cxmlInbound from './0035-cxml-inbound';
-import * as extractionTemplates from './0050-extraction-templates';
-import * as invoiceCorrections from './0060-invoice-corrections';
-import * as intake from './0040-intake';
 import * as throttleCounters from './0025-throttle-counters';
-import * as invoiceMatching from './0045-invoice-matching';
 import * as jobRetries from './0030-job-retries';
+import * as cxmlInbound from './0035-cxml-inbound';
+import * as intake from './0040-intake';
+import * as invoiceMatching from './0045-invoice-matching';
+import * as extractionTemplates from './0050-extraction-templates';
 import * as invoiceIntakeErrors from './0055-invoice-intake-errors';
+import * as invoiceCorrections from './0060-invoice-corrections';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
   '0001-core': core,
   '0002-auth': auth,
-  '0005-orders': orders,
   '0003-jobs': jobs,
   '0004-catalogue': catalogue,
-  '0009-accounts': accounts,
+  '0005-orders': orders,
   '0007-invoices': invoices,
+  '0009-accounts': accounts,
   '0011-upload-tokens': uploadTokens,
   '0015-edi-payloads': ediPayloads,
   '0016-product-wire': productWire,
   '0017-product-fill-wire': productFillWire,
   '0018-live-product-codes': liveProductCodes,
   '0020-job-attempts': jobAttempts,
-  '0035-cxml-inbound': cxmlInbound,
-  '0050-extraction-templates': extractionTemplates,
-  '0060-invoice-corrections': invoiceCorrections,
-  '0040-intake': intake,
   '0025-throttle-counters': throttleCounters,
-  '0045-invoice-matching': invoiceMatching,
   '0030-job-retries': jobRetries,
+  '0035-cxml-inbound': cxmlInbound,
+  '0040-intake': intake,
+  '0045-invoice-matching': invoiceMatching,
+  '0050-extraction-templates': extractionTemplates,
   '0055-invoice-intake-errors': invoiceIntakeErrors,
+  '0060-invoice-corrections': invoiceCorrections,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
