@@ -58,6 +58,7 @@ export const messages = {
   cxmlLogUnreadable: 'The request log could not be read from the server.',
   cxmlLogEmpty: 'No cXML requests yet',
   freeTextLine: 'Not in the catalogue',
+  productNotLoaded: 'This product is not on this device and could not be loaded: check the connection and open it again.',
 
   assumeRoleForOrders:
     'Please, assume a role of either seller or buyer to see orders from their perspective!',

@@ -179,6 +179,12 @@ describe('the catalogue', () => {
     await page.waitForURL(`**/app/product/${code}/seller/${SELLER}/buyer/${BUYER}`);
     await page.getByRole('heading', { level: 1, name: formatMessage.productDrawerTitle(code) }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     await page.getByRole('tab', { name: 'Barcodes' }).waitFor({ state: 'visible' });
+
+    // The supplier's form of the link, opened by a buyer: the product as the buyer sees it, never 'Loading…' for ever.
+    await page.goto(`/app/product/${code}/seller/${SELLER}`);
+    await page.getByRole('heading', { level: 1, name: formatMessage.productDrawerTitle(code) }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await page.getByRole('tab', { name: 'Barcodes' }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    expect(await page.getByText('Loading…').count()).toBe(0);
   });
 
   it('asks support without an assumed role to assume one', async () => {

@@ -162,13 +162,16 @@ export function useProductSearch(
  */
 export function useProduct(scope: string, sellerId: string, productCode: string, refresh: boolean) {
   const [found, setFound] = useState(true);
+  // The fetch failed (offline, refused): a product this device does not hold cannot show.
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     const engine = syncEngine();
     if (!refresh || !engine) return;
     let current = true;
+    setFailed(false);
     engine.mirrorProduct(scope, sellerId, productCode).then(
       (r) => current && setFound(r.found),
-      () => undefined,
+      () => current && setFailed(true),
     );
     return () => {
       current = false;
@@ -178,5 +181,5 @@ export function useProduct(scope: string, sellerId: string, productCode: string,
     const { product, meta } = await heldItem(localDatabase(), scope, sellerId, productCode);
     return product ? { product, meta: meta ?? null } : null;
   }, [scope, sellerId, productCode]);
-  return { item, found };
+  return { item, found, failed };
 }
