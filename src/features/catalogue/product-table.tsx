@@ -144,7 +144,9 @@ export function ProductTable({ scope, sellerId, onToggleIncluded, mayInclude = t
       <Muted role="status" aria-live="polite">
         {progress.complete
           ? `${progress.held.toLocaleString('en-AU')} products on this device`
-          : progress.failed
+          : progress.failed && progress.heldWhole
+            ? `${progress.held.toLocaleString('en-AU')} products on this device: the whole catalogue, as of the last connection`
+            : progress.failed
             ? `${progress.held.toLocaleString('en-AU')} products on this device; the rest could not be loaded (offline?)`
             : `Loading the catalogue onto this device: ${progress.held.toLocaleString('en-AU')} products so far…`}
       </Muted>

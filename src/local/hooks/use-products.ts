@@ -20,6 +20,8 @@ export interface MirrorProgress {
   loading: boolean;
   /** The last page could not be fetched (offline, server down): what is held is shown. */
   failed: boolean;
+  /** An earlier fill brought the whole catalogue down: offline, the device still holds all of it. */
+  heldWhole: boolean;
 }
 
 /**
@@ -63,11 +65,13 @@ export function useProductList(scope: string, sellerId: string) {
   // The buyer's metas come with the rows: each product's productMeta row over its chunk's meta, one key range read, not one read per product.
   const products = useLiveQuery(async () => (held ? held.withMetas() : []), [held]);
 
+  const heldWhole = useLiveQuery(() => (sellerId ? holdsWholeCatalogue(localDatabase(), scope, sellerId) : false), [scope, sellerId]);
+
   const loadMore = useCallback(() => {
     if (!state.complete) void fill();
   }, [fill, state.complete]);
 
-  const progress: MirrorProgress = { held: products?.length ?? 0, ...state };
+  const progress: MirrorProgress = { held: products?.length ?? 0, ...state, heldWhole: heldWhole === true };
   return { products, loadMore, exhausted: state.complete, progress };
 }
 
