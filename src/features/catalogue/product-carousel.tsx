@@ -40,7 +40,8 @@ export function ProductCarousel({ images, code }: { images: string[]; code: stri
           </Button>
         </CarouselControls>
       )}
-      <div ref={setPortalRoot} />
+      {/* Escape in the lightbox closes the lightbox, not the drawer around it. */}
+      <div ref={setPortalRoot} data-own-escape="" />
       <Lightbox
         open={open >= 0 && portalRoot !== null}
         index={Math.max(open, 0)}

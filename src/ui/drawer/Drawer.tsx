@@ -13,6 +13,10 @@ interface DrawerProps {
   children: ReactNode;
 }
 
+function keepForInnerLayer(event: KeyboardEvent): void {
+  if (event.target instanceof Element && event.target.closest('[data-own-escape]')) event.preventDefault();
+}
+
 /** A modal panel: focus stays inside while open, Escape or the close button dismisses it. */
 export function Drawer({ open, onOpenChange, title, side = 'right', children }: DrawerProps) {
   return (
@@ -21,7 +25,8 @@ export function Drawer({ open, onOpenChange, title, side = 'right', children }: 
         <Dialog.Overlay asChild>
           <Overlay />
         </Dialog.Overlay>
-        <Dialog.Content asChild aria-describedby={undefined}>
+        {/* A layer opened inside the drawer (marked `data-own-escape`, e.g. an image lightbox) closes on Escape alone. */}
+        <Dialog.Content asChild aria-describedby={undefined} onEscapeKeyDown={keepForInnerLayer}>
           {/* `data-drawer-side`: the snackbars move to the top while a bottom drawer is open (snackbar.styles.ts). */}
           <Panel $side={side} data-drawer-side={side}>
             <Header>
