@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CataloguePage } from './pages/catalogue-page';
 import { checkLayout } from './support/layout-check';
 import { columnsAt } from './support/table-columns';
@@ -24,6 +24,27 @@ describe('the catalogue on tablets and the desktop', () => {
       await catalogue.table.getByRole('row').nth(1).click();
       await catalogue.drawer.waitFor({ state: 'visible' });
       await checkLayout(page, `product drawer, ${size.name}`);
+      // Every tab label on one line; a strip too wide for the drawer scrolls with the edge cue.
+      const strip = await catalogue.drawer.getByRole('tablist', { name: 'Product details' }).evaluate((list) => {
+        // The lines a tab's text takes (its icon, beside the text, is not a line).
+        const lines = (el: Element) => {
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const r of Array.from(range.getClientRects())) if (r.width > 0) tops.add(Math.round(r.top));
+          }
+          return tops.size;
+        };
+        return {
+          wrapped: Array.from(list.querySelectorAll('[role="tab"]'), (tab) => (lines(tab) > 1 ? tab.textContent : null)).filter(Boolean),
+          overflows: list.scrollWidth > list.clientWidth + 1,
+          cue: list.parentElement?.querySelector(':scope > [data-scroll-cue="after"]') !== null,
+        };
+      });
+      expect(strip.wrapped, `product drawer, ${size.name}: tab labels on two lines`).toEqual([]);
+      if (strip.overflows) expect(strip.cue, `product drawer, ${size.name}: the tab strip scrolls without a cue`).toBe(true);
     });
   }
 

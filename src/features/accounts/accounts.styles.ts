@@ -146,3 +146,11 @@ export const IdentityFields = styled.fieldset`
   flex-direction: column;
   gap: 8px;
 `;
+
+/** Text cut after three lines with an ellipsis (the whole text stays in the DOM). */
+export const ClampedText = styled.span`
+  display: -webkit-box;
+  -webkit-line-clamp: 3;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+`;

@@ -14,7 +14,7 @@ import { FormErrors } from '../../ui/form-errors';
 import { ButtonRow } from '../../ui/form-parts';
 import { MutedText } from '../../ui/page';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { Card, CardTitle, IdentityFields, Section, SectionTitle } from './accounts.styles';
+import { Card, CardTitle, ClampedText, IdentityFields, Section, SectionTitle } from './accounts.styles';
 
 /**
  * 'cXML inbound': who the organisation is in its partners' cXML headers (domain and
@@ -127,7 +127,13 @@ const LOG_COLUMNS: Column<CxmlInboundEntry>[] = [
   { id: 'time', header: 'Time', cell: (e) => formatDateTime(e.receivedAt), minWidth: 150 },
   { id: 'type', header: 'Type', cell: (e) => e.requestType || '(unreadable)', minWidth: 120 },
   { id: 'payload', header: 'payloadID', cell: (e) => e.payloadId || '(none)', minWidth: 160, priority: 2 },
-  { id: 'outcome', header: 'Outcome', cell: (e) => `${e.statusCode} ${e.statusText}`, minWidth: 200 },
+  {
+    id: 'outcome',
+    header: 'Outcome',
+    // A partner's refusal can run long: three lines in the row, the whole text on hover and for screen readers.
+    cell: (e) => <ClampedText title={`${e.statusCode} ${e.statusText}`}>{`${e.statusCode} ${e.statusText}`}</ClampedText>,
+    minWidth: 200,
+  },
 ];
 
 /** Support's view of the last cXML requests that named this organisation, newest first. */
