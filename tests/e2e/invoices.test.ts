@@ -28,7 +28,10 @@ describe('invoices of the demo buyer', () => {
     await list.waitForRows();
     expect(await list.filter('Pending').isDisabled()).toBe(true);
     expect(await list.filter('All').isDisabled()).toBe(false);
-    const statuses = await list.rows.evaluateAll((rows) => rows.map((r) => r.querySelectorAll('[role="cell"]')[1]?.textContent ?? ''));
+    // The rows' cells fill in as the mirrored page lands: read them once they have.
+    const statusesOf = () => list.rows.evaluateAll((rows) => rows.map((r) => r.querySelectorAll('[role="cell"]')[1]?.textContent ?? ''));
+    await waitUntil(async () => (await statusesOf()).every((s) => s !== ''), 'the rows to show their status');
+    const statuses = await statusesOf();
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(['Pending']));
 
