@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** One project per layer of tests/, so each layer runs in the environment it needs. */
@@ -5,6 +6,9 @@ export default defineConfig({
   test: {
     // Beside the usual report, the tests that passed only on a retry are named at the end.
     reporters: ['default', './tests/e2e/support/retried-reporter.ts'],
+    // Vitest leaves one core free by default, which on a 2-core CI machine runs every file one
+    // after another; the server files wait on sandbox workers and sockets much of the time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'lint', include: ['tests/lint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
@@ -41,6 +45,8 @@ export default defineConfig({
           name: 'ui',
           include: ['tests/ui/**/*.test.tsx'],
           environment: 'jsdom',
+          // A whole screen rendered in jsdom beside another test file takes seconds on 2 cores.
+          testTimeout: 15_000,
           setupFiles: ['fake-indexeddb/auto'],
         },
       },

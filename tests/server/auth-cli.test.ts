@@ -96,6 +96,7 @@ describe('portal CLI', () => {
     expect(await runCli(['create-user', '--bogus'], io())).toBe(2);
   });
 
+  // Longer than the default: the demo seed sends its orders and invoices through the intake's sandboxed jobs.
   test('seed-demo fills an empty database and refuses a non-empty one', async () => {
     expect(await runCli(['seed-demo', '--products', 'many'], io())).toBe(2);
     expect(await runCli(['seed-demo', '--first-supplier-products', '-1'], io())).toBe(2);
@@ -120,5 +121,5 @@ describe('portal CLI', () => {
     expect(
       await runCli(['create-user', '--email', 'b@acme.example', '--first', 'A', '--last', 'B', '--type', 'ADMIN', '--org', 'NOPE'], io({ PORTAL_PASSWORD: STRONG })),
     ).toBe(1);
-  });
+  }, 120_000);
 });
