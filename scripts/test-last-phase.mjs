@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import process from 'node:process';
 
 const vitest = join('node_modules', '.bin', 'vitest');
 
@@ -36,7 +37,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 const [e2e, pg] = await Promise.all(runs.map((r) => r.done));
 if (pgLog) {
-  console.log('\n── The server suite on PostgreSQL ──');
+  process.stdout.write('\n── The server suite on PostgreSQL ──\n');
   process.stdout.write(readFileSync(pgLog));
   rmSync(logDir, { recursive: true, force: true });
 }
