@@ -33,7 +33,7 @@ export interface ServerConfig {
   intake?: IntakeConfig;
 }
 
-export interface IntakeConfig {
+interface IntakeConfig {
   smtpPort: number | null;
   smtpHost: string;
   imapUrl: string | null;

@@ -20,7 +20,7 @@ export interface OrgRef {
   readonly name: string;
 }
 
-export const termsPending = () => new HttpError(403, ['The Terms of Use must be accepted first']);
+const termsPending = () => new HttpError(403, ['The Terms of Use must be accepted first']);
 
 /** A signed-in user; one who has not accepted the terms may only read and accept the policy. */
 export function requireUser(request: FastifyRequest, opts: { allowPendingTerms?: boolean } = {}): SessionUser {

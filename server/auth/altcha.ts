@@ -7,8 +7,8 @@ import type { Db } from '../db/database';
 import { badRequest } from '../http/errors';
 import { authTuning } from './tuning';
 
-export const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
-export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
+const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
 /** Separate keys for the challenge signature and the derived-key signature, both from the one secret. */
 function secrets(config: ServerConfig) {

@@ -4,12 +4,12 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { sendMail } from '../mail/mailer';
 
-export const RECOVERY_CODE_TTL_MS = 15 * 60 * 1000;
+const RECOVERY_CODE_TTL_MS = 15 * 60 * 1000;
 export const RECOVERY_CODE_MAX_ATTEMPTS = 5;
 /** More requests than this within the code lifetime send no further mail, so nobody can flood a mailbox. */
 export const RECOVERY_CODES_PER_WINDOW = 5;
 /** Eight digits: a guesser's odds per try are one in a hundred million. */
-export const RECOVERY_CODE_DIGITS = 8;
+const RECOVERY_CODE_DIGITS = 8;
 /** Code requests one address may make in 15 minutes, known usernames or not. */
 export const RECOVERY_REQUESTS_PER_ADDRESS = 10;
 /** Wrong codes one address may try in 15 minutes, across every account. */

@@ -47,7 +47,7 @@ export const sessionCacheKey = (sessionId: string) => `session:${sessionId}`;
  * briefly (server/http/read-cache.ts), so a burst of requests costs one query, not one
  * each; a copy is answered, so no request changes what the next one is given.
  */
-export async function loadSessionUser(db: Db, token: string | undefined): Promise<SessionUser | null> {
+async function loadSessionUser(db: Db, token: string | undefined): Promise<SessionUser | null> {
   if (!token) return null;
   const id = hashToken(token);
   const cache = readCacheOf(db);

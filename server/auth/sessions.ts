@@ -55,7 +55,7 @@ export async function deleteUserSessions(trx: Tx, userNo: number, exceptSessionI
 }
 
 /** How often a session in use has its expiry moved on: not on every request, which would write each time. */
-export const SESSION_REFRESH_MS = 15 * 60 * 1000;
+const SESSION_REFRESH_MS = 15 * 60 * 1000;
 
 /**
  * Slides the expiry of a session in use, so a warehouse shift is not cut off 12 hours

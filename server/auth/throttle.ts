@@ -7,12 +7,12 @@ import type { Db } from '../db/database';
  * A count covers one window of 15 minutes from its first event; an older one starts
  * again. docs/throttles.md lists what each counter limits and how.
  */
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Sign-in: failures of one username from one address before its answers are held back. */
-export const DELAY_AFTER_FAILURES = 5;
+const DELAY_AFTER_FAILURES = 5;
 /** The longest a sign-in answer is held back, however many failures the pair has. */
-export const MAX_FAILURE_DELAY_MS = 30_000;
+const MAX_FAILURE_DELAY_MS = 30_000;
 
 /**
  * One username from one address: a guesser elsewhere (or behind the same NAT, trying

@@ -5,7 +5,7 @@ import type { AuthTuning, ServerConfig } from '../config';
  * iterations on average: roughly a second on a tablet's WebCrypto, a fraction of
  * that on a desktop, and verification costs the server one HMAC.
  */
-export const DEFAULT_AUTH_TUNING: AuthTuning = {
+const DEFAULT_AUTH_TUNING: AuthTuning = {
   challengeCost: 5_000,
   challengeCounter: [100, 300],
   failureDelayMs: 1_000,

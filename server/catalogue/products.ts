@@ -46,7 +46,7 @@ const flag = (v: number | null) => (v === null ? null : v === 1);
 /** Many products have no urls, assets or contract prices: an empty list is not worth a JSON parse. */
 const parseList = (text: string): unknown[] => (text === '[]' ? [] : (JSON.parse(text) as unknown[]));
 
-export function toProduct(row: ProductRow): Product {
+function toProduct(row: ProductRow): Product {
   return {
     productCode: row.product_code,
     sellerId: row.seller_key,
@@ -94,7 +94,7 @@ export const productWire = (row: ProductRow): string => JSON.stringify(toProduct
 /** A product's row of a fill chunk (src/domain/schemas/product-fill.ts), stored in `fill_wire` by every writer of `wire` or `prices_wire`. */
 export const fillWire = (row: ProductRow, prices: readonly SellerPriceRow[]): string => fillRowJson(toProduct(row), prices.map(toSellerPrice));
 
-export const buyerSellerId = (buyerKey: string, sellerKey: string) => `${buyerKey}:${sellerKey}`;
+const buyerSellerId = (buyerKey: string, sellerKey: string) => `${buyerKey}:${sellerKey}`;
 /** The changes-feed key of a meta row. */
 export const metaEntityKey = (buyerKey: string, sellerKey: string, productCode: string) => `${buyerKey}:${sellerKey}:${productCode}`;
 
@@ -166,7 +166,7 @@ const LEVELS: Array<[Level, 'catalog_code' | 'class_code' | 'category_code' | 'g
 ];
 
 /** Code -> description of every node of a buyer's category tree. */
-export function flattenTree(tree: readonly CategoryNode[], into = new Map<string, string>()): Map<string, string> {
+function flattenTree(tree: readonly CategoryNode[], into = new Map<string, string>()): Map<string, string> {
   for (const node of tree) {
     into.set(node.code, node.description);
     flattenTree(node.children, into);

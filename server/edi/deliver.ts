@@ -16,7 +16,7 @@ import { deliverS3 } from './s3-channel';
 const CXML_TIMEOUT_MS = 15_000;
 
 /** The organisation's setting for a doc type; an organisation without one exports LOCAL, the spec's default. */
-export async function readEdiSetting(db: Db, orgKey: string, docType: EdiDocType): Promise<EdiSetting> {
+async function readEdiSetting(db: Db, orgKey: string, docType: EdiDocType): Promise<EdiSetting> {
   const row = await db
     .selectFrom('edi_export_settings as e')
     .innerJoin('orgs as o', 'o.org_no', 'e.org_no')

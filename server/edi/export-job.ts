@@ -13,13 +13,13 @@ const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 30 * 60_000;
 
 /** 30 s, 1, 2, 4, 8 min, ... at most 30 min, with a little jitter so exports failing together do not retry together. */
-export function ediRetryDelayMs(attempt: number): number {
+function ediRetryDelayMs(attempt: number): number {
   const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempt - 1), LONGEST_RETRY_MS);
   return Math.round(base * (0.9 + Math.random() * 0.2));
 }
 
 /** What a finished export job answers (its `result`): never an address or a path of the server. */
-export interface EdiExportResult {
+interface EdiExportResult {
   channel: string | null;
   fileName: string | null;
   payloadId: string | null;

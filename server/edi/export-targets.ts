@@ -15,7 +15,7 @@ import { recordChange, type Tx } from '../sync/change-log';
 import type { Delivery } from './delivery-types';
 import { invoiceDetailDocument, orderRequestDocument, shipNoticeDocument, type ExportedDocument } from './export-documents';
 
-export const EXPORT_TARGETS = ['order', 'asn', 'invoice'] as const;
+const EXPORT_TARGETS = ['order', 'asn', 'invoice'] as const;
 export type ExportTarget = (typeof EXPORT_TARGETS)[number];
 
 /** What an export job carries: which entity, the organisation exporting it (whose history and jobs list it is in), and who asked. */
@@ -29,7 +29,7 @@ export const ediExportPayloadSchema = z.object({
 });
 export type EdiExportPayload = z.infer<typeof ediExportPayloadSchema>;
 
-export interface PreparedDocument {
+interface PreparedDocument {
   /** The organisation whose EDI setting for `docType` picks the channel. */
   receiverKey: string;
   docType: EdiDocType;
@@ -61,7 +61,7 @@ function writeExported(trx: Tx, payload: EdiExportPayload, description: string):
 }
 
 /** Where a document went, for the history: the channel, and for LOCAL the file name; never an address. */
-export function deliveryText(delivery: Delivery, fileName: string): string {
+function deliveryText(delivery: Delivery, fileName: string): string {
   return delivery.channel === 'LOCAL' ? `via LOCAL as ${fileName}` : `via ${delivery.channel}`;
 }
 

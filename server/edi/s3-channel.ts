@@ -9,10 +9,10 @@ import { endpointPolicy, endpointUrl, guardedLookup } from './endpoint-guard';
 export const UNREACHABLE_S3 = 'The S3 bucket did not take the document';
 
 /** Where documents go in the installation's bucket for an organisation without an S3 account of its own: its own prefix, never `assets/` (public) or another organisation's. */
-export const EDI_S3_PREFIX = 'edi-exports/';
+const EDI_S3_PREFIX = 'edi-exports/';
 
 /** The prefix the operator assigns to an organisation in the installation's bucket. */
-export function assignedS3Prefix(orgKey: string, docType: string): string {
+function assignedS3Prefix(orgKey: string, docType: string): string {
   const part = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '_');
   return `${EDI_S3_PREFIX}${part(orgKey)}/${part(docType)}/`;
 }
@@ -23,7 +23,7 @@ export function assignedS3Prefix(orgKey: string, docType: string): string {
  * service (the installation's S3_ENDPOINT, else AWS, otherwise); `user` and `password` are
  * the access key id and secret.
  */
-export function s3Target(setting: Pick<EdiSetting, 'docType' | 'ftpDir'>): { bucket: string; prefix: string } {
+function s3Target(setting: Pick<EdiSetting, 'docType' | 'ftpDir'>): { bucket: string; prefix: string } {
   const match = /^(?:s3:\/\/)?([^/\s]+)\/?(.*)$/.exec((setting.ftpDir ?? '').trim());
   if (!match) throw new DeliveryRefused(`The S3 export setting for ${setting.docType} names no bucket (FTP dir: bucket/prefix)`);
   const prefix = match[2]!.replace(/^\/+|\/+$/g, '');

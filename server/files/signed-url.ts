@@ -9,7 +9,7 @@ import { assertBlobKey } from './blob-store';
  * changed key, purpose, organisation or expiry no longer verifies.
  */
 
-export interface UploadClaims {
+interface UploadClaims {
   use: 'upload';
   key: string;
   /** Which job applies the uploaded file: see server/jobs/upload-purposes.ts. */

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
  * task until it settles, waits for them when it closes, and tests wait through
  * `settled`.
  */
-export class AfterAnswer {
+class AfterAnswer {
   private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly log: FastifyBaseLogger) {}

@@ -33,14 +33,6 @@ function replay(
   return reply.code(stored.status).header('idempotent-replayed', 'true').send(JSON.parse(stored.body));
 }
 
-/** The stored answer to this request's Idempotency-Key, if it has one: lets work outside a transaction skip a replay. */
-export async function replayIfStored(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> {
-  const rawKey = request.headers[IDEMPOTENCY_HEADER];
-  if (typeof rawKey !== 'string' || !KEY_PATTERN.test(rawKey)) return null;
-  const stored = await storedAnswer(db, rawKey);
-  return stored ? replay(request, reply, stored) : null;
-}
-
 /**
  * Runs a change in one database transaction. With an `Idempotency-Key` header the key
  * and the first answer are stored in that same transaction, so a replay (the client

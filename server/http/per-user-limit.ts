@@ -8,7 +8,7 @@ import { TaskLimit } from './task-limit';
  * loops of a heavy read take their own turns and never the server's whole attention
  * from everyone else. Per process; each process of a cluster keeps its own.
  */
-export class PerUserLimit {
+class PerUserLimit {
   private readonly users = new Map<number, { limit: TaskLimit; tasks: number }>();
 
   constructor(

@@ -7,7 +7,7 @@ import { isPostgres, type Db } from '../db/database';
  * made elsewhere (another server process on the same PostgreSQL, the command line)
  * can go unseen.
  */
-export const READ_CACHE_MS = 2_000;
+const READ_CACHE_MS = 2_000;
 /** A burst of distinct sessions (a shift's tablets) fits many times over; past this it starts afresh. */
 const MAX_ENTRIES = 10_000;
 

@@ -14,7 +14,7 @@ import { INTAKE_JOB_KINDS } from './intake-kinds';
  */
 
 /** One invoice per supplier and number: the key the buyer's intake messages are unique by. */
-export const cxmlInvoiceKey = (supplierKey: string, invoiceId: string) => `cxml-invoice:${supplierKey}:${invoiceId}`;
+const cxmlInvoiceKey = (supplierKey: string, invoiceId: string) => `cxml-invoice:${supplierKey}:${invoiceId}`;
 
 export async function storeCxmlInvoice(blobs: BlobStore, raw: Uint8Array, now: Date): Promise<string> {
   const blobKey = intakeBlobKey('cxml', now);

@@ -6,7 +6,7 @@ import { MAX_INTAKE_MESSAGE_BYTES } from './intake-kinds';
 import { matchReceivingAddress } from './receiving-address';
 
 /** How often the mailbox is looked at. */
-export const IMAP_POLL_MS = 60_000;
+const IMAP_POLL_MS = 60_000;
 /** Set on a message the intake took (or refused: no buyer address, too large), so the next poll skips it. */
 const TAKEN_FLAG = '\\Seen';
 

@@ -43,7 +43,7 @@ function describe(found: ReturnType<typeof chosen>, files: Read[]): string {
  * intake's own errors stay; matching then runs as on receipt. One transaction writes it
  * all with a new revision and the history entry, so the buyer's devices pull it at once.
  */
-export async function reExtractInvoice(ctx: IntakeContext, input: { buyerKey: string; oiid: number; user: string }): Promise<{ oiid: number; documentId: string | null }> {
+async function reExtractInvoice(ctx: IntakeContext, input: { buyerKey: string; oiid: number; user: string }): Promise<{ oiid: number; documentId: string | null }> {
   const invoice = await ctx.db
     .selectFrom('invoices')
     .select(['oiid', 'supplier_key', 'supplier_name', 'supplier_code', 'pdf_key', 'exported', 'intake_errors'])

@@ -48,7 +48,7 @@ function matchOutcomeOf(row: Pick<InvoiceRow, 'match_status' | 'match_exceptions
 }
 
 /** The URL the browser fetches the invoice's PDF from, with its session cookie. */
-export function invoicePdfPath(buyerKey: string, oiid: number): string {
+function invoicePdfPath(buyerKey: string, oiid: number): string {
   return `/api/buyer/${encodeURIComponent(buyerKey)}/invoice/${oiid}/pdf`;
 }
 

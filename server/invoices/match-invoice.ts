@@ -14,7 +14,7 @@ import { INVOICE_ENTITY, parseInvoiceDocument } from './invoice-rows';
 import { matchingSettingsOf } from './matching-settings';
 
 /** Who a matching run is written in history as, when no user asked for it. */
-export const MATCHING_USER = 'Invoice matching';
+const MATCHING_USER = 'Invoice matching';
 
 /** Why an invoice is matched (again): the history entry's action. */
 export type MatchTrigger = 'Received' | 'ASN submitted' | 'Order updated' | 'Settings changed' | 'Invoice corrected' | 'Related invoice corrected' | 'Extraction re-run';

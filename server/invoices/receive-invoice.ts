@@ -27,7 +27,7 @@ export interface ReceivedInvoice {
 }
 
 /** The history line of an arrival, e.g. 'Received by email from ar@acme.example (DKIM pass acme.example, SPF pass)'. */
-export function arrivalDescription(arrival: InvoiceArrival): { action: string; description: string; user: string } {
+function arrivalDescription(arrival: InvoiceArrival): { action: string; description: string; user: string } {
   switch (arrival.kind) {
     case 'email': {
       const auth = arrival.auth

@@ -3,7 +3,7 @@ import { isPostgres, type Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Tx } from '../sync/change-log';
 
-export type JobState = 'queued' | 'running' | 'done' | 'failed';
+type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 export interface JobRow {
   id: number;

@@ -5,7 +5,7 @@ import { JobFailure, JobRetry, type JobContext, type JobHandler } from './job-co
 import { jobInterruptedTooOften } from './job-limits';
 import { claimNextJob, finishJob, JOB_LEASE_MS, renewLease, requeueJob, requeueStale, retryJob, type JobRow } from './queue';
 
-export const JOB_POLL_INTERVAL_MS = 500;
+const JOB_POLL_INTERVAL_MS = 500;
 /** A running job of an older release (no lease) this much older than the time limit was left by a process that died. */
 const STALE_RUNNING_MS = JOB_TIME_LIMIT_MS + 5 * 60 * 1000;
 

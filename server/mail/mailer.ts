@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
 
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   content: Buffer | string;
   contentType?: string;
@@ -27,7 +27,7 @@ export interface StoredMail {
   attachments: string[];
 }
 
-export const MAIL_DIR = 'mail';
+const MAIL_DIR = 'mail';
 
 const transports = new Map<string, Transporter>();
 

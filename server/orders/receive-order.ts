@@ -38,7 +38,7 @@ interface OrderRow {
 /** An order line as the service writes it. */
 type LineRow = Omit<Selectable<OrderLinesTable>, 'id' | 'order_id'>;
 
-export const ORDER_STATE_CANCELLED = 'Cancelled';
+const ORDER_STATE_CANCELLED = 'Cancelled';
 
 /** The order, locked for the rest of the transaction under PostgreSQL (SQLite has one writer). */
 async function lockOrder(trx: Tx, parties: OrderParties, orderNo: string): Promise<OrderRow | undefined> {
@@ -151,7 +151,7 @@ export function orderScopes(sellerKey: string, buyerKey: string): Scope[] {
  * unread again for the supplier, and the history entry. Every writer of orders in this
  * service ends here; a service that must follow order changes (invoice matching) hooks in here.
  */
-export async function recordOrderChange(
+async function recordOrderChange(
   trx: Tx,
   orderId: number,
   parties: OrderParties,

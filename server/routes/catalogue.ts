@@ -30,7 +30,7 @@ import { findOrg, requireCapability, requireOrg, type OrgRef } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
 /** The supplier named in a buyer path: any SUPPLIER organisation (the picker lists them all). */
-export async function requireSupplierOrg(db: Db, sellerKey: string): Promise<OrgRef> {
+async function requireSupplierOrg(db: Db, sellerKey: string): Promise<OrgRef> {
   const seller = await findOrg(db, sellerKey);
   if (!seller || seller.orgType !== 'SUPPLIER') throw notFound('Supplier');
   return seller;

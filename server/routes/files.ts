@@ -10,9 +10,9 @@ import { enqueueJob } from '../jobs/queue';
 
 import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 /** Product images and other public assets: blobs under this prefix are served without a token. */
-export const PUBLIC_ASSET_PREFIX = 'assets/';
+const PUBLIC_ASSET_PREFIX = 'assets/';
 
-export function contentDisposition(fileName: string): string {
+function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

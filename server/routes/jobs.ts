@@ -11,7 +11,7 @@ import { findJob, toJobRow, type JobRow } from '../jobs/queue';
 import { requireOrg } from '../policy';
 
 /** A job as its organisation sees it; a finished file-producing job carries a fresh download link for the asking session. */
-export function jobView(config: ServerConfig, job: JobRow, sessionId: string): JobView {
+function jobView(config: ServerConfig, job: JobRow, sessionId: string): JobView {
   const result = job.result as { blobKey?: unknown; fileName?: unknown } | null;
   const downloadUrl =
     job.state === 'done' && result && typeof result.blobKey === 'string' && typeof result.fileName === 'string'

@@ -55,7 +55,7 @@ async function touchPricelist(trx: Tx, sellerKey: string, id: number): Promise<v
   await trx.updateTable('pricelists').set({ rev, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
 }
 
-export async function mappedBuyerIds(db: Tx, pricelistId: number): Promise<string[]> {
+async function mappedBuyerIds(db: Tx, pricelistId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('pricelist_buyers')
     .select('buyer_key')

@@ -14,7 +14,7 @@ import { authTuning } from '../auth/tuning';
 import { badRequest, HttpError } from '../http/errors';
 import { refuseUnsafeText } from '../http/safe-text';
 
-export const SERVLET_PATH = '/servlet';
+const SERVLET_PATH = '/servlet';
 const API_PATH_PARAM = 'api-path';
 
 /** The login form's fields; a multipart body is read field by field, a JSON body as it is. */

@@ -28,7 +28,7 @@ import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
 import { requireOrg, requireUser } from '../policy';
 
-export function policyOf(user: SessionUser): Policy {
+function policyOf(user: SessionUser): Policy {
   return {
     orgType: user.orgType,
     orgId: user.orgKey,

@@ -17,7 +17,7 @@ export interface Scope {
  * lower revision than one a client has already been given. SQLite has one writer
  * anyway.
  */
-export async function nextRevision(trx: Tx): Promise<number> {
+async function nextRevision(trx: Tx): Promise<number> {
   return nextRevisions(trx, 1);
 }
 

@@ -2,8 +2,8 @@
  * The one place that turns a spec path into a URL: API calls live under /api, the
  * login servlet (M=1 sign in, M=2 sign out) sits beside it.
  */
-export const API_BASE = '/api';
-export const SERVLET_PATH = '/servlet';
+const API_BASE = '/api';
+const SERVLET_PATH = '/servlet';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 

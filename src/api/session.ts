@@ -28,10 +28,6 @@ export function probeSession() {
   return request('GET', apiUrl('/session'), { schema: sessionProbeSchema });
 }
 
-export function fetchPolicy() {
-  return request('GET', apiUrl('/policy'), { schema: policySchema });
-}
-
 export function acceptTermsOfUse(policy: Policy) {
   return request('PUT', apiUrl('/policy/actions/acceptTermsOfUse'), { schema: policySchema, json: policy });
 }

@@ -18,8 +18,3 @@ export async function requestInvoiceUploadUrl(buyerId: string, fileName: string)
 /** One background job of an organisation (an import started by an upload), to show its outcome. */
 export const fetchJob = (orgId: string, jobId: number) => request('GET', orgUrl('org', orgId, `/job${seg(jobId)}`), { schema: jobSchema });
 
-/** The newest job of a kind: the one an upload just queued, when the upload's answer was not seen. */
-export async function fetchLatestJob(orgId: string, kind: string) {
-  const jobs = await request('GET', orgUrl('org', orgId, '/job', { kind, limit: 1 }), { schema: jobSchema.array() });
-  return jobs[0] ?? null;
-}

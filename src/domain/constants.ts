@@ -14,11 +14,9 @@ export const ACCOUNT_UNIQUE_KEY_LENGTH = 12;
 export const ACCOUNT_DEFAULT_INDUSTRY_NO = 1;
 export const ACCOUNT_MEMBERSHIP_STATUS = 'A';
 export const DEFAULT_THEME = { primary: '#10364C', secondary: '#B6534E', type: 'light' } as const;
-export const DEFAULT_USER_TYPE = 'REGULAR';
 export const MIN_PASSWORD_SCORE = 3;
 
 export const ACCOUNT_TYPES = { SUPPLIER: 1, UNIVERSITY: 2 } as const;
-export const FLAG_CODES = { A: 'Active', C: 'Cancelled' } as const;
 export const EDI_TYPES = ['S3', 'LOCAL', 'EMAIL', 'cXML'] as const;
 export const EDI_DOC_TYPES = ['inv', 'po', 'asn'] as const;
 export const INVOICE_STATUS_FILTERS = ['All', 'Pending', 'Emailed', 'Exported'] as const;

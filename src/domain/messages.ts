@@ -91,7 +91,6 @@ export const messages = {
   reExtractNeedsConnection: 'Re-running extraction needs a connection to the server.',
 } as const;
 
-export type MessageKey = keyof typeof messages;
 
 /** Messages with a placeholder, built by function so the wording stays in one place. */
 export const formatMessage = {

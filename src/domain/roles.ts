@@ -59,7 +59,7 @@ export function perspectiveOf(viewer: Viewer): Perspective {
   return viewer.orgType;
 }
 
-export function isSupport(viewer: Pick<Viewer, 'userType'>): boolean {
+function isSupport(viewer: Pick<Viewer, 'userType'>): boolean {
   return viewer.userType === 'SUPPORT';
 }
 

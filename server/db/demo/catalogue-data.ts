@@ -4,7 +4,7 @@
  * products are made of.
  */
 
-export interface ItemSpec {
+interface ItemSpec {
   name: string;
   cas?: string;
   /** Chemical classification (semicolon separated) for chemicals. */
@@ -14,7 +14,7 @@ export interface ItemSpec {
   radioactive?: boolean;
 }
 
-export interface GroupSpec {
+interface GroupSpec {
   code: string;
   description: string;
   items: ItemSpec[];
@@ -25,12 +25,12 @@ export interface GroupSpec {
   kind: 'chemical' | 'labware' | 'equipment' | 'consumable' | 'isotope';
 }
 
-export interface CategorySpec {
+interface CategorySpec {
   code: string;
   description: string;
   groups: GroupSpec[];
 }
-export interface ClassSpec {
+interface ClassSpec {
   code: string;
   description: string;
   categories: CategorySpec[];

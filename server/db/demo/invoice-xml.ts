@@ -1,7 +1,7 @@
 import type { InvoiceDocument } from '../../../src/domain/schemas/invoices';
 
 /** A party as a demo e-invoice states it: its name, ABN (PEPPOL scheme 0151) and email. */
-export interface XmlParty {
+interface XmlParty {
   name: string;
   abn: string | null;
   email: string | null;

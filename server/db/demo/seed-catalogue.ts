@@ -31,7 +31,7 @@ const BATCH = 500;
 const IMAGES_PER_GROUP = 3;
 
 /** EAN-13 with its check digit: 93 is the GS1 prefix of Australia. */
-export function ean13(body12: string): string {
+function ean13(body12: string): string {
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += Number(body12[i]) * (i % 2 === 0 ? 1 : 3);
   return `${body12}${(10 - (sum % 10)) % 10}`;

@@ -62,7 +62,7 @@ export interface EdiExportSettingsTable {
 }
 
 /** The organisation's own code for a standard unit of measure; replaced as a whole on save. */
-export interface UomMappingsTable {
+interface UomMappingsTable {
   id: Generated<number>;
   org_no: number;
   standard_unit: string;
@@ -70,14 +70,14 @@ export interface UomMappingsTable {
   rev: number;
 }
 
-export interface BuyerSettingsTable {
+interface BuyerSettingsTable {
   org_no: number;
   taxable_code: string;
   non_taxable_code: string;
   rev: number;
 }
 
-export interface BuyerSellerPropsTable {
+interface BuyerSellerPropsTable {
   buyer_org_no: number;
   seller_org_no: number;
   supplier_code: string;

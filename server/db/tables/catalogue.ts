@@ -84,7 +84,7 @@ export interface ProductMetaTable {
   deleted: number;
 }
 
-export interface CategoryTreesTable {
+interface CategoryTreesTable {
   buyer_key: string;
   /** JSON: [{code, description, children}]. */
   tree: string;
@@ -92,7 +92,7 @@ export interface CategoryTreesTable {
   rev: number;
 }
 
-export interface PricelistsTable {
+interface PricelistsTable {
   id: Generated<number>;
   seller_key: string;
   name: string;
@@ -102,7 +102,7 @@ export interface PricelistsTable {
   deleted: number;
 }
 
-export interface PricelistPricesTable {
+interface PricelistPricesTable {
   id: Generated<number>;
   pricelist_id: number;
   product_code: string;
@@ -113,7 +113,7 @@ export interface PricelistPricesTable {
   price: number;
 }
 
-export interface PricelistBuyersTable {
+interface PricelistBuyersTable {
   pricelist_id: number;
   buyer_key: string;
 }

@@ -38,7 +38,7 @@ export interface UsersTable {
   deleted: number;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   /** SHA-256 of the cookie token: a stolen database does not give working cookies. */
   id: string;
   user_no: number;
@@ -47,13 +47,13 @@ export interface SessionsTable {
   last_seen_at: string;
 }
 
-export interface RevCounterTable {
+interface RevCounterTable {
   id: number;
   value: number;
 }
 
 /** One row per (change, organisation scope that can see it); the changes feed reads it. */
-export interface ChangeLogTable {
+interface ChangeLogTable {
   rev: number;
   scope_kind: string;
   org_key: string;
@@ -62,7 +62,7 @@ export interface ChangeLogTable {
   op: string;
 }
 
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   key: string;
   user_no: number;
   method: string;
@@ -73,7 +73,7 @@ export interface IdempotencyKeysTable {
 }
 
 /** The audit trail the history drawers show. */
-export interface HistoryTable {
+interface HistoryTable {
   id: Generated<number>;
   org_key: string;
   entity: string;

@@ -6,7 +6,7 @@ import type { Generated } from 'kysely';
  * document keeps its payloadID (so the partner can spot the duplicate), and a ship notice
  * refers to its order's OrderRequest by it.
  */
-export interface EdiPayloadsTable {
+interface EdiPayloadsTable {
   /** order, asn or invoice. */
   entity: string;
   entity_key: string;
@@ -15,14 +15,14 @@ export interface EdiPayloadsTable {
 }
 
 /** An organisation's cXML credential: the shared secret is stored hashed (argon2id), never readable. */
-export interface CxmlCredentialsTable {
+interface CxmlCredentialsTable {
   org_key: string;
   secret_hash: string | null;
   updated_at: string;
 }
 
 /** The identities (`Credential@domain` and `Identity`) an organisation is known by in cXML headers. */
-export interface CxmlIdentitiesTable {
+interface CxmlIdentitiesTable {
   id: Generated<number>;
   org_key: string;
   domain: string;
@@ -31,7 +31,7 @@ export interface CxmlIdentitiesTable {
 }
 
 /** Every cXML request posted to /cxml, applied or refused, with the answer it got. */
-export interface CxmlInboundTable {
+interface CxmlInboundTable {
   id: Generated<number>;
   received_at: string;
   /** The client address: refusals count towards its rate limit. */

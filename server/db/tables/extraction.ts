@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /** A supplier's PDF extraction template as support saved it: `body` is the template's JSON. */
-export interface ExtractionTemplatesTable {
+interface ExtractionTemplatesTable {
   id: Generated<number>;
   org_no: number;
   name: string;

@@ -39,7 +39,7 @@ export interface IntakeMessagesTable {
 }
 
 /** Every attachment of a message (or the uploaded file), kept, with what extraction made of it. */
-export interface IntakeAttachmentsTable {
+interface IntakeAttachmentsTable {
   id: Generated<number>;
   message_id: number;
   file_name: string;

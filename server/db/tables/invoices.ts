@@ -54,7 +54,7 @@ export interface InvoiceMatchColumns {
 }
 
 /** A buyer's 'Invoice Matching' preferences; a buyer without a row uses the defaults. */
-export interface InvoiceMatchingSettingsTable {
+interface InvoiceMatchingSettingsTable {
   org_no: number;
   mode: string;
   price_percent: number;

@@ -5,7 +5,7 @@ import type { Generated } from 'kysely';
  * template generation and apply, category-tree imports, and EDI exports of orders, ASNs
  * and invoices; retried with backoff and leased while they run.
  */
-export interface JobsTable {
+interface JobsTable {
   id: Generated<number>;
   org_key: string;
   kind: string;
@@ -27,7 +27,7 @@ export interface JobsTable {
 }
 
 /** The blob key of each signed upload URL already used: an upload URL works once. */
-export interface UsedUploadTokensTable {
+interface UsedUploadTokensTable {
   key: string;
   used_at: string;
 }

@@ -5,7 +5,7 @@ import type { Generated } from 'kysely';
  * unique key, so every query is bounded by the path's organisation. Addresses are
  * JSON text holding the spec's Address fields.
  */
-export interface OrdersTable {
+interface OrdersTable {
   id: Generated<number>;
   order_no: string;
   seller_key: string;
@@ -49,7 +49,7 @@ export interface OrderLinesTable {
   free_text: Generated<number>;
 }
 
-export interface AsnsTable {
+interface AsnsTable {
   id: Generated<number>;
   shipment_id: string;
   seller_key: string;
@@ -71,7 +71,7 @@ export interface AsnsTable {
   deleted: number;
 }
 
-export interface AsnLinesTable {
+interface AsnLinesTable {
   id: Generated<number>;
   asn_id: number;
   number: number;

@@ -37,7 +37,7 @@ const VERIFIED_MAX = 1000;
 
 const digest = (secret: string) => createHash('sha256').update(secret).digest();
 
-export async function secretMatches(storedHash: string | null, secret: string | null): Promise<boolean> {
+async function secretMatches(storedHash: string | null, secret: string | null): Promise<boolean> {
   if (!storedHash || secret === null) return false;
   const known = verified.get(storedHash);
   if (known) return timingSafeEqual(known, digest(secret));

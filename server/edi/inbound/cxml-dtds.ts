@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * shipped here is used, and for a version not shipped the nearest newer one (cXML DTDs
  * only ever add), or the newest.
  */
-export const DTD_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'dtd');
+const DTD_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'dtd');
 
 const SYSTEM_ID = /^https?:\/\/xml\.cxml\.org\/schemas\/cXML\/(\d+\.\d+\.\d+)\/([A-Za-z]+\.dtd)$/i;
 /** A DOCTYPE naming only the file, as some systems write it (`SYSTEM "cXML.dtd"`). */

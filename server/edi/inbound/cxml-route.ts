@@ -6,7 +6,7 @@ import { logInbound } from './inbound-log';
 import { httpStatusOf, receiveCxml, type CxmlAnswer } from './receive-cxml';
 
 /** What a partner may post in one document. */
-export const CXML_BODY_LIMIT = 10 * 1024 * 1024;
+const CXML_BODY_LIMIT = 10 * 1024 * 1024;
 
 const XML_TYPES = ['text/xml', 'application/xml'];
 

@@ -22,8 +22,8 @@ export interface InboundLogEntry {
 }
 
 /** Refusals one source may earn in a window before it is answered 429 without being read. */
-export const REFUSALS_PER_WINDOW = 60;
-export const REFUSAL_WINDOW_MS = 60_000;
+const REFUSALS_PER_WINDOW = 60;
+const REFUSAL_WINDOW_MS = 60_000;
 
 /** cXML payloadIDs are short; a longer one is cut for the log rather than refused a second time. */
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);

@@ -9,7 +9,7 @@ import { at, attrOf, childOf, childrenOf, textAt, type XmlTree } from './xml-tre
  * each) is checked here: a document breaking it is refused whole, with every reason.
  */
 
-export type OrderRequestType = 'new' | 'update' | 'delete';
+type OrderRequestType = 'new' | 'update' | 'delete';
 
 export interface InboundOrderLine {
   number: number;

@@ -3,7 +3,6 @@ import { type Decimal, divide, parseDecimal, percentOf, round, ZERO } from './de
 import { type AllowanceCharge, allowanceTotal, buildDocument, isoDay, isTrue, joinComments, type LineFacts, lineSequence, splitCharges } from './invoice-facts';
 import { allAt, at, textAt, type XmlElement } from './xml-tree';
 
-export const CII_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 
 /** UNTDID 1001 document types that credit rather than bill. */
 const CREDIT_TYPES = new Set(['381', '396', '532']);

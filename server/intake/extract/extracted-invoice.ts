@@ -8,7 +8,7 @@ export interface PartyIds {
   email: string | null;
 }
 
-export type InvoiceFormat = 'UBL' | 'CII' | 'FACTUR-X' | 'CXML' | 'PDF-TEMPLATE';
+type InvoiceFormat = 'UBL' | 'CII' | 'FACTUR-X' | 'CXML' | 'PDF-TEMPLATE';
 
 /** One invoice as read from its document, before routing and validation (validationErrors all empty). */
 export interface ExtractedInvoice {

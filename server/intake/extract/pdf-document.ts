@@ -2,7 +2,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api';
 
 /** Past this a PDF is refused, not read: an invoice with its terms runs to a few pages. */
-export const MAX_PDF_PAGES = 200;
+const MAX_PDF_PAGES = 200;
 
 export class PdfRefused extends Error {}
 

@@ -10,7 +10,7 @@ export interface XmlElement {
 }
 
 /** Bounds for one document: an invoice is far smaller; past them the file is refused, not half read. */
-export const XML_LIMITS = { maxBytes: 20 * 1024 * 1024, maxElements: 250_000, maxDepth: 64 } as const;
+const XML_LIMITS = { maxBytes: 20 * 1024 * 1024, maxElements: 250_000, maxDepth: 64 } as const;
 
 export class XmlRefused extends Error {}
 

@@ -13,7 +13,7 @@ import { writeXlsx, XLSX_CONTENT_TYPE, type SheetCell, type SheetColumn } from '
 import { jobUser, payloadText } from './load-upload';
 
 /** The columns of the exported catalogue file the buyer's purchasing system reads. */
-export const EXPORT_COLUMNS = [
+const EXPORT_COLUMNS = [
   'BuyerId',
   'SupplierId',
   'ProductCode',

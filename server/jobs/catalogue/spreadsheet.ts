@@ -12,7 +12,7 @@ import { tableRecords, type CsvRecord } from './csv';
  * string value in a column formatted as Text ('@'), so Excel neither evaluates one that
  * starts with = + - @ on opening nor when the user edits the cell.
  */
-export type ColumnKind = 'text' | 'number' | 'date' | 'yesNo';
+type ColumnKind = 'text' | 'number' | 'date' | 'yesNo';
 
 export interface SheetColumn {
   header: string;

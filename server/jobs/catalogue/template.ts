@@ -18,7 +18,7 @@ import { readTable, sheetDate, writeXlsx, XLSX_CONTENT_TYPE, type SheetCell, typ
  * contract prices has one row with those columns empty). The buyer edits Included and
  * the contract columns and uploads it back (as .xlsx or .csv); the other columns are for reading.
  */
-export const TEMPLATE_SHEET: readonly SheetColumn[] = [
+const TEMPLATE_SHEET: readonly SheetColumn[] = [
   { header: 'Included', kind: 'yesNo', width: 10 },
   { header: 'Product Code', kind: 'text', width: 18 },
   { header: 'Description', kind: 'text', width: 48 },

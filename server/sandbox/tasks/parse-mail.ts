@@ -12,7 +12,7 @@ export interface MailAuthInput {
   dnsRecords: Record<string, string[][]> | null;
 }
 
-export interface MailAuthResult {
+interface MailAuthResult {
   /** pass, fail, none, temperror... of the first DKIM signature, and the domain that signed it. */
   dkim: string;
   dkimDomain: string | null;

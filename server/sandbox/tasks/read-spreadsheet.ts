@@ -2,7 +2,7 @@ import { readCsvRows } from '../readers/csv-rows';
 import type { PackedTable } from '../readers/table-rows';
 import { readXlsxRows } from '../readers/xlsx-rows';
 
-export type { PackedTable, TableRow } from '../readers/table-rows';
+;
 
 export interface ReadSpreadsheetInput {
   /** The uploaded file: .xlsx (recognised by its zip signature) or CSV. */

@@ -33,8 +33,8 @@ const addressLabels = [
   ['email', 'email'],
 ] as const satisfies ReadonlyArray<readonly [keyof typeof ASN_FIELD_LENGTHS & keyof Address, string]>;
 
-export type AsnAddressSide = 'shipFrom' | 'shipTo';
-export type AsnLimitedAddressField = (typeof addressLabels)[number][0];
+type AsnAddressSide = 'shipFrom' | 'shipTo';
+type AsnLimitedAddressField = (typeof addressLabels)[number][0];
 
 /**
  * The field an ASN rule error is about, as the ASN form names its fields. A line's

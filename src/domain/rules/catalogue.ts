@@ -22,7 +22,7 @@ export function validateCatalogueExport(input: { productCount: number }): string
   return input.productCount > 0 ? [] : [catalogueErrors.noProductsToExport];
 }
 
-export type JobState = 'queued' | 'running' | 'done' | 'failed';
+type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 export interface ToolsetInput {
   /** The supplier picked (buyers), or null. */

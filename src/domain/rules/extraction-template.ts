@@ -8,9 +8,9 @@ import {
 } from '../schemas/extraction-templates';
 
 /** A template reads nothing without these: the invoice's number, date and total. */
-export const REQUIRED_TEMPLATE_FIELDS = ['documentId', 'dateCreated', 'totalValue'] as const;
+const REQUIRED_TEMPLATE_FIELDS = ['documentId', 'dateCreated', 'totalValue'] as const;
 /** A line without these columns cannot be matched to an order line or add up. */
-export const REQUIRED_LINE_GROUPS: readonly TemplateLineField[] = ['description', 'qtyShipped', 'unitPrice', 'grossLineTotal'];
+const REQUIRED_LINE_GROUPS: readonly TemplateLineField[] = ['description', 'qtyShipped', 'unitPrice', 'grossLineTotal'];
 
 /**
  * Compiles a pattern as templates run it: RE2 (linear time, so no pattern can backtrack

@@ -152,7 +152,7 @@ export function recordCorrections(held: readonly FieldCorrection[], changes: rea
 const shown = (value: CorrectionValue) => (value === null || String(value).trim() === '' ? m.noValue : String(value));
 
 /** The field's name in history: 'PO Number', or 'Line 2 (AB-1) Quantity' for a line's field. */
-export function correctionFieldName(change: Pick<CorrectionChange, 'field' | 'lineId'>, lines: readonly InvoiceLineItem[]): string {
+function correctionFieldName(change: Pick<CorrectionChange, 'field' | 'lineId'>, lines: readonly InvoiceLineItem[]): string {
   const label = CORRECTION_LABELS[change.field];
   if (change.lineId === undefined) return label;
   const line = lines.find((l) => l.id === change.lineId);

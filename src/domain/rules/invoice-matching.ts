@@ -9,7 +9,7 @@ import { en16931OfDocument, isCreditNote } from './invoice-document-model';
 import { en16931Errors, roundCents } from './invoice-en16931';
 import { priceWithinTolerance, quantityWithinTolerance, totalWithinTolerance } from './invoice-tolerances';
 
-export interface MatchOrderLine {
+interface MatchOrderLine {
   number: number;
   code: string;
   uom: string;

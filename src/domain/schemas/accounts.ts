@@ -3,7 +3,7 @@ import { wholeNumber } from './numbers';
 import { ASN_FIELD_LENGTHS } from '../constants';
 import { text } from './text';
 
-export const accountTypeSchema = z.union([z.literal(1), z.literal(2)]);
+const accountTypeSchema = z.union([z.literal(1), z.literal(2)]);
 
 /** An account (organisation) as the accounts list and the Add/Edit Account drawer see it. */
 export const accountSchema = z.object({
@@ -78,4 +78,3 @@ export const customerSchema = z.object({
   postCode: z.string().nullable(),
   countryNo: z.number().int(),
 });
-export type Customer = z.infer<typeof customerSchema>;

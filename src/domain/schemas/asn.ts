@@ -6,16 +6,14 @@ import { addressInputSchema, addressSchema, emptyAddress } from './orders';
 
 /** Advance ship notices (spec section 3). Drafts live in the browser; the server holds submitted ASNs only. */
 
-export const asnLineSchema = z.object({
+const asnLineSchema = z.object({
   /** The order line's number. */
   number: z.number().int(),
   quantity: z.number(),
   uom: z.string(),
 });
-export type AsnLine = z.infer<typeof asnLineSchema>;
 
-export const asnStateSchema = z.enum(['DRAFT', 'SUBMITTED']);
-export type AsnState = z.infer<typeof asnStateSchema>;
+const asnStateSchema = z.enum(['DRAFT', 'SUBMITTED']);
 
 export const asnSchema = z.object({
   id: z.number().int(),

@@ -8,9 +8,9 @@ import { text } from './text';
  * the changes feed and the browser's mirror.
  */
 
-export const barcodeSchema = z.object({ uom: z.string(), code: z.string(), type: z.string() });
-export const productUrlSchema = z.object({ url: z.string(), notes: z.string().nullable() });
-export const productAssetSchema = z.object({ type: z.string(), downloadUrl: z.string() });
+const barcodeSchema = z.object({ uom: z.string(), code: z.string(), type: z.string() });
+const productUrlSchema = z.object({ url: z.string(), notes: z.string().nullable() });
+const productAssetSchema = z.object({ type: z.string(), downloadUrl: z.string() });
 
 export const productSchema = z.object({
   productCode: z.string(),
@@ -54,7 +54,7 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const contractPriceSchema = z.object({
+const contractPriceSchema = z.object({
   uom: z.string(),
   quantity: z.number(),
   price: z.number(),
@@ -73,7 +73,7 @@ export const metaSchema = z.object({
 });
 export type Meta = z.infer<typeof metaSchema>;
 
-export const sellerPriceSchema = z.object({
+const sellerPriceSchema = z.object({
   uom: z.string(),
   lowerQuantity: z.number(),
   /** Null: no upper bound. */
@@ -85,7 +85,7 @@ export const sellerPriceSchema = z.object({
 export type SellerPrice = z.infer<typeof sellerPriceSchema>;
 
 /** One row of the 'Pricing Discrepancies' table; sellerPrice is null when the supplier has no price for it. */
-export const discrepancySchema = z.object({
+const discrepancySchema = z.object({
   uom: z.string(),
   quantity: z.number(),
   sellerPrice: z.number().nullable(),
@@ -120,7 +120,7 @@ export const productPageSchema = z.object({ data: z.array(productWrapperSchema),
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 /** Product lists are mirrored whole on demand, so a page may be larger than the screen's 20. */
-export const PRODUCT_PAGE_MAX = 500;
+const PRODUCT_PAGE_MAX = 500;
 
 export const productListQuerySchema = z.object({
   limit: wholeNumber(z.number().min(1).max(PRODUCT_PAGE_MAX)).default(20),
@@ -137,7 +137,7 @@ export interface CategoryNode {
   description: string;
   children: CategoryNode[];
 }
-export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
   z.object({
     code: text('code').trim().min(1),
     description: text('line'),

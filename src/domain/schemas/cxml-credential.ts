@@ -6,7 +6,7 @@ import { text } from './text';
  * partners' systems name it by in cXML headers, and the shared secret a sender proves itself
  * with. The secret is write-only: sent on PUT, answered only as `sharedSecretSet`.
  */
-export const cxmlIdentitySchema = z.object({
+const cxmlIdentitySchema = z.object({
   domain: text('code').trim().min(1, 'Domain is required'),
   identity: text('name').trim().min(1, 'Identity is required'),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Header fields a PDF extraction template can read: the spec's Document, and the parties routing needs. */
-export const TEMPLATE_FIELDS = [
+const TEMPLATE_FIELDS = [
   'documentId',
   'dateCreated',
   'referenceId',
@@ -28,7 +28,7 @@ export type TemplateLineField = (typeof TEMPLATE_LINE_FIELDS)[number];
 
 export const TEMPLATE_DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY', 'D MMM YYYY', 'D MMMM YYYY', 'MMM D, YYYY', 'DD-MMM-YYYY', 'YYYYMMDD'] as const;
 
-export const TEMPLATE_PATTERN_MAX = 500;
+const TEMPLATE_PATTERN_MAX = 500;
 const pattern = z.string().min(1).max(TEMPLATE_PATTERN_MAX);
 
 /**
@@ -63,11 +63,7 @@ export const extractionTemplateBodySchema = z.object({
 export type ExtractionTemplateBody = z.infer<typeof extractionTemplateBodySchema>;
 
 /** A template as the intake uses it: named, and tied to the supplier whose layout it reads. */
-export const extractionTemplateSchema = extractionTemplateBodySchema.extend({
-  name: z.string().trim().min(1).max(80),
-  supplierKey: z.string().min(1).max(40).nullable(),
-});
-export type ExtractionTemplate = z.infer<typeof extractionTemplateSchema>;
+export type ExtractionTemplate = ExtractionTemplateBody & { name: string; supplierKey: string | null };
 
 /** What support saves from the account drawer: a name and the template's JSON. */
 export const extractionTemplateInputSchema = z.object({

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { text } from './text';
 
 /** Header fields of an extracted invoice a clerk may correct (spec section 3, Document). */
-export const HEADER_CORRECTION_FIELDS = ['referenceId', 'documentId', 'dateCreated'] as const;
+const HEADER_CORRECTION_FIELDS = ['referenceId', 'documentId', 'dateCreated'] as const;
 export type HeaderCorrectionField = (typeof HEADER_CORRECTION_FIELDS)[number];
 
 /** Fields of one extracted line a clerk may correct (spec section 3, Line item). */
-export const LINE_CORRECTION_FIELDS = ['code', 'qtyShipped', 'uom', 'unitPrice'] as const;
+const LINE_CORRECTION_FIELDS = ['code', 'qtyShipped', 'uom', 'unitPrice'] as const;
 export type LineCorrectionField = (typeof LINE_CORRECTION_FIELDS)[number];
 
 const amount = z.number().finite();

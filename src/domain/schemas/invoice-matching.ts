@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 export const MATCHING_MODES = ['2-way', '3-way'] as const;
-export type MatchingMode = (typeof MATCHING_MODES)[number];
 
 /** A buyer's 'Invoice Matching' preferences; the server checks them again with validateMatchingSettings. */
 export const matchingSettingsSchema = z.object({

@@ -6,18 +6,17 @@ import { fieldCorrectionSchema } from './invoice-corrections';
 
 /** veStatus values the list filters on (spec section 4); other values may exist but are not shown. */
 export const INVOICE_VE_STATUSES = ['Pending', 'Emailed', 'Exported'] as const;
-export type InvoiceVeStatus = (typeof INVOICE_VE_STATUSES)[number];
 
-export const validationErrorSchema = z.object({ error: z.string() });
+const validationErrorSchema = z.object({ error: z.string() });
 
-export const validationErrorsSchema = z.object({
+const validationErrorsSchema = z.object({
   general: z.array(validationErrorSchema),
   header: z.array(validationErrorSchema),
   line: z.array(validationErrorSchema),
 });
 export type ValidationErrors = z.infer<typeof validationErrorsSchema>;
 
-export const invoiceLineItemSchema = z.object({
+const invoiceLineItemSchema = z.object({
   id: z.number().int(),
   sequence: z.number().int(),
   code: z.string().nullable(),
@@ -36,7 +35,7 @@ export type InvoiceLineItem = z.infer<typeof invoiceLineItemSchema>;
  * number, referenceId the PO number it quotes, referenceSystemId the order it was
  * matched to in the portal (the detail links to /app/orders/{orgId}/order/{referenceSystemId}).
  */
-export const INVOICE_DOCUMENT_TYPES = ['Invoice', 'Credit Note'] as const;
+const INVOICE_DOCUMENT_TYPES = ['Invoice', 'Credit Note'] as const;
 
 export const invoiceDocumentSchema = z.object({
   /** Absent on documents extracted before credit notes were told apart: an invoice. */
@@ -61,7 +60,7 @@ export const invoiceDocumentSchema = z.object({
 export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
 
 /** The email the invoice arrived in. pdfUrl is fetched with the session cookie and answers application/pdf. */
-export const invoiceMessageSchema = z.object({
+const invoiceMessageSchema = z.object({
   subject: z.string(),
   senderEmail: z.string(),
   createdDate: z.string(),
@@ -114,7 +113,6 @@ export const invoiceListQuerySchema = z.object({
   offset: wholeNumber(z.number().min(0)).default(0),
   veStatus: z.string().trim().max(40).optional(),
 });
-export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 export const invoicePathSchema = z.object({
   id: z.string().min(1).max(40),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { wholeNumber } from './numbers';
 import { PAGE_SIZE } from '../constants';
 
-export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
 /** A background job (file import, template generation, catalogue export) as its organisation sees it. */
 export const jobSchema = z.object({

@@ -54,7 +54,7 @@ export function emptyAddress(): Address {
   return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])) as Address;
 }
 
-export const orderLineSchema = z.object({
+const orderLineSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
   supplierProductCode: z.string(),

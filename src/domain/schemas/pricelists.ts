@@ -8,14 +8,13 @@ import { PAGE_SIZE } from '../constants';
 export const pricelistSchema = z.object({ pricelistId: z.number().int(), name: z.string() });
 export type Pricelist = z.infer<typeof pricelistSchema>;
 
-export const pricelistPriceSchema = z.object({
+const pricelistPriceSchema = z.object({
   uom: z.string(),
   startDate: z.string(),
   lowerQuantity: z.number(),
   upperQuantity: z.number().nullable(),
   price: z.number(),
 });
-export type PricelistPrice = z.infer<typeof pricelistPriceSchema>;
 
 export const priceGroupSchema = z.object({ productCode: z.string(), prices: z.array(pricelistPriceSchema) });
 export type PriceGroup = z.infer<typeof priceGroupSchema>;

@@ -3,9 +3,9 @@ import { wholeNumber } from './numbers';
 import { text } from './text';
 import { ASN_FIELD_LENGTHS, EDI_DOC_TYPES, EDI_TYPES } from '../constants';
 
-export const ediDocTypeSchema = z.enum(EDI_DOC_TYPES);
+const ediDocTypeSchema = z.enum(EDI_DOC_TYPES);
 export type EdiDocType = z.infer<typeof ediDocTypeSchema>;
-export const ediTypeSchema = z.enum(EDI_TYPES);
+const ediTypeSchema = z.enum(EDI_TYPES);
 export type EdiType = z.infer<typeof ediTypeSchema>;
 
 /** GET /org/{id}/property rows. */
@@ -24,9 +24,8 @@ export const orgPropertyInputSchema = z.object({
   orgPropertyNo: z.number().int().optional(),
   orgNo: z.number().int().optional(),
 });
-export type OrgPropertyInput = z.infer<typeof orgPropertyInputSchema>;
 
-export const otherOrgPropertySchema = z.object({
+const otherOrgPropertySchema = z.object({
   otherOrgUniqueKey: text('code'),
   property: text('code'),
   value: text('text'),
@@ -51,7 +50,6 @@ export const receivingEmailInputSchema = z.object({
   emailAddress: z.string().max(ASN_FIELD_LENGTHS.email),
   id: z.number().int().optional(),
 });
-export type ReceivingEmailInput = z.infer<typeof receivingEmailInputSchema>;
 
 /** The spec's "Sender Source"; the API path calls it sending-email-domain. */
 export const senderSourceSchema = z.object({
@@ -63,7 +61,6 @@ export const senderSourceInputSchema = z.object({
   identifier: text('line'),
   id: z.number().int().optional(),
 });
-export type SenderSourceInput = z.infer<typeof senderSourceInputSchema>;
 
 /**
  * One per doc type. For EMAIL the recipient list (comma separated) is kept in
@@ -98,10 +95,9 @@ export const ediExportSettingInputSchema = z.object({
   /** A URL (cXML) or a recipient list (EMAIL). */
   endpoint: text('url').nullish(),
 });
-export type EdiExportSettingInput = z.infer<typeof ediExportSettingInputSchema>;
 
 /** GET /uom: standard unit -> description and variations. */
-export const uomStandardEntrySchema = z.object({
+const uomStandardEntrySchema = z.object({
   description: z.string(),
   variations: z.array(z.string()),
 });
@@ -113,11 +109,10 @@ export const uomMappingSchema = z.record(text('code'), text('code'));
 export type UomMapping = z.infer<typeof uomMappingSchema>;
 
 /** GET or POST /buyer/{id}. */
-export const taxCodeMappingSchema = z.object({
+const taxCodeMappingSchema = z.object({
   taxableCode: text('code'),
   nonTaxableCode: text('code'),
 });
-export type TaxCodeMapping = z.infer<typeof taxCodeMappingSchema>;
 export const buyerSettingsSchema = z.object({ taxCodeMapping: taxCodeMappingSchema });
 export type BuyerSettings = z.infer<typeof buyerSettingsSchema>;
 /** Before the buyer ever saves tax codes the answer carries null. */
@@ -125,7 +120,6 @@ export const buyerSettingsAnswerSchema = z.object({ taxCodeMapping: taxCodeMappi
 
 /** GET or POST /buyer/{buyerId}/seller/{sellerId}/props. */
 export const buyerSellerPropsSchema = z.object({ supplierCode: text('code') });
-export type BuyerSellerProps = z.infer<typeof buyerSellerPropsSchema>;
 export const buyerSellerPropsAnswerSchema = z.object({ supplierCode: z.string().nullable() });
 /** The changes feed's row of a buyer's code for one supplier, keyed `buyer/seller`. */
 export const buyerSellerPropsRowSchema = z.object({ sellerId: z.string(), supplierCode: z.string() });

@@ -8,8 +8,7 @@ import { ORG_TYPES, USER_TYPES, type RenderFor } from '../roles';
  * request bodies of the sign-in and password calls are in auth-requests.ts.
  */
 
-export const policyStateSchema = z.enum(['TERMS_OF_USE', 'ACTIVE']);
-export type PolicyState = z.infer<typeof policyStateSchema>;
+const policyStateSchema = z.enum(['TERMS_OF_USE', 'ACTIVE']);
 
 /** GET /policy: what the signed-in user is and whether the terms still wait. */
 export const policySchema = z.object({

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { wholeNumber } from './numbers';
 
 /** GET /api/sync/{seller|buyer|org}/{orgId}/changes: what changed in a scope since a revision. */
-export const CHANGES_DEFAULT_LIMIT = 500;
-export const CHANGES_MAX_LIMIT = 2000;
+const CHANGES_DEFAULT_LIMIT = 500;
+const CHANGES_MAX_LIMIT = 2000;
 
 export const changesQuerySchema = z.object({
   since: wholeNumber(z.number().min(0)).default(0),
   limit: wholeNumber(z.number().min(1).max(CHANGES_MAX_LIMIT)).default(CHANGES_DEFAULT_LIMIT),
 });
 
-export const changeSchema = z.object({
+const changeSchema = z.object({
   entity: z.string(),
   key: z.string(),
   op: z.enum(['upsert', 'delete']),
@@ -34,10 +34,10 @@ export type ChangesAnswer = z.infer<typeof changesAnswerSchema>;
  * stops after the first answer that asks to try again later (401, 408, 429, 5xx).
  */
 export const OUTBOX_PUSH_PATH = '/api/sync/outbox';
-export const OUTBOX_PUSH_MAX_ENTRIES = 100;
+const OUTBOX_PUSH_MAX_ENTRIES = 100;
 export const OUTBOX_PUSH_MAX_BYTES = 8 * 1024 * 1024;
 
-export const outboxPushEntrySchema = z.object({
+const outboxPushEntrySchema = z.object({
   id: z.string().min(1).max(100),
   method: z.enum(['POST', 'PUT', 'DELETE']),
   path: z.string().min(1).max(2000),

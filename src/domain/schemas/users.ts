@@ -5,7 +5,7 @@ import { text } from './text';
 import { USER_TYPES } from '../roles';
 
 /** Types a user community can give; SUPPORT belongs to support staff only. */
-export const communityUserTypeSchema = z.enum(['REGULAR', 'ADMIN']);
+const communityUserTypeSchema = z.enum(['REGULAR', 'ADMIN']);
 
 export const userSchema = z.object({
   userNo: z.number().int(),

@@ -31,7 +31,7 @@ export interface Column<R> {
   priority?: 1 | 2 | 3;
 }
 
-export const DEFAULT_MIN_WIDTH = 120;
+const DEFAULT_MIN_WIDTH = 120;
 /** The narrowest text column that may hold stacked lines ('Description: ...' needs the room). */
 export const HOLDER_MIN_WIDTH = 150;
 /**

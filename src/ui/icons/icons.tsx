@@ -78,9 +78,3 @@ export const PreferencesIcon = () => (
     <circle cx="18" cy="18" r="2" />
   </Icon>
 );
-
-export const ChevronLeftIcon = () => (
-  <Icon>
-    <path d="M15 18l-6-6 6-6" />
-  </Icon>
-);

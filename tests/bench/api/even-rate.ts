@@ -50,7 +50,7 @@ export interface EvenLoadJob {
  * not the server's latency at that load. Each latency here runs from the moment the
  * request was due, so a request the client sent late (a busy machine) still counts its wait.
  */
-export async function evenLoad(job: EvenLoadJob): Promise<EvenLoadResult> {
+async function evenLoad(job: EvenLoadJob): Promise<EvenLoadResult> {
   const path = HOT_PATHS[job.path]!;
   const { rate, seconds, cookie } = job;
   const agent = new Agent({ keepAlive: true, maxSockets: 50 });

@@ -5,8 +5,8 @@ import { fmt, percentile } from '../measure';
 import { cpuTimeMs, type Server } from './load';
 import { signIn } from './sign-in';
 
-export const TABLETS = 100;
-export const QUEUED_PER_TABLET = 10;
+const TABLETS = 100;
+const QUEUED_PER_TABLET = 10;
 /** Sign-ins solve the human check and hash a password: a couple at a time keeps them quick. */
 const SIGN_IN_PARALLEL = 2;
 

@@ -39,7 +39,7 @@ function partyName(root: Element, role: string): string | undefined {
   return text(child(child(party, CAC, 'PartyLegalEntity'), CBC, 'RegistrationName'));
 }
 
-export function readUblInvoice(root: Element): En16931Invoice {
+function readUblInvoice(root: Element): En16931Invoice {
   const currency = text(child(root, CBC, 'DocumentCurrencyCode'));
   const lines = [...root.getElementsByTagNameNS(CAC, 'InvoiceLine'), ...root.getElementsByTagNameNS(CAC, 'CreditNoteLine')];
   const allowanceCharges = children(root, CAC, 'AllowanceCharge');

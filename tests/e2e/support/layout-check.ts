@@ -5,7 +5,7 @@ import { DEFAULT_THEME, STORAGE_KEYS } from '../../../src/domain/constants';
 import { checkTables, type TableCheckOptions } from './table-check';
 
 /** WCAG 2.5.5/2.5.8: the size a touch target needs on the warehouse tablets. */
-export const MIN_TARGET_PX = 44;
+const MIN_TARGET_PX = 44;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const INTERACTIVE = [
@@ -109,10 +109,10 @@ async function expectNoAxeViolations(name: string, builder: AxeBuilder): Promise
   expect.soft(violations, `${name}: axe WCAG 2.2 A/AA violations`).toEqual([]);
 }
 
-export type ThemeType = 'light' | 'dark';
+type ThemeType = 'light' | 'dark';
 
 /** Switches the theme as the Theme tab does (local storage), without a reload: the app follows storage events. */
-export async function setTheme(page: Page, type: ThemeType): Promise<void> {
+async function setTheme(page: Page, type: ThemeType): Promise<void> {
   await page.evaluate(
     ({ key, palette }) => {
       localStorage.setItem(key, JSON.stringify(palette));

@@ -4,12 +4,12 @@ import { expect } from 'vitest';
 /** A list on a 1024x768 screen shows at least this many rows (issue 27). */
 export const MIN_ROWS_IN_VIEW = 8;
 /** Lines of text a list's cell may take (a row stays compact: one line where it can, two at most). */
-export const MAX_LIST_LINES = 2;
+const MAX_LIST_LINES = 2;
 /**
  * Lines a cell of a document's lines may take: a product's description beside its code, quantity
  * and action in a tablet's drawer (450 px) needs three.
  */
-export const MAX_LINE_TABLE_LINES = 3;
+const MAX_LINE_TABLE_LINES = 3;
 
 /** What the table check found on a page, one entry per problem, named for the table and the cell. */
 export interface TableReport {
@@ -28,7 +28,7 @@ export interface TableReport {
  * button on two lines, no cell whose content spills out of it, at most two lines of text
  * in a cell, and a table wider than its box scrolling with the cue on its edge.
  */
-export async function measureTables(page: Page, required: readonly string[]): Promise<TableReport & { missingHeaders: string[] }> {
+async function measureTables(page: Page, required: readonly string[]): Promise<TableReport & { missingHeaders: string[] }> {
   return page.evaluate(
     ({ required, maxListLines, maxLineTableLines }) => {
       const shown = (el: Element) => {

@@ -4,7 +4,7 @@
  * on each line, tax details, extrinsics) and Unimarket (1.2.020, header tax and comments).
  */
 
-export type BuyerSystem = 'coupa' | 'ariba' | 'unimarket';
+type BuyerSystem = 'coupa' | 'ariba' | 'unimarket';
 
 export interface OrderDocOptions {
   system?: BuyerSystem;
@@ -28,7 +28,7 @@ function address(id: string, name: string, person: string, street: string): stri
   return `<Address isoCountryCode="AU" addressID="${id}"><Name xml:lang="en">${esc(name)}</Name><PostalAddress name="default"><DeliverTo>${esc(person)}</DeliverTo><Street>${esc(street)}</Street><City>Parkville</City><State>VIC</State><PostalCode>3052</PostalCode><Country isoCountryCode="AU">Australia</Country></PostalAddress><Email name="default">lab@uni.demo.test</Email><Phone name="work"><TelephoneNumber><CountryCode isoCountryCode="AU">61</CountryCode><AreaOrCityCode>3</AreaOrCityCode><Number>9035 5511</Number></TelephoneNumber></Phone></Address>`;
 }
 
-export const DEFAULT_LINES = [
+const DEFAULT_LINES = [
   { code: 'ACM-100131', quantity: 4, price: 12.5, uom: 'BX', description: 'Nitrile gloves, M (100)', comment: 'Urgent: grant deadline', tax: 5 },
   { code: 'NOT-IN-CATALOGUE-9', quantity: 2.5, price: 30, uom: 'LTR', description: 'Ethanol absolute & dry <AR>', tax: 7.5 },
   { code: 'ACM-100210', quantity: 1, price: 99.99, uom: 'H87', description: 'Custom glassware', tax: 0 },

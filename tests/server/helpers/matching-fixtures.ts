@@ -62,7 +62,7 @@ export async function insertOrder(db: Db, o: { orderNo: string; sellerKey: strin
 }
 
 /** Invoice lines with 10 % tax whose amounts add up. */
-export function invoiceLines(lines: OrderLineInput[]): InvoiceLineItem[] {
+function invoiceLines(lines: OrderLineInput[]): InvoiceLineItem[] {
   return lines.map((l, i) => {
     const net = round2(l.quantity * l.price);
     const tax = round2(net * 0.1);

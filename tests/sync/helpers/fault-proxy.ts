@@ -35,7 +35,7 @@ export interface FaultRates {
   maxDelayMs: number;
 }
 
-export interface FaultCounts {
+interface FaultCounts {
   requests: number;
   refuse5xx: number;
   unauthorized: number;

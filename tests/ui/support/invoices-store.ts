@@ -4,7 +4,7 @@ import { applyRows } from '../../../src/sync/apply-rows';
 
 export const BUYER_SCOPE = 'buyer:buyer-1';
 
-export function invoiceDocument(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
+function invoiceDocument(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
   return {
     documentId: 'INV-1001',
     dateCreated: '2026-10-20T00:00:00.000Z',
