@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../src/domain/constants';
 import { matchingMessages } from '../../src/domain/matching-messages';
+import { formatMessage } from '../../src/domain/messages';
 import { outcomeLabel } from '../../src/domain/rules/match-changes';
 import type { InvoiceHistoryEntry, InvoiceItem } from '../../src/domain/schemas/invoices';
 import type { OrderSummary } from '../../src/domain/schemas/orders';
@@ -92,6 +94,27 @@ describe('invoice correction', () => {
     await view.goto(BUYER, invoice!.oiid);
     await waitUntil(() => correction.correctButton.isDisabled(), 'the correct button disabled on the exported invoice');
     await page.getByText(matchingMessages.correctExported, { exact: true }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+  });
+
+  it('support, acting as the buyer, re-runs the extraction of an invoice whose document could not be read', async () => {
+    const page = await journeys.signedIn('support@demo.test', '/app/invoices', TABLET_PORTRAIT);
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [
+      STORAGE_KEYS.renderFor,
+      JSON.stringify({ orgType: 'UNIVERSITY', orgId: BUYER, companyName: 'Westmere University' }),
+    ]);
+    // The demo seed mails a broken PDF: the invoice exists, with its attachment stored, and no document.
+    const invoice = (await invoicesOf(page)).find((i) => !i.exported && i.document === null && i.message.pdfUrl);
+    expect(invoice, 'a demo invoice whose stored PDF could not be read').toBeDefined();
+    const view = new InvoicePage(page);
+    await view.goto(BUYER, invoice!.oiid);
+    const button = page.getByRole('button', { name: 'Re-run extraction', exact: true });
+    await button.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await button.click();
+    // The job is followed to its end, then its outcome is said.
+    await page.getByRole('status').getByText(formatMessage.reExtracted(null), { exact: true }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await waitUntil(() => button.isEnabled(), 'the button enabled again once the job ended');
+    const history = await view.openDrawer(view.historyButton, 'Invoice History');
+    await history.getByRole('cell', { name: 'Extraction re-run', exact: true }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
   });
 
   for (const screen of SCREENS) {
