@@ -6,7 +6,8 @@ import { applyRows, type ApplyMode } from './apply-rows';
 import type { ChunkSearchText } from './product-search';
 import { parseScope, type Scope } from './scope';
 import type { RowWrite } from './split-row';
-import type { MirrorTable, SyncDb } from './store-schema';
+import type { MirrorRow } from './rows';
+import { mirrorTable, type MirrorTable, type SyncDb } from './store-schema';
 
 /**
  * The shapes of on-demand mirroring: what a screen is about to show (a list page or
@@ -78,6 +79,18 @@ export interface OffsetListDeclaration<Args extends unknown[]> extends RowsDecla
   pageSize?: number;
   /** The API call of one page, its rows parsed with the entity's schema (src/api). */
   page(scope: Scope, query: { offset: number; limit: number }, call: CallOptions, ...args: Args): Promise<ListPage | Row[]>;
+  /**
+   * For a list the changes feed does not keep fresh in its scope: which held rows a page
+   * asked with these arguments lists. A first page that came back short is all of them,
+   * so a held row it lacks is gone (deleted, or renamed out of the filter).
+   */
+  covers?: (row: MirrorRow, ...args: Args) => boolean;
+}
+
+/** Deletes the held rows of a scope's table that `covers` says a whole answer would list, but for those it did. */
+async function dropUnlisted(db: SyncDb, table: MirrorTable, scope: string, listed: Set<string>, covers: (row: MirrorRow) => boolean) {
+  const held = await mirrorTable(db, table).where('[scope+key]').between([scope, ''], [scope, '\uffff']).toArray();
+  await mirrorTable(db, table).bulkDelete(held.filter((row) => !listed.has(row.key) && covers(row)).map((row) => [scope, row.key] as [string, string]));
 }
 
 /** A list paged by offset: `(scope, offset, ...filters)` mirrors one page. */
@@ -86,7 +99,15 @@ export function offsetList<Args extends unknown[]>(declaration: OffsetListDeclar
   return async (ctx, scope, offset, ...args) => {
     const answer = await declaration.page(scopeOf(declaration, scope), { offset, limit }, { fetch: ctx.fetch }, ...args);
     const rows = shaped(declaration, Array.isArray(answer) ? answer : answer.rows, args);
-    await applyRows(ctx.db, writesOf(declaration.table, scope, rows, declaration.key), declaration.mode);
+    const writes = writesOf(declaration.table, scope, rows, declaration.key);
+    const { covers } = declaration;
+    const whole = covers && offset === 0 && rows.length < limit;
+    await applyRows(
+      ctx.db,
+      writes,
+      declaration.mode,
+      whole ? () => dropUnlisted(ctx.db, declaration.table, scope, new Set(writes.map((w) => w.key)), (row) => covers(row, ...args)) : undefined,
+    );
     return { count: rows.length, full: rows.length === limit };
   };
 }

@@ -6,9 +6,12 @@ import {
   fetchOrder,
   fetchOrderPage,
   fetchPropertyPage,
+  fetchSupplierPage,
   fetchUserPage,
 } from '../api/mirror-calls';
 import { fetchPricelistPage } from '../api/preference-mirror-calls';
+import { ACCOUNT_TYPES, SUPPLIER_PICKLIST_PAGE_SIZE } from '../domain/constants';
+import { accountNameMatches } from '../domain/rules/accounts';
 import { cursorList, detail, offsetList } from './mirror-kinds';
 
 /**
@@ -90,5 +93,21 @@ export const MIRRORED_LISTS = {
     table: 'pricelists',
     key: ['pricelistId'],
     page: ({ orgKey }, cursor, call) => fetchPricelistPage(orgKey, cursor, call),
+  }),
+  /**
+   * The buyer's supplier pick list (the catalogue's first step): suppliers only, by name,
+   * 100 a page, kept under the buyer's scope so the picker opens offline. The changes
+   * feed does not bring accounts there, so a short first page drops the suppliers it
+   * no longer lists.
+   */
+  suppliers: offsetList({
+    scopes: ['buyer'],
+    table: 'accounts',
+    key: ['uniqueKey'],
+    mode: 'merge',
+    pageSize: SUPPLIER_PICKLIST_PAGE_SIZE,
+    page: ({ orgKey }, query, call, nameLike?: string) => fetchSupplierPage(orgKey, { ...query, nameLike: nameLike?.trim() || undefined }, call),
+    row: (row) => ({ ...row, type: ACCOUNT_TYPES.SUPPLIER }),
+    covers: (row, nameLike?: string) => row.type === ACCOUNT_TYPES.SUPPLIER && accountNameMatches(String(row.name ?? ''), nameLike ?? ''),
   }),
 };
