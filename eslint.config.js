@@ -43,6 +43,11 @@ const zones = [
     from: ['./src/routes', './src/app', './server', './workers'],
     message: 'Features do not import routes, the app or the server.',
   },
+  {
+    target: layer('features'),
+    from: ['./src/sync', './src/api'],
+    message: 'Features reach the store, the sync engine and the API only through src/local.',
+  },
   { target: layer('routes'), from: ['./src/app', './server', './workers'], message: 'Routes are thin: they pick a feature screen.' },
   { target: layer('app'), from: ['./server', './workers'], message: 'The app wires the browser side; it does not import the server or the workers.' },
   {

@@ -1,22 +1,16 @@
-import { SUPPLIER_PICKLIST_PAGE_SIZE } from '../domain/constants';
-import { downloadRequestedSchema, supplierSchema, uploadUrlSchema } from '../domain/schemas/catalogue';
+import { downloadRequestedSchema, uploadUrlSchema } from '../domain/schemas/catalogue';
 import { jobQueuedSchema, jobSchema } from '../domain/schemas/jobs';
 import { orgUrl, seg } from './org-path';
 import { IDEMPOTENCY_HEADER, request } from './request';
 
 /**
- * The catalogue's calls that are not mirrored (spec section 7): the buyer's supplier
- * picker, the template and export actions, the upload URLs, and the jobs they start.
+ * The catalogue's calls that are not mirrored (spec section 7): the template and export
+ * actions, the upload URLs, and the jobs they start (the buyer's supplier pick list is
+ * mirrored: mirror-calls.ts).
  * They act at once and tell the user how it went, so they are never queued.
  */
 const once = () => ({ [IDEMPOTENCY_HEADER]: crypto.randomUUID() });
 const buyerSeller = (buyerId: string, sellerId: string, rest: string) => orgUrl('buyer', buyerId, `/seller${seg(sellerId)}${rest}`);
-
-/** Suppliers only, 100 a page, name contains `nameLike`. */
-export const fetchSuppliers = (buyerId: string, nameLike: string, offset: number) =>
-  request('GET', orgUrl('buyer', buyerId, '/seller', { nameLike: nameLike.trim() || undefined, offset, limit: SUPPLIER_PICKLIST_PAGE_SIZE }), {
-    schema: supplierSchema.array(),
-  });
 
 /** Queues the template's generation; its job's downloadUrl is the file. */
 export const requestTemplate = (buyerId: string, sellerId: string) =>

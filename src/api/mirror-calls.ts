@@ -3,7 +3,7 @@ import { matchingSettingsSchema } from '../domain/schemas/invoice-matching';
 import type { OrgPathKind } from '../domain/roles';
 import { accountSchema } from '../domain/schemas/accounts';
 import { asnSchema } from '../domain/schemas/asn';
-import { metaSchema, productWrapperSchema } from '../domain/schemas/catalogue';
+import { metaSchema, productWrapperSchema, supplierSchema } from '../domain/schemas/catalogue';
 import { fillChunkCheck, fillPlanSchema, type FillRange } from '../domain/schemas/product-fill';
 import { invoiceItemSchema } from '../domain/schemas/invoices';
 import { historyEntrySchema, orderSchema, orderSummarySchema } from '../domain/schemas/orders';
@@ -32,8 +32,8 @@ import { request, requestWithText } from './request';
  * here with the schema of src/domain the server answers with (orders, order lines,
  * ASNs, history, products and their meta, invoices, an organisation's properties,
  * other-account properties, receiving emails, sender sources, EDI export settings, the
- * UOM mapping, tax codes, a buyer's codes for its suppliers, accounts, users,
- * pricelists and their prices); entities without a schema yet stay plain records the
+ * UOM mapping, tax codes, a buyer's codes for its suppliers, accounts, a buyer's
+ * suppliers, users, pricelists and their prices); entities without a schema yet stay plain records the
  * store keeps as sent.
  */
 export type Row = Record<string, unknown>;
@@ -140,6 +140,10 @@ export const fetchStandardUnits = (opts: CallOptions = {}) => request('GET', api
 
 export const fetchPropertyPage = (orgId: string, query: OffsetQuery, opts: CallOptions = {}) =>
   fetchList(orgUrl('org', orgId, '/property', query), opts, orgPropertySchema);
+
+/** GET /buyer/{buyerId}/seller: the buyer's supplier pick list, suppliers only, by name (`nameLike`). */
+export const fetchSupplierPage = (buyerId: string, query: OffsetQuery, opts: CallOptions = {}) =>
+  fetchList(orgUrl('buyer', buyerId, '/seller', query), opts, supplierSchema);
 
 /** Products of a seller: the seller's own catalogue, or as one buyer sees it (with its meta). */
 export function fetchProductPage(

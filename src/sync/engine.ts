@@ -1,8 +1,9 @@
 /**
  * The sync engine: drains the outbox and pulls the changes feed into the browser's
- * store, one tab at a time, and mirrors the pages a screen asks for (the `mirror*`
- * methods, which the worker API exposes to src/local: first and next pages of the
- * lists, single rows, the catalogue's chunked fill and search).
+ * store, one tab at a time, and mirrors what a screen asks for (`mirror`, by the kind's
+ * name in mirror-registry.ts, which the worker API exposes to src/local: first and next
+ * pages of the lists, single rows, the catalogue's chunked fill), and searches the
+ * catalogues it holds.
  *
  * Layering: src/sync sits below src/local (domain <- api <- sync <- local), so it
  * never imports the Dexie database of src/local. Instead the store's shape is
@@ -21,26 +22,8 @@ import { ApiError, NetworkError } from '../api/api-error';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import { drainOutbox } from './drain';
 import { defaultLockManager, type LockManagerLike } from './lock-manager';
-import {
-  mirrorAccountPage,
-  mirrorAsnPage,
-  mirrorHistory,
-  mirrorInvoice,
-  mirrorInvoicePage,
-  mirrorOrder,
-  mirrorOrderPage,
-  mirrorProduct,
-  mirrorProductPage,
-  mirrorProductSearchPage,
-  mirrorPropertyPage,
-  type HistoryEntity,
-  mirrorUserPage,
-  type MirrorContext,
-} from './mirror-pages';
-import { mirrorProductFill } from './mirror-fill';
-import { mirrorCategoryTree, mirrorCounterparts, mirrorPricelistBuyers, mirrorPricelistPage, mirrorPricePage } from './mirror-preferences';
-import { mirrorStandardUnits } from './mirror-standard-units';
-import type { FillPosition } from './product-chunks';
+import type { MirrorContext } from './mirror-kinds';
+import { runMirror, type MirrorArgs, type MirrorKind, type MirrorResult } from './mirror-registry';
 import { ProductSearch } from './product-search';
 import { pullScope } from './pull-changes';
 import { updateStatus } from './status';
@@ -170,73 +153,14 @@ export class SyncEngine {
   }
 
   private mirrorContext(): MirrorContext {
-    return { db: this.db, fetch: this.fetch };
+    return { db: this.db, fetch: this.fetch, onFillShown: (...args) => this.search.hold(...args) };
   }
 
-  mirrorOrderPage(scope: string, offset: number, orderNumberLike?: string) {
-    return withStore(this.db, () => mirrorOrderPage(this.mirrorContext(), scope, offset, orderNumberLike));
+  /** Mirrors what a screen is about to show: one kind of the registry (mirror-registry.ts), by name. */
+  mirror<K extends MirrorKind>(kind: K, ...args: MirrorArgs<K>): Promise<MirrorResult<K>> {
+    return withStore(this.db, () => runMirror(this.mirrorContext(), kind, ...args));
   }
-  mirrorOrder(scope: string, orderId: string) {
-    return withStore(this.db, () => mirrorOrder(this.mirrorContext(), scope, orderId));
-  }
-  mirrorAsnPage(scope: string, offset: number, orderNumber?: string) {
-    return withStore(this.db, () => mirrorAsnPage(this.mirrorContext(), scope, offset, orderNumber));
-  }
-  mirrorHistory(scope: string, entity: HistoryEntity, id: string, type?: string) {
-    return withStore(this.db, () => mirrorHistory(this.mirrorContext(), scope, entity, id, type));
-  }
-  mirrorInvoicePage(scope: string, offset: number, veStatus?: string) {
-    return withStore(this.db, () => mirrorInvoicePage(this.mirrorContext(), scope, offset, veStatus));
-  }
-  mirrorInvoice(scope: string, invoiceId: string) {
-    return withStore(this.db, () => mirrorInvoice(this.mirrorContext(), scope, invoiceId));
-  }
-  mirrorPropertyPage(scope: string, offset: number) {
-    return withStore(this.db, () => mirrorPropertyPage(this.mirrorContext(), scope, offset));
-  }
-  mirrorProductPage(scope: string, sellerId: string, from: FillPosition | null, limit?: number) {
-    return withStore(this.db, () => mirrorProductPage(this.mirrorContext(), scope, sellerId, from, limit));
-  }
-  mirrorProductFill(scope: string, sellerId: string, from: FillPosition | null) {
-    return withStore(this.db, () => mirrorProductFill(this.mirrorContext(), scope, sellerId, from, { onFillShown: (...args) => this.search.hold(...args) }));
-  }
-  mirrorProductSearchPage(scope: string, sellerId: string, text: string, cursor: string | null) {
-    return withStore(this.db, () => mirrorProductSearchPage(this.mirrorContext(), scope, sellerId, text, cursor));
-  }
-  mirrorProduct(scope: string, sellerId: string, productCode: string) {
-    return withStore(this.db, () => mirrorProduct(this.mirrorContext(), scope, sellerId, productCode));
-  }
-  mirrorAccountPage(scope: string, offset: number, nameLike?: string) {
-    return withStore(this.db, () => mirrorAccountPage(this.mirrorContext(), scope, offset, nameLike));
-  }
-  mirrorUserPage(scope: string, orgId: string, offset: number) {
-    return withStore(this.db, () => mirrorUserPage(this.mirrorContext(), scope, orgId, offset));
-  }
-  /**
-   * Pulls the changes feed of a scope this session does not follow (support editing an
-   * account's settings): from its cursor to now, once. Resolves with the changes applied.
-   */
-  mirrorScope(scope: string) {
-    return withStore(this.db, () => pullScope({ db: this.db, fetch: this.fetch, signal: new AbortController().signal }, scope));
-  }
-  mirrorPricelistPage(scope: string, cursor: string | null) {
-    return withStore(this.db, () => mirrorPricelistPage(this.mirrorContext(), scope, cursor));
-  }
-  mirrorPricelistBuyers(scope: string, pricelistId: string) {
-    return withStore(this.db, () => mirrorPricelistBuyers(this.mirrorContext(), scope, pricelistId));
-  }
-  mirrorPricePage(scope: string, pricelistId: string, cursor: string | null) {
-    return withStore(this.db, () => mirrorPricePage(this.mirrorContext(), scope, pricelistId, cursor));
-  }
-  mirrorStandardUnits() {
-    return withStore(this.db, () => mirrorStandardUnits(this.mirrorContext()));
-  }
-  mirrorCategoryTree(scope: string) {
-    return withStore(this.db, () => mirrorCategoryTree(this.mirrorContext(), scope));
-  }
-  mirrorCounterparts(ownOrgId: string, type: 1 | 2) {
-    return withStore(this.db, () => mirrorCounterparts(this.mirrorContext(), ownOrgId, type));
-  }
+
   searchProducts(scope: string, sellerId: string, text: string, limit: number) {
     return withStore(this.db, () => this.search.search(scope, sellerId, text, limit));
   }

@@ -9,7 +9,8 @@ import {
 } from '../domain/schemas/product-fill';
 import { fetchFillChunk, fetchFillPlan } from '../api/mirror-calls';
 import { PAGE_SIZE } from '../domain/constants';
-import { buyerOf, mirrorProductPage, type MirrorContext, type ProductPageResult } from './mirror-pages';
+import type { MirrorContext } from './mirror-kinds';
+import { buyerOf, mirrorProductPage, type ProductPageResult } from './mirror-pages';
 import { endFill, storeFillChunk, type FillPosition, type ProductPageText } from './product-chunks';
 import type { ChunkSearchText } from './product-search';
 

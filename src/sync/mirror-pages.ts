@@ -1,107 +1,18 @@
 import { ApiError } from '../api/api-error';
-import {
-  fetchAccountPage,
-  fetchAsnPage,
-  fetchHistory,
-  fetchInvoice,
-  fetchInvoicePage,
-  fetchOrder,
-  fetchOrderPage,
-  fetchProduct,
-  fetchProductPage,
-  fetchPropertyPage,
-  fetchUserPage,
-  type ListPage,
-  type Row,
-} from '../api/mirror-calls';
+import { fetchHistory, fetchProduct, fetchProductPage, type ListPage, type Row } from '../api/mirror-calls';
 import { PAGE_SIZE } from '../domain/constants';
 import type { ProductWrapper } from '../domain/schemas/catalogue';
 import { applyRows } from './apply-rows';
+import { keyOf, revOf, type CursorPageResult, type MirrorContext } from './mirror-kinds';
 import { storeProductPage, type FillPosition } from './product-chunks';
 import { productKey } from './row-keys';
 import { parseScope } from './scope';
 import { splitRow, type RowWrite } from './split-row';
-import type { MirrorTable, SyncDb } from './store-schema';
 
 /**
- * On-demand mirroring of what a screen is about to show: a list page or one detail.
- * Any tab may do this (it only reads from the server and writes idempotently), so a
- * list in a follower tab does not wait for the leader.
+ * The kinds of mirroring that are more than a declared list (mirror-lists.ts): a record's
+ * history, and a seller's catalogue page by page, searched, or one product.
  */
-export interface MirrorContext {
-  db: SyncDb;
-  fetch: typeof fetch;
-}
-
-/** `full`: a whole page came back, so the next offset is `offset + limit` (the spec's paging rule). */
-export interface OffsetPageResult {
-  count: number;
-  full: boolean;
-}
-
-export interface CursorPageResult {
-  count: number;
-  /** The cursor of the next page; null at the end. */
-  next: string | null;
-}
-
-function keyOf(row: Row, fields: string[]): string {
-  for (const field of fields) {
-    const value = row[field];
-    if (value !== undefined && value !== null) return String(value);
-  }
-  throw new Error(`A row without a key (${fields.join(', ')})`);
-}
-
-const revOf = (row: Row) => (typeof row.rev === 'number' ? row.rev : 0);
-
-function writesOf(table: MirrorTable, scope: string, rows: Row[], keyFields: string[]): RowWrite[] {
-  return rows.map((row) => ({ table, scope, key: keyOf(row, keyFields), rev: revOf(row), row }));
-}
-
-export async function mirrorOrderPage(
-  ctx: MirrorContext,
-  scope: string,
-  offset: number,
-  orderNumberLike?: string,
-): Promise<OffsetPageResult> {
-  const { kind, orgKey } = parseScope(scope);
-  const page = await fetchOrderPage(kind, orgKey, { offset, limit: PAGE_SIZE, orderNumberLike }, { fetch: ctx.fetch });
-  await applyRows(ctx.db, writesOf('orders', scope, page.rows, ['id']), 'merge');
-  return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
-}
-
-/**
- * `found: false` when the server answered 404: the order is not (or no longer) this
- * organisation's, so a held copy goes too and the screen can say 'Unknown Order'.
- * Any other failure (offline, 5xx) rejects, and what the store holds stays.
- */
-export async function mirrorOrder(ctx: MirrorContext, scope: string, orderId: string): Promise<{ found: boolean }> {
-  const { kind, orgKey } = parseScope(scope);
-  let order: Row;
-  try {
-    order = await fetchOrder(kind, orgKey, orderId, { fetch: ctx.fetch });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404) throw error;
-    await applyRows(ctx.db, [{ table: 'orders', scope, key: orderId, rev: 0, row: null }], 'replace');
-    return { found: false };
-  }
-  await applyRows(ctx.db, writesOf('orders', scope, [order], ['id']), 'replace');
-  return { found: true };
-}
-
-/** One page of a scope's ASNs, optionally of one order number (the order screen's ASN list). */
-export async function mirrorAsnPage(
-  ctx: MirrorContext,
-  scope: string,
-  offset: number,
-  orderNumber?: string,
-): Promise<OffsetPageResult> {
-  const { kind, orgKey } = parseScope(scope);
-  const page = await fetchAsnPage(kind, orgKey, { offset, limit: PAGE_SIZE, orderNumber }, { fetch: ctx.fetch });
-  await applyRows(ctx.db, writesOf('asns', scope, page.rows, ['id']), 'replace');
-  return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
-}
 
 /** The records that have a history drawer. */
 export type HistoryEntity = 'order' | 'asn' | 'invoice';
@@ -131,58 +42,6 @@ export async function mirrorHistory(
       entries.map((entry, i) => ({ ...entry, scope, key: `${entityKey}|${view}|${i}`, rev: 0, entityKey, view, position: i })),
     );
   });
-}
-
-export async function mirrorInvoicePage(
-  ctx: MirrorContext,
-  scope: string,
-  offset: number,
-  veStatus?: string,
-): Promise<OffsetPageResult> {
-  const { orgKey } = parseScope(scope);
-  const page = await fetchInvoicePage(orgKey, { offset, limit: PAGE_SIZE, veStatus }, { fetch: ctx.fetch });
-  await applyRows(ctx.db, writesOf('invoices', scope, page.rows, ['oiid', 'id']), 'merge');
-  return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
-}
-
-/** As mirrorOrder: `found: false` on a 404 (the held copy goes too, the screen says 'No Data!'). */
-export async function mirrorInvoice(ctx: MirrorContext, scope: string, invoiceId: string): Promise<{ found: boolean }> {
-  const { orgKey } = parseScope(scope);
-  let invoice: Row;
-  try {
-    invoice = await fetchInvoice(orgKey, invoiceId, { fetch: ctx.fetch });
-  } catch (error) {
-    if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 400)) throw error;
-    await applyRows(ctx.db, [{ table: 'invoices', scope, key: invoiceId, rev: 0, row: null }], 'replace');
-    return { found: false };
-  }
-  await applyRows(ctx.db, writesOf('invoices', scope, [invoice], ['oiid', 'id']), 'replace');
-  return { found: true };
-}
-
-export async function mirrorPropertyPage(ctx: MirrorContext, scope: string, offset: number): Promise<OffsetPageResult> {
-  const { orgKey } = parseScope(scope);
-  const page = await fetchPropertyPage(orgKey, { offset, limit: PAGE_SIZE }, { fetch: ctx.fetch });
-  await applyRows(ctx.db, writesOf('properties', scope, page.rows, ['orgPropertyNo']), 'merge');
-  return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
-}
-
-/**
- * One page of the accounts list, optionally of the names containing `nameLike`, into
- * the support organisation's scope (where the changes feed keeps them fresh).
- */
-export async function mirrorAccountPage(ctx: MirrorContext, scope: string, offset: number, nameLike?: string): Promise<OffsetPageResult> {
-  const page = await fetchAccountPage({ offset, limit: PAGE_SIZE, nameLike: nameLike || undefined }, { fetch: ctx.fetch });
-  await applyRows(ctx.db, writesOf('accounts', scope, page.rows, ['uniqueKey']), 'merge');
-  return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
-}
-
-/** One page of an account's user community; the rows name their account as the changes feed's do (`orgId`). */
-export async function mirrorUserPage(ctx: MirrorContext, scope: string, orgId: string, offset: number): Promise<OffsetPageResult> {
-  const page = await fetchUserPage(orgId, { offset, limit: PAGE_SIZE }, { fetch: ctx.fetch });
-  const rows = page.rows.map((row) => ({ ...row, orgId }));
-  await applyRows(ctx.db, writesOf('users', scope, rows, ['userNo']), 'merge');
-  return { count: page.rows.length, full: page.rows.length === PAGE_SIZE };
 }
 
 function productWrites(scope: string, sellerId: string, rows: Row[]): RowWrite[] {

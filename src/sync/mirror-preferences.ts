@@ -3,27 +3,19 @@ import {
   fetchCategoryTree,
   fetchCounterpartPage,
   fetchPricelistBuyers,
-  fetchPricelistPage,
   fetchPricePage,
 } from '../api/preference-mirror-calls';
 import { applyRows } from './apply-rows';
-import type { CursorPageResult, MirrorContext } from './mirror-pages';
+import type { CursorPageResult, MirrorContext } from './mirror-kinds';
 import { priceGroupKey } from './row-keys';
 import { parseScope, scopeId } from './scope';
 
 /**
- * On-demand mirroring for the pricelists and preferences screens: pricelist and price
- * pages (cursor paging), a buyer's category tree, and the accounts of the other side
- * of the trade a supplier or a buyer picks from.
+ * On-demand mirroring for the pricelists and preferences screens beyond the declared
+ * lists (mirror-lists.ts): a pricelist's universities, its price pages (which drop the
+ * groups a new price file no longer has), a buyer's category tree, and the accounts of
+ * the other side of the trade a supplier or a buyer picks from.
  */
-
-export async function mirrorPricelistPage(ctx: MirrorContext, scope: string, cursor: string | null): Promise<CursorPageResult> {
-  const { orgKey } = parseScope(scope);
-  const page = await fetchPricelistPage(orgKey, cursor, { fetch: ctx.fetch });
-  const writes = page.rows.map((row) => ({ table: 'pricelists' as const, scope, key: String(row.pricelistId), rev: 0, row }));
-  await applyRows(ctx.db, writes, 'merge');
-  return { count: page.rows.length, next: page.cursor };
-}
 
 /**
  * The universities a pricelist is mapped to, laid over its row (`buyerIds`) so the Map

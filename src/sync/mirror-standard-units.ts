@@ -1,5 +1,5 @@
 import { fetchStandardUnits } from '../api/mirror-calls';
-import type { MirrorContext } from './mirror-pages';
+import type { MirrorContext } from './mirror-kinds';
 
 /** Where the store keeps the server's standard units (GET /uom). */
 export const STANDARD_UNITS_META_KEY = 'standardUnits';

@@ -1,7 +1,7 @@
 import { fetchChanges, type FeedChange } from '../api/mirror-calls';
 import { applyRows } from './apply-rows';
-import { ENTITY_TABLES } from './entity-tables';
-import { mirrorInvoice, mirrorOrder } from './mirror-pages';
+import { MIRRORED_LISTS } from './mirror-lists';
+import { tableOfEntity } from './mirror-tables';
 import { productKeyOfFeedKey } from './row-keys';
 import { parseScope } from './scope';
 import type { RowWrite } from './split-row';
@@ -18,7 +18,7 @@ export interface PullContext {
 }
 
 function toWrite(scope: string, change: FeedChange): RowWrite | null {
-  const table = ENTITY_TABLES[change.entity];
+  const table = tableOfEntity(change.entity);
   if (!table) return null;
   const key = table === 'products' ? productKeyOfFeedKey(change.key) : change.key;
   if (change.op === 'delete') return { table, scope, key, rev: change.rev, row: null };
@@ -27,8 +27,8 @@ function toWrite(scope: string, change: FeedChange): RowWrite | null {
 
 /** The feed sends some upserts without their row ("fetch it yourself"): these are the ones a detail call can fetch. */
 const REFETCH: Record<string, (ctx: PullContext, scope: string, key: string) => Promise<void>> = {
-  order: async (ctx, scope, key) => void (await mirrorOrder(ctx, scope, key)),
-  invoice: async (ctx, scope, key) => void (await mirrorInvoice(ctx, scope, key)),
+  order: async (ctx, scope, key) => void (await MIRRORED_LISTS.order(ctx, scope, key)),
+  invoice: async (ctx, scope, key) => void (await MIRRORED_LISTS.invoice(ctx, scope, key)),
 };
 
 /**

@@ -1,16 +1,6 @@
 import { Dexie, type Table } from 'dexie';
-import type { MirrorRow } from './rows';
 import type { OutboxEntry } from './outbox-entry';
-import {
-  STORES_UP_TO_V3,
-  STORES_V4,
-  type BaseRow,
-  type CursorRow,
-  type MetaRow,
-  type MirrorRowOf,
-  type MirrorTable,
-  type ProductChunkRow,
-} from './store-schema';
+import { LATER_VERSIONS, STORES_UP_TO_V3, type BaseRow, type CursorRow, type MetaRow, type MirrorTables, type ProductChunkRow } from './store-schema';
 
 /**
  * The browser's store: one database per signed-in user, so sign-out can delete it
@@ -25,7 +15,8 @@ import {
  * The class lives in src/sync,
  * not src/local, because the sync worker (workers/ may import src/sync, src/api and
  * src/domain only) must open the same versions as the window; src/local re-exports it
- * as LocalDatabase. The table shapes are in store-schema.ts.
+ * as LocalDatabase. The table shapes are in store-schema.ts, the mirrored tables (and
+ * the versions that only add some) declared in mirror-tables.ts.
  *
  * Creation: IndexedDB creates a missing database on any open, and Dexie reopens a
  * closed one on the next query (the sync engine even reopens explicitly). After
@@ -34,33 +25,12 @@ import {
  * first open only, and the sync worker's never: a later open of a missing database
  * fails (the aborted creation leaves nothing behind).
  */
-type Mirror<T extends MirrorTable = never> = Table<[T] extends [never] ? MirrorRow : MirrorRowOf<T>, [string, string]>;
+// The mirrored tables' properties come from their declarations (mirror-tables.ts) through this interface.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface StoreDatabase extends MirrorTables {}
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class StoreDatabase extends Dexie {
-  declare orders: Mirror<'orders'>;
-  declare orderLines: Mirror<'orderLines'>;
-  declare asns: Mirror<'asns'>;
-  declare asnDrafts: Mirror<'asnDrafts'>;
-  declare invoices: Mirror<'invoices'>;
-  declare invoiceDocuments: Mirror<'invoiceDocuments'>;
-  declare invoiceMessages: Mirror<'invoiceMessages'>;
-  declare products: Mirror<'products'>;
-  declare productMeta: Mirror<'productMeta'>;
-  declare pricelists: Mirror<'pricelists'>;
-  declare prices: Mirror<'prices'>;
-  declare accounts: Mirror<'accounts'>;
-  declare users: Mirror<'users'>;
-  declare properties: Mirror<'properties'>;
-  declare otherOrgProperties: Mirror<'otherOrgProperties'>;
-  declare receivingEmails: Mirror<'receivingEmails'>;
-  declare senderSources: Mirror<'senderSources'>;
-  declare ediExports: Mirror<'ediExports'>;
-  declare uomMappings: Mirror<'uomMappings'>;
-  declare buyerSettings: Mirror<'buyerSettings'>;
-  declare buyerSellerProps: Mirror<'buyerSellerProps'>;
-  declare history: Mirror<'history'>;
-  declare categoryTrees: Mirror;
-  declare invoiceMatching: Mirror<'invoiceMatching'>;
   declare outbox: Table<OutboxEntry, string>;
   declare bases: Table<BaseRow, string>;
   declare cursors: Table<CursorRow, string>;
@@ -75,7 +45,7 @@ export class StoreDatabase extends Dexie {
     this.version(3)
       .stores(STORES_UP_TO_V3)
       .upgrade((tx) => tx.table('products').clear());
-    this.version(4).stores(STORES_V4);
+    for (const { version, stores } of LATER_VERSIONS) this.version(version).stores(stores);
     let mayCreate = create;
     this.on('ready', () => {
       mayCreate = false;

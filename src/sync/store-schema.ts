@@ -1,31 +1,6 @@
 import type { Dexie, Table } from 'dexie';
-import type {
-  AccountRow,
-  AsnDraftRow,
-  AsnRow,
-  BuyerSettingsRow,
-  InvoiceMatchingRow,
-  CommunityUserRow,
-  EdiExportRow,
-  HistoryRow,
-  InvoiceDocumentRow,
-  InvoiceMessageRow,
-  InvoiceRow,
-  MirrorRow,
-  OrderLineRow,
-  OrderRow,
-  OtherPropertyRow,
-  PriceGroupRow,
-  PricelistRow,
-  ProductMetaRow,
-  ProductRow,
-  PropertyRow,
-  ReceivingEmailRow,
-  SenderSourceRow,
-  SupplierCodeRow,
-  UomMappingRow,
-} from './rows';
-import { MIRROR_TABLES, type MirrorTable } from './mirror-tables';
+import type { MirrorRow } from './rows';
+import { MIRROR_TABLES, MIRRORED_TABLES, type MirrorRowOf, type MirrorTable } from './mirror-tables';
 import type { OutboxEntry } from './outbox-entry';
 
 /**
@@ -34,41 +9,13 @@ import type { OutboxEntry } from './outbox-entry';
  * local). src/local's Dexie subclass declares these tables in its versions and so
  * satisfies `SyncDb`; the worker opens that database and passes it in.
  */
-export { MIRROR_TABLES, type MirrorTable } from './mirror-tables';
+export { MIRROR_TABLES, type MirrorRowOf, type MirrorTable } from './mirror-tables';
 
-/** Secondary indexes per mirrored table; the primary key is always `[scope+key]`. */
-const MIRROR_INDEXES: Record<MirrorTable, string[]> = {
-  orders: ['[scope+orderDate]'],
-  orderLines: ['[scope+orderId]'],
-  asns: ['[scope+orderNumber]'],
-  asnDrafts: ['[scope+orderId]'],
-  invoices: ['[scope+veStatus]'],
-  invoiceDocuments: [],
-  invoiceMessages: [],
-  products: ['[scope+sellerId]'],
-  productMeta: [],
-  pricelists: [],
-  prices: ['[scope+pricelistId]'],
-  accounts: ['[scope+name]'],
-  users: ['[scope+orgKey]'],
-  properties: ['[scope+property]'],
-  otherOrgProperties: [],
-  receivingEmails: [],
-  senderSources: [],
-  ediExports: [],
-  uomMappings: [],
-  buyerSettings: [],
-  buyerSellerProps: [],
-  history: ['[scope+entityKey]'],
-  categoryTrees: [],
-  invoiceMatching: [],
-};
-
-/** Tables added after version 1, by the version that added them; the others are version 1's. */
-const ADDED_IN: Partial<Record<MirrorTable, number>> = { categoryTrees: 2, invoiceMatching: 4 };
+/** The tables a version added (1 for those declared without `since`). */
+const addedIn = (version: number) => MIRROR_TABLES.filter((t) => (MIRRORED_TABLES[t].since ?? 1) === version);
 
 const storesOf = (tables: readonly MirrorTable[]) =>
-  Object.fromEntries(tables.map((t) => [t, ['[scope+key]', ...MIRROR_INDEXES[t]].join(', ')]));
+  Object.fromEntries(tables.map((t) => [t, ['[scope+key]', ...MIRRORED_TABLES[t].indexes].join(', ')]));
 
 /** Where a pull resumes, per scope. */
 export interface CursorRow {
@@ -93,7 +40,7 @@ export interface MetaRow {
 
 /** Version 1 of the store, in Dexie's `stores()` notation. */
 export const STORES_V1: Record<string, string> = {
-  ...storesOf(MIRROR_TABLES.filter((t) => ADDED_IN[t] === undefined)),
+  ...storesOf(addedIn(1)),
   outbox: 'id, seq, state, *touchIds',
   bases: 'id',
   cursors: 'scope',
@@ -101,7 +48,7 @@ export const STORES_V1: Record<string, string> = {
 };
 
 /** Version 2: the buyer's category tree. */
-export const STORES_V2: Record<string, string> = storesOf(MIRROR_TABLES.filter((t) => ADDED_IN[t] === 2));
+export const STORES_V2: Record<string, string> = storesOf(addedIn(2));
 
 /**
  * Version 3: catalogues are stored in chunks of one server page each (see
@@ -113,8 +60,17 @@ export const STORES_V3: Record<string, string> = { productChunks: '[scope+id]' }
 /** Every table of version 3, the versions before it included: the one schema the database class declares. */
 export const STORES_UP_TO_V3: Record<string, string> = { ...STORES_V1, ...STORES_V2, ...STORES_V3 };
 
-/** Version 4: the buyer's invoice matching settings. */
-export const STORES_V4: Record<string, string> = storesOf(MIRROR_TABLES.filter((t) => ADDED_IN[t] === 4));
+/**
+ * The versions after 3 that only added mirrored tables (4: the buyer's invoice matching
+ * settings), each with the tables it added: a table declared with a new `since` in
+ * mirror-tables.ts is a new version of the store.
+ */
+export const LATER_VERSIONS: ReadonlyArray<{ version: number; stores: Record<string, string> }> = [
+  ...new Set(MIRROR_TABLES.map((t) => MIRRORED_TABLES[t].since ?? 1)),
+]
+  .filter((version) => version > 3)
+  .sort((a, b) => a - b)
+  .map((version) => ({ version, stores: storesOf(addedIn(version)) }));
 
 /**
  * One page of one catalogue fill: up to PRODUCT_PAGE_MAX products in code order.
@@ -135,35 +91,7 @@ export interface ProductChunkRow {
   json: string;
 }
 
-/** The tables whose rows have a schema; the others keep the server's fields as sent. */
-interface TypedRows {
-  orders: OrderRow;
-  orderLines: OrderLineRow;
-  asns: AsnRow;
-  asnDrafts: AsnDraftRow;
-  invoices: InvoiceRow;
-  invoiceDocuments: InvoiceDocumentRow;
-  invoiceMessages: InvoiceMessageRow;
-  history: HistoryRow;
-  products: ProductRow;
-  productMeta: ProductMetaRow;
-  properties: PropertyRow;
-  otherOrgProperties: OtherPropertyRow;
-  receivingEmails: ReceivingEmailRow;
-  senderSources: SenderSourceRow;
-  ediExports: EdiExportRow;
-  uomMappings: UomMappingRow;
-  buyerSettings: BuyerSettingsRow;
-  invoiceMatching: InvoiceMatchingRow;
-  buyerSellerProps: SupplierCodeRow;
-  accounts: AccountRow;
-  users: CommunityUserRow;
-  pricelists: PricelistRow;
-  prices: PriceGroupRow;
-}
-export type MirrorRowOf<T extends MirrorTable> = T extends keyof TypedRows ? TypedRows[T] : MirrorRow;
-
-type MirrorTables = { [T in MirrorTable]: Table<MirrorRowOf<T>, [string, string]> };
+export type MirrorTables = { [T in MirrorTable]: Table<MirrorRowOf<T>, [string, string]> };
 
 export type SyncDb = Dexie & MirrorTables & {
   outbox: Table<OutboxEntry, string>;

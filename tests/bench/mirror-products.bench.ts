@@ -4,7 +4,7 @@ import { fetchFillChunk, fetchFillPlan, fetchProductPage } from '../../src/api/m
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
 import { enqueue } from '../../src/sync/enqueue';
 import { FILL_PARALLEL, mirrorProductFill } from '../../src/sync/mirror-fill';
-import type { MirrorContext } from '../../src/sync/mirror-pages';
+import type { MirrorContext } from '../../src/sync/mirror-kinds';
 import { HeldCatalogue } from '../../src/sync/product-chunks';
 import { ProductSearch } from '../../src/sync/product-search';
 import { productKey, productMetaKey } from '../../src/sync/row-keys';

@@ -94,6 +94,13 @@ describe('the catalogue', () => {
     await page.context().setOffline(false);
     await waitUntil(async () => (await metaOf(page, offline!))?.excluded === false, 'the queued include reaches the server');
     expect(includedHistory(offline!)).toBe(1);
+
+    // Offline, the supplier picker lists the suppliers this device was shown, and opens the catalogue it holds.
+    await page.context().setOffline(true);
+    await catalogue.changeSupplier();
+    await catalogue.pickSupplier(SELLER_NAME);
+    await catalogue.waitForRows();
+    await page.context().setOffline(false);
   });
 
   it('lets a buyer generate and download the template, upload a modified one, and export', async () => {

@@ -30,6 +30,9 @@ const forbidden: Array<[string, string, string]> = [
   ['src/ui/zone-probe.ts', '../local/db/current-database', 'src/ui holds design-system pieces only'],
   ['src/features/orders/zone-probe.ts', '../../routes/shell', 'Features do not import routes'],
   ['src/features/orders/zone-probe.ts', '../shell/top-bar', 'Features do not import each other'],
+  ['src/features/orders/zone-probe.ts', '../../sync/scope', 'Features reach the store, the sync engine and the API only through src/local'],
+  ['src/features/orders/zone-probe.ts', '../../sync/rows', 'Features reach the store, the sync engine and the API only through src/local'],
+  ['src/features/catalogue/zone-probe.ts', '../../api/catalogue-calls', 'Features reach the store, the sync engine and the API only through src/local'],
   ['src/features/shell/zone-probe.ts', '../sync-status/SyncStatus', 'Features do not import each other'],
   ['src/routes/zone-probe.ts', '../app/router', 'Routes are thin'],
   ['src/app/zone-probe.ts', '../../server/policy', 'The app wires the browser side'],
@@ -45,6 +48,8 @@ const forbidden: Array<[string, string, string]> = [
 const allowed: Array<[string, string]> = [
   ['src/features/orders/zone-probe.ts', '../../ui/button/Button'],
   ['src/features/orders/zone-probe.ts', './order-toolbar'],
+  ['src/features/orders/zone-probe.ts', '../../local/db/store-keys'],
+  ['src/features/auth/zone-probe.ts', '../../local/online/session-calls'],
   ['src/local/zone-probe.ts', '../sync/store-database'],
   ['src/routes/zone-probe.ts', '../features/orders/orders-screen'],
   ['workers/zone-probe.ts', '../src/sync/worker-api'],

@@ -4,7 +4,8 @@ import { closeLocalDatabase, openLocalDatabase } from '../../src/local/db/curren
 import { asSyncDb } from '../../src/local/db/local-database';
 import { mapPricelistUniversities } from '../../src/local/mutations/pricelists';
 import { drainOutbox, type DrainContext } from '../../src/sync/drain';
-import { mirrorPricelistBuyers, mirrorPricelistPage } from '../../src/sync/mirror-preferences';
+import { MIRRORED_LISTS } from '../../src/sync/mirror-lists';
+import { mirrorPricelistBuyers } from '../../src/sync/mirror-preferences';
 import { pullScope } from '../../src/sync/pull-changes';
 import { transportFetch } from '../../src/sync/transport';
 import { startRealServer, type RealServer } from './helpers/real-server';
@@ -34,7 +35,7 @@ describe('Map Universities as an outbox command, against the real server', () =>
     const row = () => db.pricelists.get([scope, id]);
 
     // Seen once online: the list page, then the mapping the drawer reads.
-    await mirrorPricelistPage({ db: asSyncDb(db), fetch: real }, scope, null);
+    await MIRRORED_LISTS.pricelistPage({ db: asSyncDb(db), fetch: real }, scope, null);
     expect((await row())?.buyerIds).toBeUndefined();
     await mirrorPricelistBuyers({ db: asSyncDb(db), fetch: real }, scope, id);
     expect(await row()).toMatchObject({ name: 'Mapped offline', buyerIds: ['UNILAKESIDE1'] });

@@ -2,18 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error';
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
 import { FILL_PRODUCT_FIELDS } from '../../src/domain/schemas/product-fill';
-import {
-  mirrorAccountPage,
-  mirrorInvoice,
-  mirrorInvoicePage,
-  mirrorOrder,
-  mirrorOrderPage,
-  mirrorProductPage,
-  mirrorPropertyPage,
-  mirrorUserPage,
-} from '../../src/sync/mirror-pages';
+import { MIRRORED_LISTS } from '../../src/sync/mirror-lists';
+import { mirrorProductPage } from '../../src/sync/mirror-pages';
 import { mirrorProductFill } from '../../src/sync/mirror-fill';
-import { mirrorCounterparts, mirrorPricelistPage, mirrorPricePage } from '../../src/sync/mirror-preferences';
+import { mirrorCounterparts, mirrorPricePage } from '../../src/sync/mirror-preferences';
 import { chunkRows } from '../../src/sync/product-chunks';
 import { pullScope } from '../../src/sync/pull-changes';
 import { fillAnswer } from './helpers/fill-answers';
@@ -26,6 +18,16 @@ import { invoiceItem } from '../ui/support/invoices-store';
 const scope = 'seller:SUPACMESCI01';
 const buyerScope = 'buyer:UNIWESTMERE1';
 const orgScope = 'org:SUPACMESCI01';
+const {
+  accountPage: mirrorAccountPage,
+  invoice: mirrorInvoice,
+  invoicePage: mirrorInvoicePage,
+  order: mirrorOrder,
+  orderPage: mirrorOrderPage,
+  pricelistPage: mirrorPricelistPage,
+  propertyPage: mirrorPropertyPage,
+  userPage: mirrorUserPage,
+} = MIRRORED_LISTS;
 let db: LocalDatabase;
 afterEach(() => db?.close());
 
@@ -197,7 +199,7 @@ describe('rows entering the browser', () => {
 
     await mirrorAccountPage(ctx([{ ...account, notInTheSchema: 'x' }]), supportScope, 0);
     expect(await db.accounts.get([supportScope, 'UNIWESTMERE1'])).toEqual({ ...account, scope: supportScope, key: 'UNIWESTMERE1', rev: 0 });
-    await mirrorUserPage(ctx([{ ...user, notInTheSchema: 'x' }]), supportScope, 'UNIWESTMERE1', 0);
+    await mirrorUserPage(ctx([{ ...user, notInTheSchema: 'x' }]), supportScope, 0, 'UNIWESTMERE1');
     expect(await db.users.get([supportScope, '9'])).toEqual({ ...user, orgId: 'UNIWESTMERE1', scope: supportScope, key: '9', rev: 0 });
     await mirrorPricelistPage(ctx({ data: [{ ...pricelist, notInTheSchema: 'x' }], cursor: null }), scope, null);
     expect(await db.pricelists.get([scope, '5'])).toEqual({ ...pricelist, scope, key: '5', rev: 0 });
@@ -211,7 +213,7 @@ describe('rows entering the browser', () => {
     const { name, ...unnamed } = account;
     await expect(mirrorAccountPage(ctx([{ ...unnamed, accountName: name }]), supportScope, 0)).rejects.toBeInstanceOf(ApiError);
     const { firstName, ...userRest } = user;
-    await expect(mirrorUserPage(ctx([{ ...userRest, givenName: firstName }]), supportScope, 'UNIWESTMERE1', 0)).rejects.toBeInstanceOf(ApiError);
+    await expect(mirrorUserPage(ctx([{ ...userRest, givenName: firstName }]), supportScope, 0, 'UNIWESTMERE1')).rejects.toBeInstanceOf(ApiError);
     await expect(mirrorPricelistPage(ctx({ data: [{ id: 6, name: 'Term 2' }], cursor: null }), scope, null)).rejects.toBeInstanceOf(ApiError);
     await expect(mirrorPricePage(ctx({ data: [{ code: 'P2', prices: [] }], cursor: null }), scope, '5', null)).rejects.toBeInstanceOf(ApiError);
     await expect(mirrorCounterparts(ctx([{ key: 'UNIOTHER0001', name: 'Other', type: 2 }]), 'SUPACMESCI01', 2)).rejects.toBeInstanceOf(ApiError);

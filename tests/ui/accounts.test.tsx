@@ -35,12 +35,12 @@ const account = (key: string, name: string, type: 1 | 2, extra: Record<string, u
 
 function engine() {
   return fakeEngine({
-    mirrorAccountPage: async () => ({ count: 0, full: false }),
-    mirrorPropertyPage: async () => ({ count: 0, full: false }),
-    mirrorScope: async () => 0,
-    mirrorUserPage: async () => ({ count: 0, full: false }),
+    accountPage: async () => ({ count: 0, full: false }),
+    propertyPage: async () => ({ count: 0, full: false }),
+    scope: async () => 0,
+    userPage: async () => ({ count: 0, full: false }),
     // As the engine does offline: the fetch fails and the held list stays.
-    mirrorStandardUnits: async () => {
+    standardUnits: async () => {
       throw new TypeError('Failed to fetch');
     },
   });
@@ -97,7 +97,7 @@ describe('accounts list', () => {
   it('filters by name at once from the local mirror, and asks the server for the name', async () => {
     const calls: Array<string | undefined> = [];
     fakeEngine({
-      mirrorAccountPage: async (_scope: string, _offset: number, nameLike?: string) => {
+      accountPage: async (_scope: string, _offset: number, nameLike?: string) => {
         calls.push(nameLike);
         return { count: 0, full: false };
       },

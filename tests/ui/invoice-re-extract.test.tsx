@@ -32,7 +32,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const engine = () => fakeEngine({ mirrorInvoicePage: vi.fn(async () => ({ count: 0, full: false })), mirrorInvoice: vi.fn(async () => ({ found: true })) });
+const engine = () => fakeEngine({ invoicePage: vi.fn(async () => ({ count: 0, full: false })), invoice: vi.fn(async () => ({ found: true })) });
 const assumeBuyer = () => localStorage.setItem(STORAGE_KEYS.renderFor, JSON.stringify({ orgType: 'UNIVERSITY', orgId: 'buyer-1', companyName: 'Westmere' }));
 const job = (state: string, result: unknown = null, error: string | null = null) => ({
   status: 200,

@@ -34,8 +34,8 @@ afterEach(async () => {
 
 function invoiceEngine(overrides: Parameters<typeof fakeEngine>[0] = {}) {
   return fakeEngine({
-    mirrorInvoicePage: vi.fn(async () => ({ count: 0, full: false })),
-    mirrorInvoice: vi.fn(async () => ({ found: true })),
+    invoicePage: vi.fn(async () => ({ count: 0, full: false })),
+    invoice: vi.fn(async () => ({ found: true })),
     ...overrides,
   });
 }
@@ -68,7 +68,7 @@ describe('invoice list', () => {
 
   it("says it is loading while the first page is mirrored, then 'No results' when there are none", async () => {
     let finish: (value: { count: number; full: boolean }) => void = () => undefined;
-    invoiceEngine({ mirrorInvoicePage: () => new Promise((resolve) => (finish = resolve)) });
+    invoiceEngine({ invoicePage: () => new Promise((resolve) => (finish = resolve)) });
     fakeApi(signedIn(buyerPolicy));
     renderApp('/app/invoices');
     expect(await screen.findByText('Loading invoices…')).toBeTruthy();
@@ -101,7 +101,7 @@ describe('invoice list', () => {
     expect((screen.getByRole('button', { name: 'All' }) as HTMLButtonElement).disabled).toBe(false);
     await waitFor(() => expect(screen.queryByText('INV-1001')).toBeNull(), { timeout: 5000 });
     expect(await screen.findByText('INV-1002')).toBeTruthy();
-    await waitFor(() => expect(engine.mirrorInvoicePage).toHaveBeenCalledWith(BUYER_SCOPE, 0, 'Emailed'));
+    await waitFor(() => expect(engine.invoicePage).toHaveBeenCalledWith(BUYER_SCOPE, 0, 'Emailed'));
     expect(localStorage.getItem(INVOICE_FILTER_KEY)).toBe('Emailed');
 
     first.unmount();
@@ -153,7 +153,7 @@ describe('invoice list', () => {
 
 describe('invoice detail', () => {
   it("shows 'No Data!' for an invoice the server does not know", async () => {
-    invoiceEngine({ mirrorInvoice: vi.fn(async () => ({ found: false })) });
+    invoiceEngine({ invoice: vi.fn(async () => ({ found: false })) });
     fakeApi(signedIn(buyerPolicy));
     renderApp('/app/invoices/buyer-1/404');
     expect(await screen.findByText(messages.noData)).toBeTruthy();
@@ -228,7 +228,7 @@ describe('invoice detail', () => {
     const history = await screen.findByRole('dialog', { name: 'Invoice History' });
     expect(within(history).getByText('Read')).toBeTruthy();
     expect(within(history).getByText('Jane Doe')).toBeTruthy();
-    expect(engine.mirrorHistory).toHaveBeenCalledWith(BUYER_SCOPE, 'invoice', '7', undefined);
+    expect(engine.history).toHaveBeenCalledWith(BUYER_SCOPE, 'invoice', '7', undefined);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

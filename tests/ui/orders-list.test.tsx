@@ -65,7 +65,7 @@ describe('order list', () => {
   });
 
   it('says it is loading while the first page is being mirrored', async () => {
-    fakeEngine({ mirrorOrderPage: () => new Promise(() => undefined) });
+    fakeEngine({ orderPage: () => new Promise(() => undefined) });
     fakeApi(signedIn(supplierPolicy));
     renderApp('/app/orders');
     expect(await screen.findByText('Loading orders…')).toBeTruthy();
@@ -90,7 +90,7 @@ describe('order list', () => {
     await userEvent.type(screen.getByLabelText('PO#'), 'PO-22');
     expect(screen.queryByRole('link', { name: /order PO-1$/ })).toBeNull();
     expect(screen.getByRole('link', { name: /order PO-22/ })).toBeTruthy();
-    await waitFor(() => expect(engine.mirrorOrderPage).toHaveBeenCalledWith('seller:seller-1', 0, 'po-22'), {
+    await waitFor(() => expect(engine.orderPage).toHaveBeenCalledWith('seller:seller-1', 0, 'po-22'), {
       timeout: SEARCH_DELAY_MS * 4,
     });
   });
@@ -113,7 +113,7 @@ describe('order list', () => {
     let answer: (value: { found: boolean }) => void = () => undefined;
     const asked = vi.fn();
     fakeEngine({
-      mirrorOrder: () => {
+      order: () => {
         asked();
         return new Promise((resolve) => (answer = resolve));
       },
@@ -134,7 +134,7 @@ describe('order list', () => {
   it('offline, shows what the list holds of an order rather than nothing', async () => {
     const { shipTo: _shipTo, billTo: _billTo, contact: _contact, ...listRow } = orderRow('seller:seller-1', 5);
     await db.orders.put(listRow);
-    fakeEngine({ mirrorOrder: () => Promise.reject(new Error('offline')) });
+    fakeEngine({ order: () => Promise.reject(new Error('offline')) });
     fakeApi(signedIn(supplierPolicy));
     renderApp('/app/orders/seller-1/order/5');
     expect(await screen.findByRole('heading', { name: 'Order PO-5' })).toBeTruthy();

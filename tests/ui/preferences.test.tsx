@@ -16,8 +16,8 @@ let db: LocalDatabase;
 
 function preferenceEngine() {
   return fakeEngine({
-    mirrorCategoryTree: vi.fn(async () => undefined),
-    mirrorCounterparts: vi.fn(async () => 0),
+    categoryTree: vi.fn(async () => undefined),
+    counterparts: vi.fn(async () => 0),
   });
 }
 

@@ -19,10 +19,10 @@ let db: LocalDatabase;
 
 function pricelistEngine() {
   return fakeEngine({
-    mirrorPricelistPage: vi.fn(async () => ({ count: 0, next: null })),
-    mirrorPricePage: vi.fn(async () => ({ count: 0, next: null })),
-    mirrorCounterparts: vi.fn(async () => 0),
-    mirrorPricelistBuyers: vi.fn(async () => undefined),
+    pricelistPage: vi.fn(async () => ({ count: 0, next: null })),
+    pricePage: vi.fn(async () => ({ count: 0, next: null })),
+    counterparts: vi.fn(async () => 0),
+    pricelistBuyers: vi.fn(async () => undefined),
   });
 }
 
@@ -66,12 +66,12 @@ describe('pricelists', () => {
     const user = userEvent.setup();
     renderApp('/app/pricelists');
     const list = await screen.findByRole('table', { name: 'Pricelists' }, FIRST_RENDER);
-    expect(engine.mirrorPricelistPage).toHaveBeenCalledWith(SCOPE, null);
+    expect(engine.pricelistPage).toHaveBeenCalledWith(SCOPE, null);
     await user.click(await within(list).findByText('Teaching labs', {}, { timeout: 5000 }));
     const prices = await screen.findByRole('table', { name: 'Prices' }, { timeout: 5000 });
     const row = (await within(prices).findByText('P-100', {}, { timeout: 5000 })).closest('[role="row"]')!;
     expect(row.textContent).toContain('12.50');
-    expect(engine.mirrorPricePage).toHaveBeenCalledWith(SCOPE, '1', null);
+    expect(engine.pricePage).toHaveBeenCalledWith(SCOPE, '1', null);
     expect(screen.getByRole('button', { name: 'Request Upload' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Map Universities' })).toBeTruthy();
   });
@@ -130,15 +130,15 @@ describe('pricelists', () => {
     fakeApi(signedIn(supplierPolicy));
     const mirrorPricePage = vi.fn(async (_scope: string, _pricelistId: string, cursor: string | null) => ({ count: 1, next: cursor === null ? 'after-P-100' : null }));
     const engine = fakeEngine({
-      mirrorPricelistPage: vi.fn(async () => ({ count: 0, next: null })),
-      mirrorPricePage,
-      mirrorCounterparts: vi.fn(async () => 0),
+      pricelistPage: vi.fn(async () => ({ count: 0, next: null })),
+      pricePage: mirrorPricePage,
+      counterparts: vi.fn(async () => 0),
     });
     const user = userEvent.setup();
     renderApp('/app/pricelists');
     await user.click(await screen.findByText('Teaching labs', {}, FIRST_RENDER));
     await within(await screen.findByRole('table', { name: 'Prices' }, { timeout: 5000 })).findByText('P-100', {}, { timeout: 5000 });
-    await waitFor(() => expect(engine.mirrorPricePage).toHaveBeenCalledWith(SCOPE, '1', 'after-P-100'), { timeout: 5000 });
+    await waitFor(() => expect(engine.pricePage).toHaveBeenCalledWith(SCOPE, '1', 'after-P-100'), { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'More prices' })).toBeNull();
   });
 
@@ -154,7 +154,7 @@ describe('pricelists', () => {
     expect((westmere as HTMLInputElement).checked).toBe(true);
     expect((within(drawer).getByRole('checkbox', { name: 'Northgate University' }) as HTMLInputElement).checked).toBe(false);
     // The row holds the mapping: nothing is asked of the server.
-    expect(engine.mirrorPricelistBuyers).not.toHaveBeenCalled();
+    expect(engine.pricelistBuyers).not.toHaveBeenCalled();
 
     await user.click(within(drawer).getByRole('checkbox', { name: 'Northgate University' }));
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
@@ -188,7 +188,7 @@ describe('pricelists', () => {
     renderApp('/app/pricelists');
     await user.click(await screen.findByText('Research', {}, FIRST_RENDER));
     await user.click(screen.getByRole('button', { name: 'Map Universities' }));
-    await waitFor(() => expect(engine.mirrorPricelistBuyers).toHaveBeenCalledWith(SCOPE, '2'), { timeout: 5000 });
+    await waitFor(() => expect(engine.pricelistBuyers).toHaveBeenCalledWith(SCOPE, '2'), { timeout: 5000 });
     const drawer = await screen.findByRole('dialog', { name: 'Map Universities' });
     expect(within(drawer).getByRole('status').textContent).toBe('Loading…');
     await db.pricelists.update([SCOPE, '2'], { buyerIds: ['UNI-B'] });

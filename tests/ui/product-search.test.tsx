@@ -54,9 +54,9 @@ function engineOver(server: ReturnType<typeof scriptedFetch>) {
   const ctx = { db: asSyncDb(db), fetch: server.fetch };
   const search = new ProductSearch(asSyncDb(db));
   fakeEngine({
-    mirrorProductPage: (scope: string, sellerId: string, from: FillPosition | null, limit: number) => mirrorProductPage(ctx, scope, sellerId, from, limit),
-    mirrorProductFill: (scope: string, sellerId: string, from: FillPosition | null) => mirrorProductFill(ctx, scope, sellerId, from),
-    mirrorProductSearchPage: (scope: string, sellerId: string, text: string, cursor: string | null) => mirrorProductSearchPage(ctx, scope, sellerId, text, cursor),
+    productPage: (scope: string, sellerId: string, from: FillPosition | null, limit: number) => mirrorProductPage(ctx, scope, sellerId, from, limit),
+    productFill: (scope: string, sellerId: string, from: FillPosition | null) => mirrorProductFill(ctx, scope, sellerId, from),
+    productSearchPage: (scope: string, sellerId: string, text: string, cursor: string | null) => mirrorProductSearchPage(ctx, scope, sellerId, text, cursor),
     searchProducts: (scope: string, sellerId: string, text: string, limit: number) => search.search(scope, sellerId, text, limit),
   });
 }

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
 import { Field } from '../../ui/field/Field';
 import { SelectField } from '../../ui/field/SelectField';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { scopeId } from '../../sync/scope';
+import { scopeId } from '../../local/db/store-keys';
 import { ButtonRow, FieldGrid, FormStack } from '../../ui/form-parts';
 import { FormErrors } from '../../ui/form-errors';
 import { useRefusal } from './use-refusal';

@@ -17,7 +17,7 @@ import {
   editReceivingEmail,
   editSenderSource,
 } from '../../local/mutations/org-collections';
-import type { MirrorRow } from '../../sync/rows';
+import type { MirrorRow } from '../../local/db/store-rows';
 import { Conflict } from './accounts.styles';
 import { EdiExportCards } from './edi-export-cards';
 import { ItemSection } from './item-section';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { SEARCH_DELAY_MS } from '../../domain/constants';
 import { isUnsentAccount, useAccountList, type AccountRow } from '../../local/hooks/use-accounts';
 import { useActiveSession } from '../../local/session/use-session';
-import { isTemporaryKey } from '../../sync/commands/collection-item';
+import { isTemporaryKey } from '../../local/db/store-keys';
 import { IconButton } from '../../ui/button/Button';
 import type { Column } from '../../ui/data-table/columns';
 import { DataTable } from '../../ui/data-table/DataTable';

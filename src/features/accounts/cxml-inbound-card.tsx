@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/api-error';
+import { ApiError, serverErrors } from '../../local/online/server-answers';
 import { formatDateTime } from '../../domain/dates';
 import { errorToastText, messages } from '../../domain/messages';
 import { CXML_SECRET_MIN, type CxmlCredentialView, type CxmlIdentity, type CxmlInboundEntry } from '../../domain/schemas/cxml-credential';
 import { useCxmlCredential, useCxmlInbound } from '../../local/hooks/use-cxml-inbound';
 import { saveCxmlCredential } from '../../local/mutations/save-cxml-credential';
-import { serverErrors } from '../../sync/outcome';
 import { Button } from '../../ui/button/Button';
 import type { Column } from '../../ui/data-table/columns';
 import { SimpleTable } from '../../ui/data-table/SimpleTable';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '../../local/online/server-answers';
 import { errorToastText, fieldErrors, messages } from '../../domain/messages';
 import { parseTemplateJson } from '../../domain/rules/extraction-template';
 import type { ExtractionTemplateView } from '../../domain/schemas/extraction-templates';

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorToastText, formatMessage, messages } from '../../domain/messages';
-import { COLLECTIONS, isTemporaryKey, type CollectionName } from '../../sync/commands/collection-item';
-import type { MirrorRow } from '../../sync/rows';
+import { COLLECTIONS, isTemporaryKey, scopeId, type CollectionName } from '../../local/db/store-keys';
+import type { MirrorRow } from '../../local/db/store-rows';
 import { Button, IconButton } from '../../ui/button/Button';
 import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
 import { Field } from '../../ui/field/Field';
 import { DeleteIcon, EditIcon } from '../../ui/icons/action-icons';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
-import { scopeId } from '../../sync/scope';
 import { ButtonRow, FieldGrid, FormStack } from '../../ui/form-parts';
 import { FormErrors } from '../../ui/form-errors';
 import { MutedText } from '../../ui/page';

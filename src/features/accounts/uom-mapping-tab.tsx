@@ -6,7 +6,7 @@ import { touchesRow } from '../../local/hooks/use-latest-entry';
 import { useOrgSetting } from '../../local/hooks/use-org-settings';
 import { useStandardUnits } from '../../local/hooks/use-standard-units';
 import { saveUomMapping } from '../../local/mutations/save-uom-mapping';
-import { scopeId } from '../../sync/scope';
+import { scopeId } from '../../local/db/store-keys';
 import { Button } from '../../ui/button/Button';
 import { Field } from '../../ui/field/Field';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';

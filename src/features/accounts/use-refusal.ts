@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { errorsByField } from '../../domain/rules/errors-by-field';
 import { useLatestEntry } from '../../local/hooks/use-latest-entry';
 import { discardChange } from '../../local/outbox/outbox-actions';
-import type { OutboxEntry } from '../../sync/outbox-entry';
+import type { OutboxEntry } from '../../local/db/store-rows';
 
 /**
  * The server's refusal of a drawer form's newest change (as preferences show theirs):

@@ -2,7 +2,7 @@ import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAccount, useCommunityUsers, type CommunityUserRow } from '../../local/hooks/use-accounts';
 import { useActiveSession } from '../../local/session/use-session';
-import { isTemporaryKey } from '../../sync/commands/collection-item';
+import { isTemporaryKey } from '../../local/db/store-keys';
 import { Button } from '../../ui/button/Button';
 import type { Column } from '../../ui/data-table/columns';
 import { DataTable } from '../../ui/data-table/DataTable';

@@ -1,7 +1,7 @@
 import type {} from 'altcha/types/react';
 import { useEffect, useRef } from 'react';
 import { useTheme } from 'styled-components';
-import { altchaChallengeUrl } from '../../api/endpoint';
+import { altchaChallengeUrl } from '../../local/online/session-calls';
 
 interface HumanCheckProps {
   /**

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '../../local/online/server-answers';
 import { errorToastText, messages } from '../../domain/messages';
 
 /** Recovery shows a 400's errors as the server wrote them; anything else gets the generic text. */

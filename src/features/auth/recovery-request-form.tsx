@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { sendRecoveryCode } from '../../api/password';
+import { sendRecoveryCode } from '../../local/online/session-calls';
 import { validateRecoveryRequest } from '../../domain/auth-rules';
 import { Button } from '../../ui/button/Button';
 import { Field } from '../../ui/field/Field';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { resetPassword } from '../../api/password';
+import { resetPassword } from '../../local/online/session-calls';
 import { validateRecoveryCode } from '../../domain/auth-rules';
 import { messages } from '../../domain/messages';
 import type { PasswordField } from '../../domain/password-policy';

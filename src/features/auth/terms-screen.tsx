@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { errorToastTextOf } from '../../api/api-error';
-import { apiUrl } from '../../api/endpoint';
+import { errorToastTextOf } from '../../local/online/server-answers';
+import { apiUrl } from '../../local/online/session-calls';
 import { messages } from '../../domain/messages';
 import { useSession } from '../../local/session/use-session';
 import { Button } from '../../ui/button/Button';

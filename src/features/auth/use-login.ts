@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { isUnauthorized } from '../../api/api-error';
-import { login, type Credentials } from '../../api/session';
+import { isUnauthorized } from '../../local/online/server-answers';
+import { login, type Credentials } from '../../local/online/session-calls';
 import { messages } from '../../domain/messages';
 import { forgetOwedSignOut, settleOwedSignOut } from '../../local/session/owed-sign-out';
 import { useSession } from '../../local/session/use-session';

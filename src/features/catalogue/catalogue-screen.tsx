@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { priceFileUploadUrl } from '../../api/catalogue-calls';
+import { priceFileUploadUrl } from '../../local/online/file-calls';
 import { formatMessage, messages } from '../../domain/messages';
 import { can } from '../../domain/roles';
 import { useActiveSession } from '../../local/session/use-session';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { exportCatalogue, requestTemplate, templateUploadUrl } from '../../api/catalogue-calls';
+import { exportCatalogue, requestTemplate, templateUploadUrl } from '../../local/online/file-calls';
 import { messages } from '../../domain/messages';
 import { catalogueToolset } from '../../domain/rules/catalogue';
 import { useOnline } from '../../local/hooks/use-sync-state';

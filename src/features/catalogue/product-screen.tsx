@@ -3,7 +3,7 @@ import { formatMessage, messages } from '../../domain/messages';
 import { can } from '../../domain/roles';
 import { useProduct } from '../../local/hooks/use-products';
 import { useActiveSession } from '../../local/session/use-session';
-import { scopeId } from '../../sync/scope';
+import { scopeId } from '../../local/db/store-keys';
 import { Notice, Page, PageTitle } from '../../ui/page';
 import { useChosenSupplier } from './chosen-supplier';
 import { ProductDetails } from './product-details';

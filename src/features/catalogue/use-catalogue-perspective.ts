@@ -1,6 +1,6 @@
 import { perspectiveOf } from '../../domain/roles';
 import { useActiveSession } from '../../local/session/use-session';
-import { scopeId } from '../../sync/scope';
+import { scopeId } from '../../local/db/store-keys';
 
 /** Whose catalogue the screen shows: the supplier's own, or a buyer's view of suppliers. */
 export type CataloguePerspective = { side: 'seller'; orgId: string; scope: string } | { side: 'buyer'; orgId: string; scope: string };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorToastTextOf } from '../../api/api-error';
+import { errorToastTextOf } from '../../local/online/server-answers';
 import { messages } from '../../domain/messages';
 import { useOutboxOutcomes } from '../../local/hooks/use-outbox-entry';
 import { setProductIncluded } from '../../local/mutations/set-product-included';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchJob } from '../../api/catalogue-calls';
+import { fetchJob } from '../../local/online/file-calls';
 import type { JobView } from '../../domain/schemas/jobs';
 
 const POLL_MS = 1000;

@@ -1,5 +1,5 @@
 import { useParams } from '@tanstack/react-router';
-import { scopeId } from '../../sync/scope';
+import { scopeId } from '../../local/db/store-keys';
 import { Page } from '../../ui/page';
 import { BuyerRequired } from './buyer-required';
 import { InvoiceDetail } from './invoice-detail';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { requestInvoiceUploadUrl } from '../../api/upload-calls';
+import { requestInvoiceUploadUrl } from '../../local/online/file-calls';
 import { can } from '../../domain/roles';
 import { messages } from '../../domain/messages';
 import { useInvoiceUpload } from '../../local/hooks/use-invoice-upload';

@@ -1,6 +1,6 @@
 import { perspectiveOf, type Viewer } from '../../domain/roles';
 import { useActiveSession } from '../../local/session/use-session';
-import { scopeId } from '../../sync/scope';
+import { scopeId } from '../../local/db/store-keys';
 
 export interface InvoiceBuyer {
   /** The buyer whose invoices are shown: the assumed one of a support user, else the own organisation. */

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorToastTextOf } from '../../api/api-error';
+import { errorToastTextOf } from '../../local/online/server-answers';
 import { messages, type FieldIssue } from '../../domain/messages';
 import { validateAsnSubmit } from '../../domain/rules/asn';
 import { deleteAsnDraft, saveAsnDraft, submitAsn } from '../../local/mutations/asn-drafts';
-import type { AsnDraftRow, OrderLineRow } from '../../sync/rows';
+import type { AsnDraftRow, OrderLineRow } from '../../local/db/store-rows';
 import { Button } from '../../ui/button/Button';
 import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';

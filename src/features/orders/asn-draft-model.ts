@@ -2,7 +2,7 @@ import { ASN_FIELD_LENGTHS } from '../../domain/constants';
 import { prefillAsnLines, remainingQuantities, type QuantityLine } from '../../domain/remaining-quantities';
 import { asnSubmitSchema, type AsnSubmit } from '../../domain/schemas/asn';
 import { ADDRESS_FIELDS, emptyAddress, type Address } from '../../domain/schemas/orders';
-import type { AsnDraftRow, OrderLineRow, OrderRow, ServerAsnRow } from '../../sync/rows';
+import type { AsnDraftRow, OrderLineRow, OrderRow, ServerAsnRow } from '../../local/db/store-rows';
 
 /** The body of an ASN submit, which is also what a draft stores: a draft is sent as it is. */
 export type AsnBody = AsnSubmit;

@@ -1,5 +1,5 @@
 import { asnSubmitSchema } from '../../domain/schemas/asn';
-import type { AsnDraftRow } from '../../sync/rows';
+import type { AsnDraftRow } from '../../local/db/store-rows';
 import type { AsnBody } from './asn-draft-model';
 
 /**

@@ -1,4 +1,4 @@
-import type { AsnDraftRow } from '../../sync/rows';
+import type { AsnDraftRow } from '../../local/db/store-rows';
 
 /** How a draft stands, as the ASN list and the form say it. */
 export function draftStatus(draft: AsnDraftRow): 'Draft' | 'Waiting to be sent' | 'Failed with errors' {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { errorToastTextOf } from '../../api/api-error';
+import { errorToastTextOf } from '../../local/online/server-answers';
 import { messages } from '../../domain/messages';
 import { can } from '../../domain/roles';
 import { useAsnDrafts } from '../../local/hooks/use-asn-drafts';
 import { useOrderAsns } from '../../local/hooks/use-orders';
 import { useOutboxOutcome } from '../../local/hooks/use-outbox-entry';
 import { saveAsnDraft } from '../../local/mutations/asn-drafts';
-import type { OrderLineRow, OrderRow } from '../../sync/rows';
+import type { OrderLineRow, OrderRow } from '../../local/db/store-rows';
 import { Button } from '../../ui/button/Button';
 import { Drawer } from '../../ui/drawer/Drawer';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';

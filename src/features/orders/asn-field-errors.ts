@@ -1,7 +1,7 @@
 import type { FieldIssue } from '../../domain/messages';
 import { asnLineField } from '../../domain/rules/asn';
 import { ADDRESS_FIELDS } from '../../domain/schemas/orders';
-import type { AsnDraftRow } from '../../sync/rows';
+import type { AsnDraftRow } from '../../local/db/store-rows';
 import type { AsnBody } from './asn-draft-model';
 
 /**

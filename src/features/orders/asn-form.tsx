@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ASN_FIELD_LENGTHS } from '../../domain/constants';
 import type { FieldIssue } from '../../domain/messages';
-import type { OrderLineRow } from '../../sync/rows';
+import type { OrderLineRow } from '../../local/db/store-rows';
 import { Field } from '../../ui/field/Field';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/Tabs';
 import { AsnAddressFields } from './asn-address-fields';

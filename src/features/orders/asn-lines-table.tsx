@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ASN_FIELD_LENGTHS } from '../../domain/constants';
-import type { OrderLineRow } from '../../sync/rows';
+import type { OrderLineRow } from '../../local/db/store-rows';
 import { IconButton } from '../../ui/button/Button';
 import type { Column } from '../../ui/data-table/columns';
 import { SimpleTable } from '../../ui/data-table/SimpleTable';

@@ -1,6 +1,6 @@
 import { formatDateOnly, formatDateTime } from '../../domain/dates';
 import { messages } from '../../domain/messages';
-import type { AsnDraftRow, ServerAsnRow } from '../../sync/rows';
+import type { AsnDraftRow, ServerAsnRow } from '../../local/db/store-rows';
 import { Button } from '../../ui/button/Button';
 import type { Column } from '../../ui/data-table/columns';
 import { SimpleTable } from '../../ui/data-table/SimpleTable';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { messages } from '../../domain/messages';
 import { can } from '../../domain/roles';
 import { exportAsn, refreshExportedAsn } from '../../local/mutations/export-documents';
-import type { OrderLineRow, ServerAsnRow } from '../../sync/rows';
+import type { OrderLineRow, ServerAsnRow } from '../../local/db/store-rows';
 import { Button } from '../../ui/button/Button';
 import { asnBodyOf } from './asn-draft-model';
 import { AsnExportErrorsDrawer } from './asn-export-errors-drawer';

@@ -5,7 +5,7 @@ import { can } from '../../domain/roles';
 import { useOrder } from '../../local/hooks/use-orders';
 import { exportOrder } from '../../local/mutations/export-documents';
 import { markOrderRead } from '../../local/mutations/mark-read';
-import type { OrderLineRow, OrderRow } from '../../sync/rows';
+import type { OrderLineRow, OrderRow } from '../../local/db/store-rows';
 import { Facts, MutedText, Notice, PageTitle } from '../../ui/page';
 import { AsnDrawer } from './asn-drawer';
 import { Section, SectionTitle } from './order-detail.styles';

@@ -1,6 +1,6 @@
 import { messages } from '../../domain/messages';
 import { formatMoney, roundMoney } from '../../domain/money';
-import type { OrderLineRow } from '../../sync/rows';
+import type { OrderLineRow } from '../../local/db/store-rows';
 import type { Column } from '../../ui/data-table/columns';
 import { SimpleTable } from '../../ui/data-table/SimpleTable';
 import { FreeTextMark } from './order-detail.styles';

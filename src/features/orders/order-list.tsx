@@ -4,7 +4,7 @@ import { SEARCH_DELAY_MS } from '../../domain/constants';
 import { formatDateOnly } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
 import { useOrderList } from '../../local/hooks/use-orders';
-import type { OrderRow } from '../../sync/rows';
+import type { OrderRow } from '../../local/db/store-rows';
 import type { Column } from '../../ui/data-table/columns';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { Field } from '../../ui/field/Field';

@@ -1,5 +1,5 @@
 import { formatMoney, roundMoney } from '../../domain/money';
-import type { OrderRow } from '../../sync/rows';
+import type { OrderRow } from '../../local/db/store-rows';
 import { Totals } from './order-totals.styles';
 
 /** Total Tax, Subtotal (excluding tax) and Total, each with its currency. */

@@ -1,7 +1,7 @@
 import type { OrderSummary } from '../../domain/schemas/orders';
 import { perspectiveOf, type Viewer } from '../../domain/roles';
 import { useActiveSession } from '../../local/session/use-session';
-import { scopeId } from '../../sync/scope';
+import { scopeId } from '../../local/db/store-keys';
 
 export interface OrderPerspective {
   side: 'seller' | 'buyer';

@@ -2,7 +2,7 @@ import { messages } from '../../domain/messages';
 import { otherPropertyInConflict, validateAccountCode } from '../../domain/rules/properties';
 import { touchesRow, useLatestEntry } from '../../local/hooks/use-latest-entry';
 import { useRow } from '../../local/hooks/use-row';
-import type { OutboxEntry, Touch } from '../../sync/outbox-entry';
+import type { OutboxEntry, Touch } from '../../local/db/store-rows';
 import { Field } from '../../ui/field/Field';
 import { FormFooter } from './form-footer';
 import { Conflict, ConflictGroup, PanelForm } from './preferences.styles';

@@ -4,7 +4,7 @@ import { validateAsnRecipients } from '../../domain/rules/properties';
 import { useLatestEntry } from '../../local/hooks/use-latest-entry';
 import { usePropertyByName } from '../../local/hooks/use-org-settings';
 import { saveAsnRecipients } from '../../local/mutations/save-asn-recipients';
-import { scopeId } from '../../sync/scope';
+import { scopeId } from '../../local/db/store-keys';
 import { Field } from '../../ui/field/Field';
 import { FormFooter } from './form-footer';
 import { Conflict, PanelForm } from './preferences.styles';

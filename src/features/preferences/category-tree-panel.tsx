@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { requestCategoryTreeUploadUrl } from '../../api/upload-calls';
+import { requestCategoryTreeUploadUrl } from '../../local/online/file-calls';
 import { messages } from '../../domain/messages';
 import type { CategoryNode } from '../../domain/schemas/catalogue';
 import { useCategoryTree } from '../../local/hooks/use-category-tree';

@@ -4,7 +4,7 @@ import { DEFAULT_MATCHING_SETTINGS, MATCHING_MODES, type MatchingSettings } from
 import { touchesRow, useLatestEntry } from '../../local/hooks/use-latest-entry';
 import { useOrgSetting } from '../../local/hooks/use-org-settings';
 import { saveInvoiceMatching } from '../../local/mutations/buyer-settings';
-import { scopeId } from '../../sync/scope';
+import { scopeId } from '../../local/db/store-keys';
 import { Field } from '../../ui/field/Field';
 import { SelectField } from '../../ui/field/SelectField';
 import { MutedText } from '../../ui/page';

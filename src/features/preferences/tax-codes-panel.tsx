@@ -3,7 +3,7 @@ import { validateTaxCodes } from '../../domain/rules/properties';
 import { touchesRow, useLatestEntry } from '../../local/hooks/use-latest-entry';
 import { useOrgSetting } from '../../local/hooks/use-org-settings';
 import { saveTaxCodes } from '../../local/mutations/buyer-settings';
-import { scopeId } from '../../sync/scope';
+import { scopeId } from '../../local/db/store-keys';
 import { Field } from '../../ui/field/Field';
 import { FormFooter } from './form-footer';
 import { PanelForm } from './preferences.styles';

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { errorToastTextOf } from '../../api/api-error';
+import { errorToastTextOf } from '../../local/online/server-answers';
 import { errorsByField } from '../../domain/rules/errors-by-field';
 import type { EntryState } from '../../local/hooks/use-latest-entry';
 import { useOnSent } from '../../local/hooks/use-on-sent';
-import type { OutboxEntry } from '../../sync/outbox-entry';
+import type { OutboxEntry } from '../../local/db/store-rows';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 
 interface SettingFormOptions<F extends string> {

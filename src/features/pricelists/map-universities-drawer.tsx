@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { errorToastTextOf } from '../../api/api-error';
+import { errorToastTextOf } from '../../local/online/server-answers';
 import { formatMessage } from '../../domain/messages';
 import { useCounterparts } from '../../local/hooks/use-counterparts';
 import { useOnSent } from '../../local/hooks/use-on-sent';

@@ -1,11 +1,10 @@
 import { useCallback, useState } from 'react';
-import { requestPriceUploadUrl } from '../../api/pricelist-calls';
+import { requestPriceUploadUrl } from '../../local/online/file-calls';
 import { messages } from '../../domain/messages';
 import { touchesRow, useLatestEntry } from '../../local/hooks/use-latest-entry';
 import { usePrices, type PricelistRow } from '../../local/hooks/use-pricelists';
 import { useUploadRefresh } from '../../local/hooks/use-upload-refresh';
-import { isTemporaryKey } from '../../sync/commands/collection-item';
-import { scopeId } from '../../sync/scope';
+import { isTemporaryKey, scopeId } from '../../local/db/store-keys';
 import { Button } from '../../ui/button/Button';
 import { UploadArea } from '../../ui/upload/UploadArea';
 import { MapUniversitiesDrawer } from './map-universities-drawer';

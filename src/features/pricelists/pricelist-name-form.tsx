@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { errorToastTextOf } from '../../api/api-error';
+import { errorToastTextOf } from '../../local/online/server-answers';
 import { messages } from '../../domain/messages';
 import { validatePricelist } from '../../domain/rules/catalogue';
 import { errorsByField } from '../../domain/rules/errors-by-field';
-import { isTemporaryKey } from '../../sync/commands/collection-item';
+import { isTemporaryKey, scopeId } from '../../local/db/store-keys';
 import { touchesRow, useLatestEntry } from '../../local/hooks/use-latest-entry';
 import { useOnSent } from '../../local/hooks/use-on-sent';
 import type { PricelistRow } from '../../local/hooks/use-pricelists';
 import { addPricelist, renamePricelist } from '../../local/mutations/pricelists';
-import { scopeId } from '../../sync/scope';
 import { Button } from '../../ui/button/Button';
 import { Field } from '../../ui/field/Field';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';

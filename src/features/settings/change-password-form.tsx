@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { errorToastTextOf } from '../../api/api-error';
-import { changePassword } from '../../api/password';
+import { errorToastTextOf } from '../../local/online/server-answers';
+import { changePassword } from '../../local/online/session-calls';
 import { messages } from '../../domain/messages';
 import type { PasswordField } from '../../domain/password-policy';
 import { useActiveSession } from '../../local/session/use-session';

@@ -1,5 +1,5 @@
 import { discardChange, retryChange } from '../../local/outbox/outbox-actions';
-import type { OutboxEntry } from '../../sync/outbox-entry';
+import type { OutboxEntry } from '../../local/db/store-rows';
 import { Button } from '../../ui/button/Button';
 import { Drawer } from '../../ui/drawer/Drawer';
 import { changeLabel } from './change-labels';

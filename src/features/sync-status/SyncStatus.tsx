@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatClockTime } from '../../domain/dates';
-import { useFailedChanges, useOnline, usePendingCount, useSyncStatus } from '../../local/hooks/use-sync-state';
+import { STORAGE_FULL_TEXT, useFailedChanges, useOnline, usePendingCount, useSyncStatus } from '../../local/hooks/use-sync-state';
 import { useSession } from '../../local/session/use-session';
-import { STORAGE_FULL_TEXT } from '../../sync/storage-errors';
 import { Button } from '../../ui/button/Button';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { ChangesNotSentPanel } from './ChangesNotSentPanel';

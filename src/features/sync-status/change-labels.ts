@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '../../sync/outbox-entry';
+import type { OutboxEntry } from '../../local/db/store-rows';
 
 /** How a queued change is named to the user in the "Changes not sent" panel, before what it changes. */
 const LABELS: Record<string, string> = {

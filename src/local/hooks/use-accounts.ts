@@ -8,7 +8,7 @@ import { touchId } from '../../sync/overlay';
 import type { AccountRow, CommunityUserRow } from '../../sync/rows';
 import { scopeId } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
-import { syncEngine } from '../sync-start/engine-handle';
+import { mirror } from '../sync-start/engine-handle';
 import { useOffsetMirror, type OffsetMirror } from './use-offset-mirror';
 import { useShownRefusal } from './use-shown-refusal';
 import { useOnline } from './use-sync-state';
@@ -57,7 +57,7 @@ export function useAccountList(supportOrgId: string, nameFilter: string, serverF
     return rows.filter((a) => accountNameMatches(String(a.name ?? ''), nameFilter)).sort(byName);
   }, [scope, nameFilter]);
   const searched = serverFilter.trim();
-  const paging = useOffsetMirror((offset) => syncEngine()?.mirrorAccountPage(scope, offset, searched || undefined), `${scope}|${searched}`);
+  const paging = useOffsetMirror((offset) => mirror('accountPage', scope, offset, searched || undefined), `${scope}|${searched}`);
   return usePagedRows(accounts, paging, `${scope}|${nameFilter}`);
 }
 
@@ -77,7 +77,7 @@ export function useCommunityUsers(supportOrgId: string, orgId: string) {
     const rows = await localDatabase().users.where('[scope+key]').between([scope, ''], [scope, '\uffff']).toArray();
     return rows.filter((u) => u.orgId === orgId).sort((a, b) => Number(a.userNo ?? Infinity) - Number(b.userNo ?? Infinity));
   }, [scope, orgId]);
-  const paging = useOffsetMirror((offset) => syncEngine()?.mirrorUserPage(scope, orgId, offset), `${scope}|${orgId}`);
+  const paging = useOffsetMirror((offset) => mirror('userPage', scope, offset, orgId), `${scope}|${orgId}`);
   return usePagedRows(users, paging, `${scope}|${orgId}`);
 }
 
@@ -127,7 +127,7 @@ export function useAccountScopeMirror(uniqueKey: string | null, busy: boolean): 
   useEffect(() => {
     if (!uniqueKey || busy) return;
     let live = true;
-    const pending = syncEngine()?.mirrorScope(scopeId('org', uniqueKey));
+    const pending = mirror('scope', scopeId('org', uniqueKey));
     pending?.then(
       () => live && setFailed(false),
       () => live && setFailed(true),

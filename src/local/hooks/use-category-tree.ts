@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CategoryNode } from '../../domain/schemas/catalogue';
 import { scopeId } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
-import { syncEngine } from '../sync-start/engine-handle';
+import { mirror } from '../sync-start/engine-handle';
 
 /**
  * A buyer's category tree: what the store holds at once (the changes feed keeps it
@@ -14,9 +14,8 @@ export function useCategoryTree(buyerId: string) {
   const scope = scopeId('buyer', buyerId);
   const [failed, setFailed] = useState(false);
   const reload = useCallback(() => {
-    syncEngine()
-      ?.mirrorCategoryTree(scope)
-      .then(
+    mirror('categoryTree', scope)
+      ?.then(
         () => setFailed(false),
         () => setFailed(true),
       );

@@ -4,7 +4,7 @@ import type { Account } from '../../domain/schemas/accounts';
 import type { AccountRow } from '../../sync/rows';
 import { scopeId } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
-import { syncEngine } from '../sync-start/engine-handle';
+import { mirror } from '../sync-start/engine-handle';
 
 /** An account of the other side: the counterpart list sends only these fields. */
 export type CounterpartRow = AccountRow & Pick<Account, 'uniqueKey' | 'name' | 'type'>;
@@ -21,9 +21,8 @@ export function useCounterparts(ownOrgId: string, type: 1 | 2) {
   const scope = scopeId('org', ownOrgId);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    syncEngine()
-      ?.mirrorCounterparts(ownOrgId, type)
-      .then(
+    mirror('counterparts', ownOrgId, type)
+      ?.then(
         () => setFailed(false),
         () => setFailed(true),
       );

@@ -5,7 +5,7 @@ import type { HistoryRow } from '../../sync/rows';
 
 export type { HistoryRow };
 import { localDatabase } from '../db/current-database';
-import { syncEngine } from '../sync-start/engine-handle';
+import { mirror } from '../sync-start/engine-handle';
 
 /**
  * The history of one order, ASN or invoice (only entries of `type` when given), newest first
@@ -20,7 +20,7 @@ export function useHistory(scope: string, entity: HistoryEntity, id: string, typ
   useEffect(() => {
     if (!active) return;
     let live = true;
-    const pending = syncEngine()?.mirrorHistory(scope, entity, id, type);
+    const pending = mirror('history', scope, entity, id, type);
     pending?.then(
       () => live && setFailed(false),
       () => live && setFailed(true),

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { localDatabase } from '../db/current-database';
-import { syncEngine } from '../sync-start/engine-handle';
+import { mirror } from '../sync-start/engine-handle';
 import { useJobOutcome, type JobOutcome } from './use-job-outcome';
 
 function invoiceIdsOf(result: unknown): string[] {
@@ -21,7 +21,7 @@ export function useInvoiceUpload(orgId: string, scope: string) {
   const idsKey = invoiceIds.join(',');
 
   useEffect(() => {
-    for (const id of idsKey ? idsKey.split(',') : []) void syncEngine()?.mirrorInvoice(scope, id);
+    for (const id of idsKey ? idsKey.split(',') : []) void mirror('invoice', scope, id);
   }, [scope, idsKey]);
   const held = useLiveQuery(
     async () => (idsKey ? (await localDatabase().invoices.bulkGet(idsKey.split(',').map((id) => [scope, id] as [string, string]))).every(Boolean) : false),

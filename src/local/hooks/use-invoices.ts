@@ -5,7 +5,7 @@ import type { InvoiceItem, InvoiceMessage } from '../../domain/schemas/invoices'
 import type { InvoiceDocumentRow, InvoiceMessageRow, InvoiceRow, MirrorFields } from '../../sync/rows';
 import { localDatabase } from '../db/current-database';
 import type { LocalDatabase } from '../db/local-database';
-import { syncEngine } from '../sync-start/engine-handle';
+import { mirror } from '../sync-start/engine-handle';
 import { useOffsetMirror, type OffsetMirror } from './use-offset-mirror';
 import { useOnline } from './use-sync-state';
 
@@ -51,7 +51,7 @@ export async function heldInvoices(db: LocalDatabase, scope: string, veStatus?: 
 /** The invoice list of a buyer scope, optionally one veStatus (Pending, Emailed, Exported). */
 export function useInvoiceList(scope: string, veStatus?: string): OffsetMirror & { invoices: InvoiceView[] | undefined } {
   const invoices = useLiveQuery(() => heldInvoices(localDatabase(), scope, veStatus), [scope, veStatus]);
-  const paging = useOffsetMirror((offset) => syncEngine()?.mirrorInvoicePage(scope, offset, veStatus), `${scope}|${veStatus ?? ''}`);
+  const paging = useOffsetMirror((offset) => mirror('invoicePage', scope, offset, veStatus), `${scope}|${veStatus ?? ''}`);
   return { invoices, ...paging };
 }
 
@@ -68,9 +68,9 @@ function useInvoiceFetch(scope: string, invoiceId: string): InvoiceFetchState {
   useEffect(() => {
     let live = true;
     const settle = (state: InvoiceFetchState) => live && setResult({ key, state });
-    const engine = syncEngine();
-    if (!engine) settle('unreachable');
-    else engine.mirrorInvoice(scope, invoiceId).then(({ found }) => settle(found ? 'found' : 'unknown'), () => settle('unreachable'));
+    const pending = mirror('invoice', scope, invoiceId);
+    if (!pending) settle('unreachable');
+    else pending.then(({ found }) => settle(found ? 'found' : 'unknown'), () => settle('unreachable'));
     return () => {
       live = false;
     };

@@ -16,9 +16,10 @@ type FetchPage = (offset: number) => Promise<{ full: boolean }> | undefined;
 /**
  * Offset paging as the spec has it: the first page on mount (and whenever `resetKey`
  * changes, e.g. a filter), then the next one on request; the offset moves on by a
- * page only when a full page came back, so a short page is asked again next time.
+ * page (`pageSize` rows) only when a full page came back, so a short page is asked
+ * again next time.
  */
-export function useOffsetMirror(fetchPage: FetchPage, resetKey: string): OffsetMirror {
+export function useOffsetMirror(fetchPage: FetchPage, resetKey: string, pageSize: number = PAGE_SIZE): OffsetMirror {
   const offset = useRef(0);
   const busy = useRef(false);
   const [state, setState] = useState({ loading: false, exhausted: false, failed: false });
@@ -33,7 +34,7 @@ export function useOffsetMirror(fetchPage: FetchPage, resetKey: string): OffsetM
     setState((s) => ({ ...s, loading: true }));
     pending.then(
       ({ full }) => {
-        if (full) offset.current += PAGE_SIZE;
+        if (full) offset.current += pageSize;
         busy.current = false;
         setState({ loading: false, exhausted: !full, failed: false });
       },
@@ -42,7 +43,7 @@ export function useOffsetMirror(fetchPage: FetchPage, resetKey: string): OffsetM
         setState((s) => ({ ...s, loading: false, failed: true }));
       },
     );
-  }, []);
+  }, [pageSize]);
 
   useEffect(() => {
     offset.current = 0;

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { newestFirst } from '../../domain/dates';
 import { isServerAsn, type OrderRow, type ServerAsnRow } from '../../sync/rows';
 import { localDatabase } from '../db/current-database';
-import { syncEngine } from '../sync-start/engine-handle';
+import { mirror } from '../sync-start/engine-handle';
 import { useOffsetMirror, type OffsetMirror } from './use-offset-mirror';
 import { useOnline } from './use-sync-state';
 
@@ -26,7 +26,7 @@ export function useOrderList(
     const rows = await localDatabase().orders.where('[scope+key]').between([scope, ''], [scope, '\uffff']).toArray();
     return rows.filter((o) => !filter || o.orderNo.toLowerCase().includes(filter)).sort(byDateDesc);
   }, [scope, filter]);
-  const paging = useOffsetMirror((offset) => syncEngine()?.mirrorOrderPage(scope, offset, searched || undefined), `${scope}|${searched}`);
+  const paging = useOffsetMirror((offset) => mirror('orderPage', scope, offset, searched || undefined), `${scope}|${searched}`);
   return { orders, ...paging };
 }
 
@@ -44,9 +44,9 @@ function useOrderFetch(scope: string, orderId: string): OrderFetchState {
   useEffect(() => {
     let live = true;
     const settle = (state: OrderFetchState) => live && setResult({ key, state });
-    const engine = syncEngine();
-    if (!engine) settle('unreachable');
-    else engine.mirrorOrder(scope, orderId).then(({ found }) => settle(found ? 'found' : 'unknown'), () => settle('unreachable'));
+    const pending = mirror('order', scope, orderId);
+    if (!pending) settle('unreachable');
+    else pending.then(({ found }) => settle(found ? 'found' : 'unknown'), () => settle('unreachable'));
     return () => {
       live = false;
     };
@@ -83,7 +83,7 @@ export function useOrderAsns(scope: string, orderNumber: string | undefined): Of
     return rows.filter(isServerAsn).sort((a, b) => newestFirst(a.createdDate, b.createdDate));
   }, [scope, orderNumber]);
   const paging = useOffsetMirror(
-    (offset) => (orderNumber ? syncEngine()?.mirrorAsnPage(scope, offset, orderNumber) : undefined),
+    (offset) => (orderNumber ? mirror('asnPage', scope, offset, orderNumber) : undefined),
     `${scope}|${orderNumber ?? ''}`,
   );
   return { asns, ...paging };

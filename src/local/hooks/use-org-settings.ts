@@ -3,7 +3,7 @@ import { typedTable, type MirrorRowOf, type MirrorTable } from '../../sync/store
 import { scopeId } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
 import { asSyncDb } from '../db/local-database';
-import { syncEngine } from '../sync-start/engine-handle';
+import { mirror } from '../sync-start/engine-handle';
 import { useOffsetMirror } from './use-offset-mirror';
 
 const orgTable = <T extends MirrorTable>(table: T) => typedTable(asSyncDb(localDatabase()), table);
@@ -18,7 +18,7 @@ export function useOrgRows<T extends MirrorTable>(table: T, orgId: string): Mirr
 export function useProperties(orgId: string) {
   const scope = scopeId('org', orgId);
   const properties = useOrgRows('properties', orgId);
-  const paging = useOffsetMirror((offset) => syncEngine()?.mirrorPropertyPage(scope, offset), scope);
+  const paging = useOffsetMirror((offset) => mirror('propertyPage', scope, offset), scope);
   return { properties, ...paging };
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { PriceGroupRow, PricelistRow } from '../../sync/rows';
 import { scopeId } from '../../sync/scope';
 import { localDatabase } from '../db/current-database';
-import { syncEngine } from '../sync-start/engine-handle';
+import { mirror } from '../sync-start/engine-handle';
 import { useCursorMirror } from './use-cursor-mirror';
 
 export type { PriceGroupRow, PricelistRow };
@@ -11,7 +11,7 @@ export type { PriceGroupRow, PricelistRow };
 /** A supplier's pricelists, oldest first (the server's order), paged by cursor. */
 export function usePricelists(sellerId: string) {
   const scope = scopeId('seller', sellerId);
-  const paging = useCursorMirror((cursor) => syncEngine()?.mirrorPricelistPage(scope, cursor), scope);
+  const paging = useCursorMirror((cursor) => mirror('pricelistPage', scope, cursor), scope);
   const pricelists = useLiveQuery(async () => {
     const rows = await localDatabase().pricelists.where('[scope+key]').between([scope, ''], [scope, '\uffff']).toArray();
     // Saved ones by id; those still being added (temporary keys) after them.
@@ -23,7 +23,7 @@ export function usePricelists(sellerId: string) {
 /** The price groups of one pricelist by product code, paged by cursor. */
 export function usePrices(sellerId: string, pricelistId: string) {
   const scope = scopeId('seller', sellerId);
-  const paging = useCursorMirror((cursor) => syncEngine()?.mirrorPricePage(scope, pricelistId, cursor), `${scope}|${pricelistId}`);
+  const paging = useCursorMirror((cursor) => mirror('pricePage', scope, pricelistId, cursor), `${scope}|${pricelistId}`);
   const groups = useLiveQuery(async () => {
     const rows = await localDatabase().prices.where('[scope+pricelistId]').equals([scope, pricelistId]).toArray();
     return rows.sort((a, b) => (a.productCode < b.productCode ? -1 : a.productCode > b.productCode ? 1 : 0));
@@ -44,9 +44,8 @@ export function usePricelistMapping(sellerId: string, pricelist: PricelistRow, a
     if (!active || !missing) return;
     let live = true;
     setFailed(false);
-    syncEngine()
-      ?.mirrorPricelistBuyers(scope, pricelist.key)
-      .catch(() => live && setFailed(true));
+    mirror('pricelistBuyers', scope, pricelist.key)
+      ?.catch(() => live && setFailed(true));
     return () => {
       live = false;
     };

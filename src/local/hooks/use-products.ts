@@ -4,7 +4,7 @@ import { PAGE_SIZE, SEARCH_DELAY_MS } from '../../domain/constants';
 import { HeldCatalogue, heldItem, holdsWholeCatalogue, type FillPosition } from '../../sync/product-chunks';
 import type { ProductMetaRow, ProductRow } from '../../sync/rows';
 import { localDatabase } from '../db/current-database';
-import { syncEngine } from '../sync-start/engine-handle';
+import { mirror, syncEngine } from '../sync-start/engine-handle';
 
 export interface ProductWithMeta {
   product: ProductRow;
@@ -39,13 +39,14 @@ export function useProductList(scope: string, sellerId: string) {
   const [state, setState] = useState({ complete: false, loading: false, failed: false });
 
   const fill = useCallback(async () => {
-    const engine = syncEngine();
-    if (!engine || busy.current || !sellerId) return;
+    if (busy.current || !sellerId) return;
+    // Without a position the fill begins with the spec's first 20 (the first screen shows at once), then the whole catalogue in fill chunks.
+    const pending = mirror('productFill', scope, sellerId, cursor.current);
+    if (!pending) return;
     busy.current = true;
     setState((s) => ({ ...s, loading: true, failed: false }));
     try {
-      // Without a position the fill begins with the spec's first 20 (the first screen shows at once), then the whole catalogue in fill chunks.
-      const rest = await engine.mirrorProductFill(scope, sellerId, cursor.current);
+      const rest = await pending;
       cursor.current = rest.next;
       setState(rest.failed ? { complete: false, loading: false, failed: true } : { complete: true, loading: false, failed: false });
     } catch {
@@ -113,10 +114,9 @@ export function useProductSearch(
 
   const fetchRemote = useCallback(
     (cursor: string | null) => {
-      const engine = syncEngine();
-      if (!engine) return;
+      if (!syncEngine()) return;
       setRemote((r) => ({ ...r, text: query, loading: true }));
-      engine.mirrorProductSearchPage(scope, sellerId, query, cursor).then(
+      mirror('productSearchPage', scope, sellerId, query, cursor)?.then(
         ({ next }) => setRemote((r) => (r.text === query ? { text: query, pages: r.pages + 1, next, loading: false } : r)),
         () => setRemote((r) => (r.text === query ? { ...r, next: null, loading: false } : r)),
       );
@@ -169,11 +169,10 @@ export function useProduct(scope: string, sellerId: string, productCode: string,
   // The fetch failed (offline, refused): a product this device does not hold cannot show.
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    const engine = syncEngine();
-    if (!refresh || !engine) return;
+    if (!refresh || !syncEngine()) return;
     let current = true;
     setFailed(false);
-    engine.mirrorProduct(scope, sellerId, productCode).then(
+    mirror('product', scope, sellerId, productCode)?.then(
       (r) => current && setFound(r.found),
       () => current && setFailed(true),
     );

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { UomStandardEntry } from '../../domain/schemas/properties';
 import { STANDARD_UNITS_META_KEY } from '../../sync/mirror-standard-units';
 import { localDatabase } from '../db/current-database';
-import { syncEngine } from '../sync-start/engine-handle';
+import { mirror } from '../sync-start/engine-handle';
 import { useOnline } from './use-sync-state';
 
 /**
@@ -15,7 +15,7 @@ export function useStandardUnits(): Record<string, UomStandardEntry> | null | un
   const online = useOnline();
   useEffect(() => {
     // A failed fetch leaves the held list, which is what the tab shows offline.
-    if (online) syncEngine()?.mirrorStandardUnits().catch(() => undefined);
+    if (online) mirror('standardUnits')?.catch(() => undefined);
   }, [online]);
   return useLiveQuery(async () => {
     const row = await localDatabase().meta.get(STANDARD_UNITS_META_KEY);

@@ -5,6 +5,9 @@ import { EMPTY_STATUS, readStatus, type SyncStatus } from '../../sync/status';
 import { openedLocalDatabase } from '../db/current-database';
 import { isRefusalShown, shownRefusalsVersion, subscribeShownRefusals } from '../outbox/shown-refusals';
 
+/** The status's problem when the browser's storage is full: the sync status says more about it. */
+export { STORAGE_FULL_TEXT } from '../../sync/storage-errors';
+
 /** The engine's status as the leading tab last wrote it; empty before a session opened the database. */
 export function useSyncStatus(): SyncStatus {
   const db = openedLocalDatabase();

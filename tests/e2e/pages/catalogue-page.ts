@@ -42,6 +42,12 @@ export class CataloguePage {
     await this.page.getByRole('heading', { name: formatMessage.catalogueTitle(name) }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
   }
 
+  /** Back to the buyer's supplier picker. */
+  async changeSupplier(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Change supplier' }).click();
+    await this.supplierSearch.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+  }
+
   row(code: string): Locator {
     return this.table.getByRole('row').filter({ hasText: code });
   }

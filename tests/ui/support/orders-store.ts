@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { closeLocalDatabase, openLocalDatabase } from '../../../src/local/db/current-database';
 import type { LocalDatabase } from '../../../src/local/db/local-database';
 import { setSyncEngine } from '../../../src/local/sync-start/engine-handle';
+import type { MirrorKind } from '../../../src/sync/mirror-registry';
 import type { SyncWorkerApi } from '../../../src/sync/worker-api';
 import { profileOf, supplierPolicy } from './fixtures';
 
@@ -25,16 +26,25 @@ export async function closeTestStore(db: LocalDatabase): Promise<void> {
   await db.delete();
 }
 
-export function fakeEngine(overrides: Partial<Record<keyof SyncWorkerApi, (...args: never[]) => unknown>> = {}) {
+type FakeHandlers = Partial<Record<MirrorKind | 'wake' | 'searchProducts', (...args: never[]) => unknown>>;
+
+/** `mirror(kind, ...)` calls the handler of that kind, so tests stub and watch one kind each by its name. */
+export function fakeEngine(overrides: FakeHandlers = {}) {
   const engine = {
-    mirrorOrderPage: vi.fn(async () => ({ count: 0, full: false })),
-    mirrorOrder: vi.fn(async () => ({ found: true })),
-    mirrorAsnPage: vi.fn(async () => ({ count: 0, full: false })),
-    mirrorHistory: vi.fn(async () => undefined),
+    orderPage: vi.fn(async () => ({ count: 0, full: false })),
+    order: vi.fn(async () => ({ found: true })),
+    asnPage: vi.fn(async () => ({ count: 0, full: false })),
+    history: vi.fn(async () => undefined),
     wake: vi.fn(),
     ...overrides,
   };
-  setSyncEngine(engine as unknown as Remote<SyncWorkerApi>);
+  const handlers: Partial<Record<string, (...args: never[]) => unknown>> = engine;
+  const mirror = (kind: string, ...args: never[]) => {
+    const handler = handlers[kind];
+    if (!handler) throw new Error(`The fake engine has no handler for ${kind}`);
+    return handler(...args);
+  };
+  setSyncEngine({ mirror, wake: engine.wake, searchProducts: handlers.searchProducts } as unknown as Remote<SyncWorkerApi>);
   return engine;
 }
 
