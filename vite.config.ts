@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import type { BootFrame } from './src/app/boot-frame';
 import { DEFAULT_THEME } from './src/domain/constants';
+import { INSTALL_MANIFESTS } from './src/domain/install-manifests';
 
 /**
  * Writes the loading screen into the built index.html, so the first paint needs no
@@ -100,6 +101,40 @@ function bootPreloads(): Plugin {
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 8080}`;
 
+const shortcutIcons = [{ src: '/icons/icon-192.png', sizes: '192x192' }];
+const ordersShortcut = { name: 'Orders', url: '/app/orders', icons: shortcutIcons };
+const manifest = {
+  name: 'Procurement Portal',
+  short_name: 'Procurement',
+  description: 'Orders, shipping notices, invoices and catalogues between suppliers and universities',
+  theme_color: DEFAULT_THEME.primary,
+  background_color: '#ffffff',
+  display: 'standalone' as const,
+  start_url: '/app/catalogue',
+  scope: '/',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+    { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/**
+ * The manifest with an 'Invoices' install shortcut, beside the one vite-plugin-pwa writes
+ * (shortcuts for everyone): the shell links it while the viewer may open invoices
+ * (src/features/shell/use-install-manifest.ts).
+ */
+function invoicesManifest(): Plugin {
+  return {
+    name: 'portal-invoices-manifest',
+    apply: 'build',
+    generateBundle() {
+      const shortcuts = [ordersShortcut, { name: 'Invoices', url: '/app/invoices', icons: shortcutIcons }];
+      this.emitFile({ type: 'asset', fileName: INSTALL_MANIFESTS.withInvoices.slice(1), source: `${JSON.stringify({ ...manifest, shortcuts })}\n` });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -115,27 +150,10 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
-      manifest: {
-        name: 'Procurement Portal',
-        short_name: 'Procurement',
-        description: 'Orders, shipping notices, invoices and catalogues between suppliers and universities',
-        theme_color: DEFAULT_THEME.primary,
-        background_color: '#ffffff',
-        display: 'standalone',
-        start_url: '/app/catalogue',
-        scope: '/',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-        shortcuts: [
-          { name: 'Orders', url: '/app/orders', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
-          { name: 'Invoices', url: '/app/invoices', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
-        ],
-      },
+      manifest: { ...manifest, shortcuts: [ordersShortcut] },
       devOptions: { enabled: false },
     }),
+    invoicesManifest(),
     // .br and .gz beside each asset, built once; the server sends the one the browser accepts.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|webmanifest|mjs)$/, threshold: 1024 }),
   ],

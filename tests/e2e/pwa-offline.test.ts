@@ -54,9 +54,31 @@ describe('installable, offline-capable app', () => {
         expect(res.status(), icon.src).toBe(200);
         expect(res.headers()['content-type'], icon.src).toMatch(/^image\//);
       }
+      // Signed out, the shortcuts are everyone's: 'Invoices' is offered once the viewer may open invoices (below).
       const shortcutPaths = (manifest.shortcuts ?? []).map((s) => new URL(s.url, manifestUrl).pathname);
-      expect(shortcutPaths).toEqual(expect.arrayContaining(['/app/orders', '/app/invoices']));
+      expect(shortcutPaths).toEqual(['/app/orders']);
       if (manifest.start_url) expect(new URL(manifest.start_url, manifestUrl).origin).toBe(new URL(baseUrl).origin);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([
+    ['supplier@acme.demo.test', ['Orders']],
+    ['buyer@uni.demo.test', ['Orders', 'Invoices']],
+  ])("Chromium's manifest for the signed-in page of %s offers the shortcuts %j", async (email, shortcuts) => {
+    const context = await newContext(browser, baseUrl);
+    try {
+      const page = await openPage(context);
+      await new LoginPage(page).signIn(email, DEMO_PASSWORD);
+      await new ShellPage(page).waitUntilShown();
+      // What the browser itself would install (or update the installed app to) from this page.
+      const cdp = await context.newCDPSession(page);
+      const { data, errors } = await cdp.send('Page.getAppManifest');
+      expect(errors).toEqual([]);
+      const installed = JSON.parse(data ?? '{}') as WebManifest;
+      expect((installed.shortcuts ?? []).map((s) => s.name)).toEqual(shortcuts);
+      expect(installed.name).toBe('Procurement Portal');
     } finally {
       await context.close();
     }

@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/domain/constants';
 import { fieldErrors, messages } from '../../src/domain/messages';
 import type { LocalDatabase } from '../../src/local/db/local-database';
+import { asSyncDb } from '../../src/local/db/local-database';
 import { STANDARD_UNITS_META_KEY } from '../../src/sync/mirror-standard-units';
+import { markFailed } from '../../src/sync/settle';
 import type { OutboxEntry } from '../../src/sync/outbox-entry';
 import './support/setup';
 import { fakeApi } from './support/fake-api';
@@ -154,12 +156,36 @@ describe('Add/Edit Account drawer', () => {
     await user.type(within(drawer).getByLabelText('Default Email Address'), 'zeta.test');
     expect(saveAndNew).toHaveProperty('disabled', false);
 
-    // Save & New: queued, the form empties and stays in new-account mode.
+    // Save & New: online, the form waits for the server's answer...
     await user.click(saveAndNew);
-    expect(await screen.findByText(messages.recordSaved)).toBeTruthy();
-    expect((within(drawer).getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ kind: 'account.add', method: 'POST', path: '/api/org', body: expect.objectContaining({ name: 'Zeta', email: 'zeta@zeta.test', type: 1, countryNo: 1 }) });
+    expect(within(drawer).getByRole('status').textContent).toBe('Saving…');
+    expect(screen.queryByText(messages.recordSaved)).toBeNull();
+    // ...and once the server took it (the drain removes the entry), the form empties and stays in new-account mode.
+    await db.outbox.delete(entry!.id);
+    expect(await screen.findByText(messages.recordSaved)).toBeTruthy();
+    await waitFor(() => expect((within(drawer).getByLabelText('Name') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('a new account the server refuses: the errors in the form, what was typed kept, no success toast, nothing for Changes not sent', async () => {
+    await openAccounts();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add Account' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Add/Edit Account' });
+    await user.type(within(drawer).getByLabelText('Name'), 'Acme Scientific');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [entry] = await db.outbox.toArray();
+    await markFailed(asSyncDb(db), entry!.id, ['Name Acme Scientific is already used']);
+    const name = within(drawer).getByLabelText('Name') as HTMLInputElement;
+    await waitFor(() => expect(describedBy(name)).toContain('Name Acme Scientific is already used'));
+    expect(name.value).toBe('Acme Scientific');
+    expect(screen.queryByText(messages.recordSaved)).toBeNull();
+    expect(within(drawer).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false);
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(screen.queryByRole('button', { name: /^Changes not sent/ })).toBeNull();
   });
 
   it('shows Properties and UOM Mapping for a saved supplier, and only Properties for a university', async () => {
@@ -340,9 +366,68 @@ describe("the server's refusals at their fields", () => {
     await user.clear(value);
     await user.type(value, 'v1');
     await user.click(within(section).getByRole('button', { name: 'Save' }));
-    await screen.findByText(messages.propertyAdded);
     await waitFor(async () => expect((await db.outbox.toArray()).map((e) => [e.kind, e.state, e.body])).toEqual([['property.add', 'pending', { property: 'OTHER_CODE', value: 'v1' }]]));
     await waitFor(() => expect(within(section).queryByRole('alert')).toBeNull());
+    // Said saved once the server took it.
+    expect(screen.queryByText(messages.propertyAdded)).toBeNull();
+    await db.outbox.clear();
+    await screen.findByText(messages.propertyAdded);
+    expect((within(section).getByLabelText('Property Name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('Properties: an add the server refuses while the form is open stays in the form with its errors, and nothing is left to send', async () => {
+    const { user, drawer } = await openAcme();
+    await user.click(within(drawer).getByRole('tab', { name: 'Properties' }));
+    const section = await within(drawer).findByRole('region', { name: 'Receiving Email' });
+    await user.type(within(section).getByLabelText('Code'), 'AP');
+    await user.type(within(section).getByLabelText('Email Address or Pattern'), 'ap@acme.test');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    expect(within(section).getByRole('status').textContent).toBe('Saving…');
+    const [entry] = await db.outbox.toArray();
+    await markFailed(asSyncDb(db), entry!.id, [fieldErrors.invalidEmail('Email Address')]);
+    const email = within(section).getByLabelText('Email Address or Pattern') as HTMLInputElement;
+    await waitFor(() => expect(describedBy(email)).toContain(fieldErrors.invalidEmail('Email Address')));
+    expect(email.value).toBe('ap@acme.test');
+    expect((within(section).getByLabelText('Code') as HTMLInputElement).value).toBe('AP');
+    expect(screen.queryByText(messages.propertyAdded)).toBeNull();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(within(drawer).queryByRole('alert', { name: 'Changes not sent' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Changes not sent/ })).toBeNull();
+  });
+
+  it('UOM Mapping: a save the server refuses while the tab is open is shown at its code, the typed code kept', async () => {
+    await db.meta.put({ key: STANDARD_UNITS_META_KEY, value: { EA: { description: 'Each', variations: ['EA', 'EACH'] }, KG: { description: 'Kilogram', variations: ['KG'] } } });
+    const { user, drawer } = await openAcme();
+    await user.click(within(drawer).getByRole('tab', { name: 'UOM Mapping' }));
+    const kg = await within(drawer).findByLabelText('Code for KG');
+    await user.type(kg, 'KILO');
+    await user.click(within(drawer).getByRole('button', { name: 'Save Mapping' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [entry] = await db.outbox.toArray();
+    await markFailed(asSyncDb(db), entry!.id, [fieldErrors.unknownUom('KG')]);
+    await waitFor(() => expect(describedBy(kg)).toBe(fieldErrors.unknownUom('KG')));
+    expect((kg as HTMLInputElement).value).toBe('KILO');
+    expect(screen.queryByText(messages.uomMappingSaved)).toBeNull();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(screen.queryByRole('button', { name: /^Changes not sent/ })).toBeNull();
+  });
+
+  it('EDI export: a setting the server refuses while the card is open stays in the card with its errors', async () => {
+    const { user, drawer } = await openAcme();
+    await user.click(within(drawer).getByRole('tab', { name: 'Properties' }));
+    const card = await within(drawer).findByRole('form', { name: 'Invoice' });
+    await user.clear(within(card).getByLabelText('Order Format'));
+    await user.type(within(card).getByLabelText('Order Format'), '2');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [entry] = await db.outbox.toArray();
+    await markFailed(asSyncDb(db), entry!.id, ['EDI exports are switched off for this account']);
+    expect((await within(card).findByRole('alert', { name: 'Invoice not saved' })).textContent).toContain('EDI exports are switched off for this account');
+    expect((within(card).getByLabelText('Order Format') as HTMLInputElement).value).toBe('2');
+    expect(screen.queryByText(messages.propertyAdded)).toBeNull();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(screen.queryByRole('button', { name: /^Changes not sent/ })).toBeNull();
   });
 
   it('UOM Mapping: a refusal naming a unit is shown at its code', async () => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
 import { asnErrors } from '../../src/domain/rules/asn';
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
-import type { AsnDraftRow } from '../../src/sync/rows';
+import type { AsnDraftRow, ServerAsnRow } from '../../src/sync/rows';
 import { markFailed } from '../../src/sync/settle';
 import './support/setup';
 import { fakeApi } from './support/fake-api';
@@ -108,6 +108,32 @@ describe('ASNs of an order', () => {
     await userEvent.click(within(form).getByRole('tab', { name: 'Ship To' }));
     expect(within(form).getByLabelText('Name')).toHaveProperty('value', 'Science Store');
     expect(within(form).getByLabelText('Country Code').getAttribute('maxlength')).toBe('2');
+  });
+
+  it("offers no new ASN for an order every line of which was shipped: 'Add ASN' is disabled with the reason", async () => {
+    await seedOrder();
+    // A second ASN shipped the rest of lines 1 and 3.
+    const first = (await db.asns.get([SCOPE, '50'])) as ServerAsnRow;
+    await db.asns.put({ ...first, key: '51', id: 51, shipmentId: 'PO-1-S2', lines: [{ number: 1, quantity: 5, uom: 'EA' }, { number: 3, quantity: 2.5, uom: 'EA' }] });
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/1');
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 20_000 }));
+    const add = await screen.findByRole('button', { name: 'Add ASN' });
+    await waitFor(() => expect(add).toHaveProperty('disabled', true));
+    expect(document.getElementById(add.getAttribute('aria-describedby')!)?.textContent).toBe(asnErrors.nothingLeftToShip);
+    expect(await db.asnDrafts.count()).toBe(0);
+  });
+
+  it("keeps 'Add ASN' while something is left to ship", async () => {
+    await seedOrder();
+    fakeEngine();
+    fakeApi(signedIn(supplierPolicy));
+    renderApp('/app/orders/seller-1/order/1');
+    await userEvent.click(await screen.findByRole('button', { name: 'ASNs' }, { timeout: 20_000 }));
+    const add = await screen.findByRole('button', { name: 'Add ASN' });
+    expect(add).toHaveProperty('disabled', false);
+    expect(add.getAttribute('aria-describedby')).toBeNull();
   });
 
   it('stores every edit of a draft in the browser as it is typed', async () => {

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROPERTY_NAMES, STORAGE_KEYS } from '../../src/domain/constants';
-import { fieldErrors, messages } from '../../src/domain/messages';
+import { matchingMessages } from '../../src/domain/matching-messages';
+import { fieldErrors, formatMessage, messages } from '../../src/domain/messages';
 import type { LocalDatabase } from '../../src/local/db/local-database';
 import { asSyncDb } from '../../src/local/db/local-database';
 import { markFailed } from '../../src/sync/settle';
@@ -67,6 +68,11 @@ describe('preferences of a supplier', () => {
     const error = await screen.findByText('Property ASN_CONTACT_EMAIL_LIST cannot be changed by this organisation');
     expect(field.getAttribute('aria-describedby')).toContain(error.id);
     expect(screen.queryByText('Waiting to be sent')).toBeNull();
+    // Refused while the form is open: the typed list stays to be corrected, no toast, nothing left to list.
+    expect((field as HTMLInputElement).value).toBe('orders@acme.test, dock@acme.test');
+    expect(screen.queryByText(messages.propertySaved)).toBeNull();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(screen.queryByRole('button', { name: /^Changes not sent/ })).toBeNull();
   });
 
   it('says there is a conflict when the property is held twice', async () => {
@@ -225,6 +231,112 @@ describe('other-account properties in conflict', () => {
     expect(within(po).getByRole('alert').textContent).toBe(messages.propertyConflict);
     expect(screen.queryByRole('textbox', { name: 'PO & ASN Account Code' })).toBeNull();
     expect((screen.getByRole('textbox', { name: 'Invoice Account Code' }) as HTMLInputElement).value).toBe('AP-1');
+  });
+});
+
+/** The drain's answer to the form's one change: refused with the server's errors (its optimistic change rolled back). */
+async function refuseOnlyEntry(errors: string[]) {
+  const entry = await onlyEntry();
+  await markFailed(asSyncDb(db), entry.id, errors);
+}
+
+/** A refusal while the form is open: in the form, the typed values kept, no success toast, and nothing left for 'Changes not sent'. */
+async function expectRefusedInForm(form: HTMLElement, error: string, kept: Record<string, string>, savedMessage: string) {
+  expect(await within(form).findByText(error)).toBeTruthy();
+  for (const [label, value] of Object.entries(kept)) expect((within(form).getByLabelText(label) as HTMLInputElement).value).toBe(value);
+  expect(screen.queryByText(savedMessage)).toBeNull();
+  expect(within(form).queryByText('Waiting to be sent')).toBeNull();
+  await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+  expect(screen.queryByRole('button', { name: /^Changes not sent/ })).toBeNull();
+}
+
+describe("the server's refusal of a preference, while its form is open", () => {
+  const scope = 'org:buyer-1';
+  beforeEach(async () => {
+    await db.accounts.bulkPut([{ scope, key: 'SUP-A', rev: 0, uniqueKey: 'SUP-A', name: 'Acme Scientific', type: 1 }]);
+  });
+
+  it('Tax Codes', async () => {
+    fakeApi(signedIn(buyerPolicy));
+    preferenceEngine();
+    const user = userEvent.setup();
+    renderApp('/app/preferences');
+    await user.click(await screen.findByRole('tab', { name: 'Tax Codes' }));
+    const form = screen.getByRole('form', { name: 'Tax Codes' });
+    await user.type(within(form).getByLabelText('Taxable Code'), 'GST');
+    await user.type(within(form).getByLabelText('Non Taxable Code'), 'FRE');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Waiting to be sent')).toBeTruthy();
+    await refuseOnlyEntry(['Taxable Code is not a tax code of this organisation']);
+    await expectRefusedInForm(form, 'Taxable Code is not a tax code of this organisation', { 'Taxable Code': 'GST', 'Non Taxable Code': 'FRE' }, messages.taxCodesUpdated);
+    expect(within(form).getByLabelText('Taxable Code').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('Invoice Matching', async () => {
+    fakeApi(signedIn(buyerPolicy));
+    preferenceEngine();
+    const user = userEvent.setup();
+    renderApp('/app/preferences');
+    await user.click(await screen.findByRole('tab', { name: 'Invoice Matching' }));
+    const form = screen.getByRole('form', { name: 'Invoice Matching' });
+    const price = within(form).getByLabelText('Price tolerance (%)');
+    await user.clear(price);
+    await user.type(price, '7');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await refuseOnlyEntry(['Matching settings are locked during an export']);
+    await expectRefusedInForm(form, 'Matching settings are locked during an export', { 'Price tolerance (%)': '7' }, matchingMessages.settingsSaved);
+  });
+
+  it('Account No: a code', async () => {
+    fakeApi(signedIn(buyerPolicy));
+    preferenceEngine();
+    const user = userEvent.setup();
+    renderApp('/app/preferences');
+    await user.click(await screen.findByRole('tab', { name: 'Account No' }));
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Acme Scientific' })).toBeTruthy(), { timeout: 5000 });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Supplier' }), 'SUP-A');
+    const form = await screen.findByRole('form', { name: 'Invoice Account Code' });
+    await user.type(within(form).getByLabelText('Invoice Account Code'), 'AP-9');
+    await user.click(within(form).getByRole('button', { name: 'Save Invoice Account Code' }));
+    await refuseOnlyEntry(['Invoice Account Code is too long']);
+    await expectRefusedInForm(form, 'Invoice Account Code is too long', { 'Invoice Account Code': 'AP-9' }, formatMessage.accountCodeUpdated('Acme Scientific'));
+  });
+
+  it('Account Properties: Set a property', async () => {
+    fakeApi(signedIn(buyerPolicy));
+    preferenceEngine();
+    const user = userEvent.setup();
+    renderApp('/app/preferences');
+    await user.click(await screen.findByRole('tab', { name: 'Account Properties' }));
+    const form = await screen.findByRole('form', { name: 'Set a property' });
+    await waitFor(() => expect(within(form).getByRole('option', { name: 'Acme Scientific' })).toBeTruthy(), { timeout: 5000 });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Account' }), 'SUP-A');
+    await user.type(within(form).getByLabelText('Property'), 'PREFERRED');
+    await user.type(within(form).getByLabelText('Value'), 'yes');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await refuseOnlyEntry(['Property PREFERRED cannot be set for this account']);
+    await expectRefusedInForm(form, 'Property PREFERRED cannot be set for this account', { Property: 'PREFERRED', Value: 'yes' }, messages.propertySaved);
+  });
+
+  it('a change made offline waits on this device, and goes to Changes not sent, named for people, when refused after its form is gone', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fakeApi(signedIn(buyerPolicy));
+    preferenceEngine();
+    const user = userEvent.setup();
+    renderApp('/app/preferences');
+    await user.click(await screen.findByRole('tab', { name: 'Tax Codes' }));
+    const form = screen.getByRole('form', { name: 'Tax Codes' });
+    await user.type(within(form).getByLabelText('Taxable Code'), 'GST');
+    await user.type(within(form).getByLabelText('Non Taxable Code'), 'FRE');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Waiting to be sent')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Categories' }));
+    await refuseOnlyEntry(['Taxable Code is not a tax code of this organisation']);
+    vi.restoreAllMocks();
+    await user.click(await screen.findByRole('button', { name: 'Changes not sent (1)' }));
+    const panel = await screen.findByRole('dialog', { name: 'Changes not sent' });
+    expect(within(panel).getByText('Tax codes')).toBeTruthy();
+    expect(within(panel).getByText('Taxable Code is not a tax code of this organisation')).toBeTruthy();
   });
 });
 

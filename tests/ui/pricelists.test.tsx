@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatMessage } from '../../src/domain/messages';
+import { formatMessage, messages } from '../../src/domain/messages';
 import { catalogueErrors } from '../../src/domain/rules/catalogue';
 import type { LocalDatabase } from '../../src/local/db/local-database';
 import { asSyncDb } from '../../src/local/db/local-database';
+import type { OutboxEntry } from '../../src/sync/outbox-entry';
 import { markFailed } from '../../src/sync/settle';
 import './support/setup';
 import { fakeApi } from './support/fake-api';
@@ -58,6 +59,16 @@ afterEach(async () => {
   await closeTestStore(db);
   vi.unstubAllGlobals();
 });
+
+/** The one change waiting in the outbox. */
+async function onlyPending() {
+  let pending: OutboxEntry[] = [];
+  await waitFor(async () => {
+    pending = (await db.outbox.toArray()).filter((e) => e.state === 'pending');
+    expect(pending).toHaveLength(1);
+  });
+  return pending[0]!;
+}
 
 describe('pricelists', () => {
   it('lists the pricelists and shows the prices of the one picked with two decimals', async () => {
@@ -124,6 +135,29 @@ describe('pricelists', () => {
     expect(entry).toMatchObject({ kind: 'pricelist.edit', method: 'PUT', path: '/api/seller/seller-1/pricelist/2' });
     await markFailed(asSyncDb(db), entry!.id, [catalogueErrors.pricelistNameRequired]);
     expect(await screen.findByText(catalogueErrors.pricelistNameRequired, {}, { timeout: 5000 })).toBeTruthy();
+    // Refused while the form is open: the typed name stays, no toast, nothing left for 'Changes not sent'.
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Research 2027');
+    expect(screen.queryByText(messages.pricelistModified)).toBeNull();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(screen.queryByRole('button', { name: /^Changes not sent/ })).toBeNull();
+  });
+
+  it('adds a pricelist the server refuses: the error at the name, the name kept, nothing left to send', async () => {
+    fakeApi(signedIn(supplierPolicy));
+    pricelistEngine();
+    const user = userEvent.setup();
+    renderApp('/app/pricelists');
+    await user.click(await screen.findByRole('button', { name: 'Add pricelist' }, FIRST_RENDER));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Research' } });
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const entry = await onlyPending();
+    expect(entry.kind).toBe('pricelist.add');
+    await markFailed(asSyncDb(db), entry.id, ['Pricelist name Research is already used']);
+    expect(await screen.findByText('Pricelist name Research is already used', {}, { timeout: 5000 })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Research');
+    expect(screen.queryByText(messages.pricelistNameSaved)).toBeNull();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(screen.queryByRole('button', { name: /^Changes not sent/ })).toBeNull();
   });
 
   it('loads the next page of prices when the last row is visible, with no button', async () => {
@@ -142,7 +176,7 @@ describe('pricelists', () => {
     expect(screen.queryByRole('button', { name: 'More prices' })).toBeNull();
   });
 
-  it('maps universities from what this device holds, as a command shown at once and rolled back when refused', async () => {
+  it('maps universities from what this device holds, shown at once; refused while the drawer is open, the errors are shown there with the ticks kept', async () => {
     fakeApi(signedIn(supplierPolicy));
     const engine = pricelistEngine();
     const user = userEvent.setup();
@@ -158,27 +192,54 @@ describe('pricelists', () => {
 
     await user.click(within(drawer).getByRole('checkbox', { name: 'Northgate University' }));
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Map Universities' })).toBeNull());
+    // Online, the drawer waits for the server's answer.
+    expect(await within(drawer).findByText('Saving…')).toBeTruthy();
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ kind: 'pricelist.mapping', method: 'PUT', path: '/api/seller/seller-1/pricelist/1/buyers', body: { buyerIds: ['UNI-A', 'UNI-B'] } });
     expect((await db.pricelists.get([SCOPE, '1']))?.buyerIds).toEqual(['UNI-A', 'UNI-B']);
-    expect(await screen.findByText('Mapping waiting to be sent')).toBeTruthy();
 
     await markFailed(asSyncDb(db), entry!.id, [catalogueErrors.buyersMustBeUniversities(['UNI-B'])]);
+    expect((await within(drawer).findByRole('alert', { name: 'Mapping refused' })).textContent).toContain(catalogueErrors.buyersMustBeUniversities(['UNI-B']));
+    expect((within(drawer).getByRole('checkbox', { name: 'Northgate University' }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect((await db.pricelists.get([SCOPE, '1']))?.buyerIds).toEqual(['UNI-A']);
+    expect(screen.queryByText(formatMessage.pricelistMapped('Teaching labs', 2))).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Changes not sent/ })).toBeNull();
+
+    // Corrected and saved again, and this time the server took it (the drain removes the entry): the spec's toast.
+    await user.click(within(drawer).getByRole('checkbox', { name: 'Northgate University' }));
+    await user.click(within(drawer).getByRole('checkbox', { name: 'Westmere University' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    const second = await onlyPending();
+    expect(second.body).toEqual({ buyerIds: [] });
+    await db.outbox.delete(second.id);
+    expect(await screen.findByText(formatMessage.pricelistMapped('Teaching labs', 0), {}, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Map Universities' })).toBeNull());
+  });
+
+  it('offline, a mapping waits on this device and the drawer closes; a later refusal is shown at the pricelist and in the drawer', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fakeApi(signedIn(supplierPolicy));
+    pricelistEngine();
+    const user = userEvent.setup();
+    renderApp('/app/pricelists');
+    await user.click(await screen.findByText('Teaching labs', {}, FIRST_RENDER));
+    await user.click(screen.getByRole('button', { name: 'Map Universities' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Map Universities' });
+    await user.click(await within(drawer).findByRole('checkbox', { name: 'Northgate University' }, { timeout: 5000 }));
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Map Universities' })).toBeNull());
+    expect(await screen.findByText('Mapping waiting to be sent')).toBeTruthy();
+    const entry = await onlyPending();
+
+    await markFailed(asSyncDb(db), entry.id, [catalogueErrors.buyersMustBeUniversities(['UNI-B'])]);
     expect(await screen.findByText('The mapping was refused: open Map Universities to see why.', {}, { timeout: 5000 })).toBeTruthy();
     expect((await db.pricelists.get([SCOPE, '1']))?.buyerIds).toEqual(['UNI-A']);
     await user.click(screen.getByRole('button', { name: 'Map Universities' }));
     const again = await screen.findByRole('dialog', { name: 'Map Universities' });
     expect(within(again).getByRole('alert', { name: 'Mapping refused' }).textContent).toContain(catalogueErrors.buyersMustBeUniversities(['UNI-B']));
     expect((within(again).getByRole('checkbox', { name: 'Northgate University' }) as HTMLInputElement).checked).toBe(false);
-
-    // Saved again, and this time the server took it (the drain removes the entry): the spec's toast.
-    await user.click(within(again).getByRole('checkbox', { name: 'Westmere University' }));
-    await user.click(within(again).getByRole('button', { name: 'Save' }));
-    const second = (await db.outbox.toArray()).find((e) => e.state === 'pending')!;
-    expect(second.body).toEqual({ buyerIds: [] });
-    await db.outbox.delete(second.id);
-    expect(await screen.findByText(formatMessage.pricelistMapped('Teaching labs', 0), {}, { timeout: 5000 })).toBeTruthy();
+    vi.restoreAllMocks();
   });
 
   it('reads the mapping of a pricelist this device has not held it for', async () => {

@@ -69,6 +69,28 @@ describe('settings drawer', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(fieldErrors.oldPasswordWrong);
   });
 
+  it('after a refused change and then a good one, shows only the last outcome', async () => {
+    let calls = 0;
+    fakeApi({
+      ...signedIn(supportPolicy),
+      [changePasswordPath]: () => (++calls === 1 ? { status: 400, body: { errors: [fieldErrors.oldPasswordWrong] } } : { status: 200, body: {} }),
+    });
+    const user = userEvent.setup();
+    const drawer = await openSettings(user);
+    await fillPasswords(user, drawer, 'wrong', 'blue-kettle-41', 'blue-kettle-41');
+    expect((await screen.findByRole('alert')).textContent).toBe(fieldErrors.oldPasswordWrong);
+    // Refused, the form keeps what was typed: the user corrects the old password only.
+    expect(within(drawer).getByLabelText('New password')).toHaveProperty('value', 'blue-kettle-41');
+    await user.clear(within(drawer).getByLabelText('Old password'));
+    await user.type(within(drawer).getByLabelText('Old password'), 'old-secret');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe(messages.passwordUpdated);
+    await waitFor(() => expect(screen.queryByText(fieldErrors.oldPasswordWrong)).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls).toBe(2);
+  });
+
   it('saves the theme in local storage as it changes', async () => {
     fakeApi(signedIn(supportPolicy));
     const user = userEvent.setup();

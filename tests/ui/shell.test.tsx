@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../src/domain/constants';
+import { INSTALL_MANIFESTS } from '../../src/domain/install-manifests';
 import { messages } from '../../src/domain/messages';
 import type { RenderFor } from '../../src/domain/roles';
 import './support/setup';
@@ -29,6 +30,26 @@ describe('shell', () => {
     fakeApi(signedIn(policy));
     renderApp('/app/catalogue');
     expect(await menuItems()).toEqual(expected);
+  });
+
+  it.each([
+    ['supplier', supplierPolicy, null, INSTALL_MANIFESTS.everyone],
+    ['buyer', buyerPolicy, null, INSTALL_MANIFESTS.withInvoices],
+    ['support assuming a buyer', supportPolicy, assumedBuyer, INSTALL_MANIFESTS.withInvoices],
+  ] as const)("offers the install shortcut 'Invoices' only to a viewer who may open invoices: a %s", async (_who, policy, renderFor, linked) => {
+    const link = document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'manifest', href: INSTALL_MANIFESTS.everyone }));
+    try {
+      if (renderFor) localStorage.setItem(STORAGE_KEYS.renderFor, JSON.stringify(renderFor));
+      fakeApi(signedIn(policy));
+      const { unmount } = renderApp('/app/catalogue');
+      await menuItems();
+      expect(link.getAttribute('href')).toBe(linked);
+      // Signed out (the shell gone), the page links the everyone's manifest again.
+      unmount();
+      expect(link.getAttribute('href')).toBe(INSTALL_MANIFESTS.everyone);
+    } finally {
+      link.remove();
+    }
   });
 
   it('ignores an assumed organisation stored for a user who is not support', async () => {

@@ -74,6 +74,7 @@ export const asnErrors = {
     `Line ${n}: quantity ${quantity} is more than the ${Math.max(remaining, 0)} left to ship`,
   tooLong: fieldErrors.tooLong,
   orderCancelled: 'A cancelled order cannot be shipped',
+  nothingLeftToShip: 'Every line of this order has been shipped on earlier ASNs: nothing is left for a new one.',
   alreadyExported: 'The ASN has already been exported',
   notWaitingForAction: 'The ASN is not waiting for action',
 } as const;

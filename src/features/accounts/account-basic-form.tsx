@@ -15,6 +15,7 @@ import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { scopeId } from '../../local/db/store-keys';
 import { ButtonRow, FieldGrid, FormStack } from '../../ui/form-parts';
 import { FormErrors } from '../../ui/form-errors';
+import { MutedText } from '../../ui/page';
 import { useRefusal } from './use-refusal';
 
 const TYPE_OPTIONS = [
@@ -108,28 +109,25 @@ export function AccountBasicForm({ supportOrgId, accountKey, account, onSelect, 
   const errors = touched ? validateAccount(form) : [];
   const set = (field: keyof FormState) => (event: { target: { value: string } }) => {
     setTouched(true);
+    refusal.clear();
     setForm((f) => ({ ...f, [field]: event.target.value }));
     if (field === 'type') onTypeChange?.(typeOf(event.target.value));
   };
 
   const save = async (andNew: boolean) => {
-    if (!ready) return;
+    if (!ready || refusal.waiting) return;
     try {
-      if (account) {
-        await editAccount(supportOrgId, account.key, inputOf(form));
-        notify({ variant: 'success', message: messages.recordUpdated });
-      } else {
-        const entry = await addAccount(supportOrgId, inputOf(form));
-        notify({ variant: 'success', message: messages.recordSaved });
-        if (!andNew) onSelect(entry.touches[0]!.key);
-      }
-      await refusal.replaced();
-      if (andNew) {
-        setForm(blank);
-        onTypeChange?.(typeOf(blank.type));
-        setTouched(false);
-        onSelect(null);
-      }
+      // Online the form waits for the server's answer; a refusal stays here with what was typed.
+      const change = account ? editAccount(supportOrgId, account.key, inputOf(form)) : addAccount(supportOrgId, inputOf(form));
+      await refusal.send(change, (entry) => {
+        notify({ variant: 'success', message: account ? messages.recordUpdated : messages.recordSaved });
+        if (andNew) {
+          setForm(blank);
+          onTypeChange?.(typeOf(blank.type));
+          setTouched(false);
+          onSelect(null);
+        } else if (!account) onSelect(entry.touches[0]!.key);
+      });
     } catch (error) {
       notify({ variant: 'error', message: errorToastText(null, error as Error) });
     }
@@ -167,12 +165,14 @@ export function AccountBasicForm({ supportOrgId, accountKey, account, onSelect, 
         <Field label={LABELS.address2} name="address2" value={form.address2} onChange={set('address2')} error={at.address2} />
         <Field label={LABELS.postCode} name="postCode" value={form.postCode} onChange={set('postCode')} error={at.postCode} />
       </FieldGrid>
+      {/* An existing account's drawer says so over the whole drawer while its changes are sent. */}
+      {refusal.waiting && !account && <MutedText role="status">Saving…</MutedText>}
       <FormErrors errors={refusal.form} label="Basic Info not saved" />
       <ButtonRow>
-        <Button type="submit" disabled={!ready}>
+        <Button type="submit" disabled={!ready || refusal.waiting}>
           Save
         </Button>
-        <Button variant="outlined" disabled={!ready} onClick={() => void save(true)}>
+        <Button variant="outlined" disabled={!ready || refusal.waiting} onClick={() => void save(true)}>
           Save &amp; New
         </Button>
         <Button variant="outlined" disabled={!account} onClick={() => setConfirming(true)}>

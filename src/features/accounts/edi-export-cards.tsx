@@ -57,7 +57,7 @@ export function EdiExportCards({ orgId, passwordSendable }: { orgId: string; pas
             </Card>
           ) : (
             <EdiCard
-              key={`${docType}|${held[0]?.key ?? 'new'}`}
+              key={docType}
               orgId={orgId}
               docType={docType}
               title={title}
@@ -101,7 +101,13 @@ interface EdiCardProps {
  */
 function EdiCard({ orgId, docType, title, row, passwordSendable }: EdiCardProps) {
   const { notify } = useSnackbar();
-  const [values, setValues] = useState(() => initial(row));
+  // The card follows the held setting (its optimistic row, then the server's) until edited.
+  const [edited, setEdited] = useState<ReturnType<typeof initial> | null>(null);
+  const values = edited ?? initial(row);
+  const setValues = (update: (v: ReturnType<typeof initial>) => ReturnType<typeof initial>) => {
+    refusal.clear();
+    setEdited(update(values));
+  };
   const [password, setPassword] = useState('');
   const [clearPassword, setClearPassword] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -112,7 +118,7 @@ function EdiCard({ orgId, docType, title, row, passwordSendable }: EdiCardProps)
     (e) => e.scope === scope && (e.kind === 'ediExport.add' || e.kind === 'ediExport.edit') && (e.body as { docType?: unknown } | undefined)?.docType === docType,
     [scope, docType],
     ERROR_LABELS,
-    (entry) => setValues(initial((entry.body ?? {}) as Record<string, unknown>)),
+    (entry) => setEdited(initial((entry.body ?? {}) as Record<string, unknown>)),
   );
   const sent = errorsByField(sentErrors, ERROR_LABELS);
   const fieldError = (field: keyof typeof ERROR_LABELS) => sent.fields[field] ?? refusal.fields[field];
@@ -120,17 +126,17 @@ function EdiCard({ orgId, docType, title, row, passwordSendable }: EdiCardProps)
   const fields = ediFieldsFor(values.type);
   const formatErrors = validateEdiOrderFormat(values.orderFormat);
   const passwordSet = row?.passwordSet === true;
-  const saving = row !== null && isTemporaryKey(row.key);
+  const saving = (row !== null && isTemporaryKey(row.key)) || refusal.waiting;
 
   const reset = () => {
-    setValues(initial(row));
+    setEdited(null);
     setPassword('');
     setClearPassword(false);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (formatErrors.length) return;
+    if (formatErrors.length || saving) return;
     const setting: Record<string, unknown> = { docType, type: values.type, orderFormat: values.orderFormat.trim() };
     for (const field of Object.keys(LABELS) as TextField[]) setting[field] = fields.includes(field) ? values[field].trim() || null : null;
     if (fields.includes('password')) Object.assign(setting, ediPasswordField(password, clearPassword));
@@ -138,14 +144,20 @@ function EdiCard({ orgId, docType, title, row, passwordSendable }: EdiCardProps)
     // Typed before the connection went: still never queued.
     if (secret && !passwordSendable) return notify({ variant: 'error', message: messages.ediPasswordOnlineOnly });
     setSentErrors([]);
-    try {
-      if (secret) await saveEdiExportWithPassword(orgId, row?.key ?? null, setting);
-      else if (row) await editEdiExport(orgId, row.key, setting);
-      else await addEdiExport(orgId, setting);
+    const saved = () => {
       notify({ variant: 'success', message: row ? messages.propertyModified : messages.propertyAdded });
+      setEdited(null);
       setPassword('');
       setClearPassword(false);
-      await refusal.replaced();
+    };
+    try {
+      if (secret) {
+        await saveEdiExportWithPassword(orgId, row?.key ?? null, setting);
+        saved();
+      } else {
+        // Online the card waits for the server's answer; a refusal stays here with what was typed.
+        await refusal.send(row ? editEdiExport(orgId, row.key, setting) : addEdiExport(orgId, setting), saved);
+      }
     } catch (error) {
       if (error instanceof ApiError) setSentErrors(serverErrors(error.body, error));
       notify({ variant: 'error', message: errorToastText(error instanceof ApiError ? error.body : null, error as Error) });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorToastText, formatMessage, messages } from '../../domain/messages';
 import { COLLECTIONS, isTemporaryKey, scopeId, type CollectionName } from '../../local/db/store-keys';
-import type { MirrorRow } from '../../local/db/store-rows';
+import type { MirrorRow, OutboxEntry } from '../../local/db/store-rows';
 import { Button, IconButton } from '../../ui/button/Button';
 import { ConfirmDialog } from '../../ui/confirm-dialog/ConfirmDialog';
 import { Field } from '../../ui/field/Field';
@@ -33,8 +33,8 @@ interface ItemSectionProps<R extends MirrorRow> {
   /** The name the delete confirmation uses. */
   nameOf(row: R): string;
   validate(values: Record<string, string>): string[];
-  add(values: Record<string, string>): Promise<unknown>;
-  edit(row: R, values: Record<string, string>): Promise<unknown>;
+  add(values: Record<string, string>): Promise<OutboxEntry>;
+  edit(row: R, values: Record<string, string>): Promise<OutboxEntry>;
   remove(row: R): Promise<unknown>;
   /** Called when the last row comes into view: the next page. */
   onEndVisible?(): void;
@@ -43,7 +43,8 @@ interface ItemSectionProps<R extends MirrorRow> {
 /**
  * One section of the Properties tab: a form that adds, or edits the row picked with
  * its edit icon (Save, Cancel), and the rows with edit and delete icons; delete asks
- * first. Every change is a queued command: it shows at once and is sent when it can be.
+ * first. Every change is a command: it shows at once; online the form waits for the
+ * server's answer, offline the change waits on this device.
  */
 export function ItemSection<R extends MirrorRow>(props: ItemSectionProps<R>) {
   const { title, orgId, collection, rows, fields, valuesOf, render, nameOf, validate, add, edit, remove, onEndVisible } = props;
@@ -81,13 +82,15 @@ export function ItemSection<R extends MirrorRow>(props: ItemSectionProps<R>) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!ready) return;
-    const done = editing
-      ? await run(() => edit(editing, values), messages.propertyModified)
-      : await run(() => add(values), messages.propertyAdded);
-    if (done) {
-      reset();
-      await refusal.replaced();
+    if (!ready || refusal.waiting) return;
+    try {
+      // Online the form waits for the server's answer; a refusal stays here with what was typed.
+      await refusal.send(editing ? edit(editing, values) : add(values), () => {
+        notify({ variant: 'success', message: editing ? messages.propertyModified : messages.propertyAdded });
+        reset();
+      });
+    } catch (error) {
+      notify({ variant: 'error', message: errorToastText(null, error as Error) });
     }
   };
 
@@ -110,14 +113,18 @@ export function ItemSection<R extends MirrorRow>(props: ItemSectionProps<R>) {
               key={f.name}
               label={f.label}
               value={values[f.name] ?? ''}
-              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+              onChange={(e) => {
+                refusal.clear();
+                setValues((v) => ({ ...v, [f.name]: e.target.value }));
+              }}
               error={refusal.fields[f.name]}
             />
           ))}
         </FieldGrid>
+        {refusal.waiting && <MutedText role="status">Saving…</MutedText>}
         <FormErrors errors={refusal.form} label={`${title} not saved`} />
         <ButtonRow>
-          <Button type="submit" disabled={!ready}>
+          <Button type="submit" disabled={!ready || refusal.waiting}>
             Save
           </Button>
           <Button variant="outlined" onClick={reset}>

@@ -16,6 +16,8 @@ import { FormErrors } from '../../ui/form-errors';
 import { MutedText } from '../../ui/page';
 import { Card, Cards, CardTitle } from './accounts.styles';
 
+const NO_MAPPING: UomMapping = {};
+
 /**
  * UOM Mapping of a supplier account: one card per standard unit (the server's list, held
  * for offline use once seen) with the account's own code.
@@ -25,8 +27,7 @@ export function UomMappingTab({ orgId }: { orgId: string }) {
   const units = useStandardUnits();
   if (row === undefined || units === undefined) return null;
   if (units === null) return <MutedText role="status">{messages.standardUnitsNotLoaded}</MutedText>;
-  // Remount when the held mapping first arrives, so the inputs start from it.
-  return <UomMappingForm key={row ? 'held' : 'none'} orgId={orgId} units={units} held={row?.mapping ?? {}} />;
+  return <UomMappingForm orgId={orgId} units={units} held={row?.mapping ?? NO_MAPPING} />;
 }
 
 interface UomMappingFormProps {
@@ -37,20 +38,24 @@ interface UomMappingFormProps {
 
 function UomMappingForm({ orgId, units, held }: UomMappingFormProps) {
   const { notify } = useSnackbar();
-  const [mapping, setMapping] = useState<UomMapping>(held);
+  // The form follows the held mapping (its optimistic row, then the server's) until edited.
+  const [edited, setEdited] = useState<UomMapping | null>(null);
+  const mapping = edited ?? held;
   const ready = validateUomMapping(mapping).length === 0;
   // The rules name a unit first ('KG is not ...'); the space keeps 'L' from taking 'LBS is not ...'.
   const labels = Object.fromEntries(Object.keys(units).map((unit) => [unit, `${unit} `]));
   const row = { table: 'uomMappings' as const, scope: scopeId('org', orgId), key: orgId };
-  const refusal = useRefusal((e) => touchesRow(e, row), [row.scope, orgId], labels, (entry) => setMapping((entry.body ?? {}) as UomMapping));
+  const refusal = useRefusal((e) => touchesRow(e, row), [row.scope, orgId], labels, (entry) => setEdited((entry.body ?? {}) as UomMapping));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!ready) return;
+    if (!ready || refusal.waiting) return;
     try {
-      await saveUomMapping(orgId, normaliseUomMapping(mapping));
-      notify({ variant: 'success', message: messages.uomMappingSaved });
-      await refusal.replaced();
+      // Online the form waits for the server's answer; a refusal stays here with what was typed.
+      await refusal.send(saveUomMapping(orgId, normaliseUomMapping(mapping)), () => {
+        notify({ variant: 'success', message: messages.uomMappingSaved });
+        setEdited(null);
+      });
     } catch (error) {
       notify({ variant: 'error', message: errorToastText(null, error as Error) });
     }
@@ -68,15 +73,19 @@ function UomMappingForm({ orgId, units, held }: UomMappingFormProps) {
             <Field
               label={`Code for ${unit}`}
               value={mapping[unit] ?? ''}
-              onChange={(e) => setMapping((m) => ({ ...m, [unit]: e.target.value }))}
+              onChange={(e) => {
+                refusal.clear();
+                setEdited({ ...mapping, [unit]: e.target.value });
+              }}
               error={refusal.fields[unit]}
             />
           </Card>
         ))}
       </Cards>
+      {refusal.waiting && <MutedText role="status">Saving…</MutedText>}
       <FormErrors errors={refusal.form} label="UOM Mapping not saved" />
       <ButtonRow>
-        <Button type="submit" disabled={!ready}>
+        <Button type="submit" disabled={!ready || refusal.waiting}>
           Save Mapping
         </Button>
       </ButtonRow>

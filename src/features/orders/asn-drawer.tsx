@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { errorToastTextOf } from '../../local/online/server-answers';
 import { messages } from '../../domain/messages';
 import { can } from '../../domain/roles';
+import { asnErrors } from '../../domain/rules/asn';
 import { useAsnDrafts } from '../../local/hooks/use-asn-drafts';
 import { useOrderAsns } from '../../local/hooks/use-orders';
 import { useOutboxOutcome } from '../../local/hooks/use-outbox-entry';
@@ -15,6 +16,7 @@ import { earlierShipments, newAsnBody, remainingOf } from './asn-draft-model';
 import { stashedDraftEdit, unstashDraftEdit } from './asn-draft-stash';
 import { AsnList } from './asn-list';
 import { ButtonRow } from '../../ui/form-parts';
+import { MutedText } from '../../ui/page';
 import { AsnView } from './asn-view';
 import type { OrderPerspective } from './use-order-perspective';
 
@@ -78,6 +80,9 @@ function AsnPanel({ perspective, order, lines, onSubmitted }: AsnPanelProps) {
   const mayCreate = side === 'seller' && can(viewer, 'createAsn');
   const buyerId = String(order.buyerId ?? '');
   const toList = () => setView({ kind: 'list' });
+  const reasonId = useId();
+  // Every line shipped on earlier ASNs (or on submits still waiting to be sent): a new ASN would have no lines, and the server refuses it.
+  const nothingLeft = asns !== undefined && lines.length > 0 && [...remainingOf(lines, earlierShipments(asns, drafts)).values()].every((left) => left <= 0);
 
   const addDraft = async () => {
     const key = crypto.randomUUID();
@@ -111,7 +116,10 @@ function AsnPanel({ perspective, order, lines, onSubmitted }: AsnPanelProps) {
     <>
       {mayCreate && (
         <ButtonRow style={{ marginBottom: 16 }}>
-          <Button onClick={() => void addDraft()}>Add ASN</Button>
+          <Button onClick={() => void addDraft()} disabled={nothingLeft} aria-describedby={nothingLeft ? reasonId : undefined}>
+            Add ASN
+          </Button>
+          {nothingLeft && <MutedText id={reasonId}>{asnErrors.nothingLeftToShip}</MutedText>}
         </ButtonRow>
       )}
       <AsnList asns={asns} drafts={drafts} onOpenAsn={(key) => setView({ kind: 'asn', key })} onOpenDraft={(key) => setView({ kind: 'draft', key })} />

@@ -22,6 +22,12 @@ export const CellInput = styled.input`
   }
 `;
 
+/** Room for a ten-character quantity (1234567.50) without cutting it. */
+export const QuantityCellInput = styled(CellInput)`
+  min-width: calc(10ch + 22px);
+  font-variant-numeric: tabular-nums;
+`;
+
 export const CellError = styled.div`
   margin-top: 4px;
   font-size: 0.8125rem;

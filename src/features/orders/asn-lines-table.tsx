@@ -7,7 +7,7 @@ import { SimpleTable } from '../../ui/data-table/SimpleTable';
 import { DeleteIcon } from '../../ui/icons/action-icons';
 import type { AsnBody } from './asn-draft-model';
 import { lineFieldId } from './asn-field-errors';
-import { CellError, CellInput } from './asn-form.styles';
+import { CellError, CellInput, QuantityCellInput } from './asn-form.styles';
 
 type AsnLine = AsnBody['lines'][number];
 
@@ -41,7 +41,7 @@ function QuantityInput({ line, id, readOnly, error, onQuantity }: LineInputProps
   // The text as typed ("1.", "") stays on screen; the draft keeps the number it means.
   const [text, setText] = useState<string | null>(null);
   return (
-    <CellInput
+    <QuantityCellInput
       id={id}
       aria-label={`Quantity of line ${line.number}`}
       inputMode="decimal"
@@ -107,7 +107,7 @@ export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf,
     {
       id: 'quantity',
       header: 'Quantity',
-      minWidth: 88,
+      minWidth: 124,
       align: 'end',
       kind: 'control',
       cell: (line) => (

@@ -1,4 +1,5 @@
 import { Suspense, useId, useState, type ComponentType, type ReactNode } from 'react';
+import { can } from '../../domain/roles';
 import { useActiveSession } from '../../local/session/use-session';
 import { useSideMenuCollapsed } from '../../local/shell/side-menu-choice';
 import { breakpoints } from '../../ui/theme/theme';
@@ -6,6 +7,7 @@ import { TooltipProvider } from '../../ui/tooltip/Tooltip';
 import { Main, Root } from './shell-layout.styles';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+import { useInstallManifest } from './use-install-manifest';
 
 export interface SettingsPanelProps {
   open: boolean;
@@ -30,6 +32,7 @@ const startsCollapsed = () => window.matchMedia?.(`(max-width: ${breakpoints.lar
  */
 export function ShellLayout({ settingsPanel: SettingsPanel, status, children }: ShellLayoutProps) {
   const { viewer } = useActiveSession();
+  useInstallManifest(can(viewer, 'viewInvoices'));
   const [collapsedByDefault] = useState(startsCollapsed);
   const [collapsed, setCollapsed] = useSideMenuCollapsed(collapsedByDefault);
   const [settingsOpen, setSettingsOpen] = useState(false);
