@@ -245,7 +245,8 @@ async function expectRefusedInForm(form: HTMLElement, error: string, kept: Recor
   expect(await within(form).findByText(error)).toBeTruthy();
   for (const [label, value] of Object.entries(kept)) expect((within(form).getByLabelText(label) as HTMLInputElement).value).toBe(value);
   expect(screen.queryByText(savedMessage)).toBeNull();
-  expect(within(form).queryByText('Waiting to be sent')).toBeNull();
+  // The error and the end of 'Waiting to be sent' may land in separate renders.
+  await waitFor(() => expect(within(form).queryByText('Waiting to be sent')).toBeNull());
   await waitFor(async () => expect(await db.outbox.count()).toBe(0));
   expect(screen.queryByRole('button', { name: /^Changes not sent/ })).toBeNull();
 }
