@@ -14,18 +14,23 @@ export type ScannedCode =
 
 const element = (elements: Gs1Element[], ai: string) => elements.find((e) => e.ai === ai)?.value;
 
+/** An SSCC or a GTIN behind its AI, as a GS1-128 or GS1 DataMatrix reads without `]C1` or `]d2`. */
+const BARE_GS1 = /^(00\d{18}|0[12]\d{14})/;
+
 export function readScannedCode(raw: string): ScannedCode {
   const text = raw.replace(/[\r\n]+$/, '').trim();
   if (text.length === 0) return { kind: 'invalid', text, reason: 'Nothing was read' };
   const plain = text.startsWith(']') && !looksLikeGs1(text) ? text.slice(3) : text;
-  if (/^\d+$/.test(plain)) {
+  if (/^\d+$/.test(plain) && !BARE_GS1.test(plain)) {
     const gtin14 = toGtin14(plain);
     if (gtin14) return { kind: 'product', gtin14, count: 1 };
     if (isValidSscc(plain)) return { kind: 'sscc', sscc: plain };
     return { kind: 'text', text: plain };
   }
-  if (!looksLikeGs1(text)) return { kind: 'text', text: plain };
-  const parsed = parseGs1ElementString(text);
+  // The Barcode Detection API hands GS1 data over without its symbology identifier.
+  const bareGs1 = BARE_GS1.test(plain) && parseGs1ElementString(plain).ok;
+  if (!looksLikeGs1(text) && !bareGs1) return { kind: 'text', text: plain };
+  const parsed = parseGs1ElementString(bareGs1 ? plain : text);
   if (!parsed.ok) return { kind: 'invalid', text, reason: parsed.error };
   const sscc = element(parsed.elements, '00');
   if (sscc) return { kind: 'sscc', sscc };
