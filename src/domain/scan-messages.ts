@@ -30,7 +30,7 @@ export const scanMessages = {
   overRefuse: 'Do not count',
   notOnDevice: (count: number) =>
     `${count === 1 ? '1 product' : `${count} products`} of this order ${count === 1 ? 'is' : 'are'} not in this device's catalogue yet: their barcodes are not known until the catalogue has been opened online.`,
-  startHint: 'Scanning counts what is packed: the lines start from zero. Cancel scan brings the typed quantities back.',
+  startHint: 'Scanning counts what is packed: the lines start from zero. Done keeps the counts (a line with nothing counted leaves the ASN); Cancel scan brings the typed quantities back.',
   done: 'Done',
   cancelScan: 'Cancel scan',
   close: 'Close',

@@ -41,7 +41,7 @@ export function usePackScan(draft: Pick<AsnDraftRow, 'scope' | 'key'>, value: As
   const count = (line: number, quantity: number) =>
     change({ ...latest.current, lines: latest.current.lines.map((l) => (l.number === line ? { ...l, quantity } : l)) });
 
-  const done = () => {
+  const end = () => {
     dropKeptQuantities(draft);
     setResumable(false);
     setOpen(false);
@@ -50,7 +50,15 @@ export function usePackScan(draft: Pick<AsnDraftRow, 'scope' | 'key'>, value: As
   const cancel = () => {
     const kept = new Map((keptQuantities(draft) ?? []).map((k) => [k.number, k.quantity]));
     change({ ...latest.current, lines: latest.current.lines.map((l) => ({ ...l, quantity: kept.get(l.number) ?? l.quantity })) });
-    done();
+    end();
+  };
+
+  // The ASN ships what was packed: a line nothing was counted on leaves it. A scan that counted nothing changes nothing.
+  const done = () => {
+    const packed = latest.current.lines.filter((l) => l.quantity > 0);
+    if (packed.length === 0) return cancel();
+    change({ ...latest.current, lines: packed });
+    end();
   };
 
   return { Dialog: open ? Dialog : null, start, count, done, cancel, loading, resumable };
