@@ -34,6 +34,10 @@ export const scanMessages = {
   done: 'Done',
   cancelScan: 'Cancel scan',
   close: 'Close',
+  noCompanyPrefix:
+    'Packages get no SSCC: your account has no GS1 company prefix (property GS1_COMPANY_PREFIX). Ask your administrator to add it; you can still pack and ship without SSCC labels.',
+  badCompanyPrefix: (prefix: string) => `Packages get no SSCC: the GS1 company prefix "${prefix}" is not 4 to 12 digits.`,
+  serialsExhausted: (prefix: string) => `Packages get no SSCC: every serial reference of the GS1 company prefix ${prefix} has been used.`,
   torchOn: 'Torch on',
   torchOff: 'Torch off',
 } as const;
