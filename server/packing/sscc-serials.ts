@@ -53,3 +53,16 @@ export async function reserveSsccs(db: Db, org: { orgNo: number; orgKey: string 
   if (first + count > ssccSerialCapacity(prefix)) throw conflict([scanMessages.serialsExhausted(prefix)]);
   return Array.from({ length: count }, (_, i) => buildSscc(0, prefix, first + i));
 }
+
+/**
+ * The SSCCs of a submit that were never handed out to this supplier: not on its company
+ * prefix, or a serial its counter has not reached. A tablet can only label with SSCCs it
+ * reserved, so anything else is a typo or another company's number.
+ */
+export async function unissuedSsccs(db: Db, org: { orgNo: number; orgKey: string }, ssccs: readonly string[]): Promise<string[]> {
+  if (ssccs.length === 0) return [];
+  const prefix = await companyPrefixOf(db, org.orgNo);
+  const counter = await db.selectFrom('sscc_serials').select('next_serial').where('seller_key', '=', org.orgKey).executeTakeFirst();
+  const next = Number(counter?.next_serial ?? 0);
+  return ssccs.filter((sscc) => !prefix || sscc.slice(1, 1 + prefix.length) !== prefix || Number(sscc.slice(1 + prefix.length, 17)) >= next);
+}
