@@ -34,6 +34,15 @@ export const scanMessages = {
   done: 'Done',
   cancelScan: 'Cancel scan',
   close: 'Close',
+  packagesTitle: 'Packages',
+  newPackage: 'New package',
+  packageKind: 'Package type',
+  carton: 'Carton',
+  pallet: 'Pallet',
+  noPackage: 'No package is open: scans count on the lines only. New package starts one; later scans go into it.',
+  packageLine: (n: number, of: number, kind: 'carton' | 'pallet', sscc: string | null, units: number, open: boolean) =>
+    `Package ${n} of ${of}: ${kind}${sscc ? `, ${formatSscc(sscc)}` : ', no SSCC'}, ${units} ${units === 1 ? 'unit' : 'units'}${open ? ' (open)' : ''}`,
+  noSsccLeft: 'Packages get no SSCC: this device has none left. Connect to the network, then start a new package.',
   noCompanyPrefix:
     'Packages get no SSCC: your account has no GS1 company prefix (property GS1_COMPANY_PREFIX). Ask your administrator to add it; you can still pack and ship without SSCC labels.',
   badCompanyPrefix: (prefix: string) => `Packages get no SSCC: the GS1 company prefix "${prefix}" is not 4 to 12 digits.`,

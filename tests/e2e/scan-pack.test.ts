@@ -148,7 +148,7 @@ describe('scan to pack', () => {
     expect(pageErrors).toEqual([]);
   }, 300_000);
 
-  it('takes a hardware scanner without a camera, says when a barcode is of no line, asks before going over, and Cancel scan brings the typed quantities back', async () => {
+  it('takes a hardware scanner without a camera, packs into packages without SSCCs and says why, names a barcode of no line, asks before going over, and Cancel scan brings the typed quantities back', async () => {
     const page = await signedIn();
     // This tablet's user refused the camera: the view says so and the hardware scanner still works.
     await page.addInitScript(() => {
@@ -166,6 +166,21 @@ describe('scan to pack', () => {
     // The hardware scanner's field has the focus: a wedge types into it without a tap.
     expect(await scan.wedge.evaluate((input) => input === document.activeElement)).toBe(true);
 
+    // Offline, this device holds no SSCC: the package is started without one, and the view says why.
+    const packages = scan.dialog.getByRole('list', { name: scanMessages.packagesTitle });
+    await scan.dialog.getByRole('button', { name: scanMessages.newPackage }).click();
+    await scan.dialog.getByRole('alert').filter({ hasText: scanMessages.noSsccLeft }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    // Online, the server is asked, and the demo supplier has no GS1 company prefix: it still packs, told why.
+    await page.context().setOffline(false);
+    await scan.dialog.getByRole('button', { name: scanMessages.newPackage }).click();
+    await scan.dialog.getByRole('alert').filter({ hasText: scanMessages.noCompanyPrefix }).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await page.context().setOffline(true);
+    expect(await packages.getByRole('listitem').allTextContents()).toEqual([
+      scanMessages.packageLine(1, 2, 'carton', null, 0, false),
+      scanMessages.packageLine(2, 2, 'carton', null, 0, true),
+    ]);
+    await scan.wedge.focus();
+
     await scan.wedgeScan('4006381333931');
     await waitUntil(async () => (await scan.status.textContent()) === scanMessages.unknownBarcode('4006381333931'), 'the unknown barcode to be named');
 
@@ -180,6 +195,8 @@ describe('scan to pack', () => {
     await ask.getByRole('button', { name: scanMessages.overRefuse }).click();
     await ask.waitFor({ state: 'hidden', timeout: UI_WAIT_MS });
     expect(await scan.packedOf(line.number)).toBe(`${left.toFixed(2)} / ${line.quantity.toFixed(2)} ${line.uom}`);
+    // The scans went into the open package.
+    expect(await packages.getByRole('listitem').nth(1).textContent()).toBe(scanMessages.packageLine(2, 2, 'carton', null, left, true));
 
     await scan.cancelButton.click();
     await scan.dialog.waitFor({ state: 'hidden', timeout: UI_WAIT_MS });

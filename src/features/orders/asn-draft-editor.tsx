@@ -94,7 +94,7 @@ export function AsnDraftEditor({ draft, sellerId, buyerId, orderLines, remaining
     }
   };
 
-  const scan = usePackScan(draft, value, onChange);
+  const scan = usePackScan(draft, sellerId, value, onChange);
   const startScan = () => scan.start().catch((error: unknown) => notify({ variant: 'error', message: errorToastTextOf(error) }));
 
   // The server's errors of a refused submit (by field) stay until the user submits again.
@@ -139,6 +139,10 @@ export function AsnDraftEditor({ draft, sellerId, buyerId, orderLines, remaining
         <scan.Dialog
           sellerId={sellerId}
           lines={value.lines}
+          packages={value.packages}
+          openPackage={scan.openPackage}
+          ssccNote={scan.ssccNote}
+          onNewPackage={scan.newPackage}
           orderLines={orderLines}
           remaining={remaining}
           onCount={scan.count}

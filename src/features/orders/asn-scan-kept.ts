@@ -1,11 +1,15 @@
+import type { AsnPackage } from '../../domain/schemas/asn-packages';
 import type { AsnDraftRow } from '../../sync/rows';
 
 /**
- * The quantities a draft had when a scan started: scanning counts from zero, and Cancel
- * scan brings these back. Kept in sessionStorage (as the draft's edit stash is) so a
+ * The quantities and packages a draft had when a scan started: scanning counts from zero,
+ * and Cancel scan brings these back. Kept in sessionStorage (as the draft's edit stash is) so a
  * reload in the middle of a scan neither loses them nor starts the count again.
  */
-export type KeptQuantities = Array<{ number: number; quantity: number }>;
+export interface KeptQuantities {
+  quantities: Array<{ number: number; quantity: number }>;
+  packages: AsnPackage[];
+}
 
 const PREFIX = 'asnScanKept:';
 const keyOf = (draft: Pick<AsnDraftRow, 'scope' | 'key'>) => `${PREFIX}${draft.scope}:${draft.key}`;
@@ -22,7 +26,7 @@ export function keptQuantities(draft: Pick<AsnDraftRow, 'scope' | 'key'>): KeptQ
   try {
     const raw = storage()?.getItem(keyOf(draft));
     const parsed: unknown = raw ? JSON.parse(raw) : null;
-    return Array.isArray(parsed) ? (parsed as KeptQuantities) : null;
+    return parsed && typeof parsed === 'object' && Array.isArray((parsed as KeptQuantities).quantities) ? (parsed as KeptQuantities) : null;
   } catch {
     return null;
   }

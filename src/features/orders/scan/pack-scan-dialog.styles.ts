@@ -118,3 +118,42 @@ export const LineRow = styled.li`
     }
   }
 `;
+
+export const PackageBox = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  h3 {
+    margin: 0;
+    font-size: 1rem;
+  }
+  p {
+    margin: 0;
+  }
+  ol {
+    margin: 0;
+    padding-left: 1.5em;
+  }
+  li[data-open] {
+    font-weight: 600;
+  }
+  [role='alert'] {
+    color: ${({ theme }) => theme.color.warning};
+  }
+`;
+
+export const PackageControls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  select {
+    min-height: 44px;
+    padding: 0 8px;
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius.small};
+    background: ${({ theme }) => theme.color.surface};
+    color: inherit;
+    font: inherit;
+  }
+`;

@@ -8,8 +8,9 @@ import type { OrderLineRow } from '../../../sync/rows';
 import { Button } from '../../../ui/button/Button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/ConfirmDialog';
 import { FullScreenDialog } from '../../../ui/full-screen-dialog/FullScreenDialog';
+import type { AsnPackage } from '../../../domain/schemas/asn-packages';
 import type { AsnBody } from '../asn-draft-model';
-import { CameraNote, Layout, LineList, LineRow, Side, Status, Video, Viewfinder, ViewfinderFrame, WedgeField } from './pack-scan-dialog.styles';
+import { CameraNote, Layout, LineList, LineRow, PackageBox, PackageControls, Side, Status, Video, Viewfinder, ViewfinderFrame, WedgeField } from './pack-scan-dialog.styles';
 import { feedbackCounted, feedbackRefused } from './scan-feedback';
 import { useCameraScan, type CameraState } from './use-camera-scan';
 
@@ -18,6 +19,12 @@ type AsnLine = AsnBody['lines'][number];
 export interface PackScanDialogProps {
   sellerId: string;
   lines: readonly AsnLine[];
+  packages: readonly AsnPackage[];
+  /** The package scans go into; null: none open. */
+  openPackage: number | null;
+  /** Why the last new package got no SSCC ('none-left': this device holds none). */
+  ssccNote: string | null;
+  onNewPackage: (kind: AsnPackage['kind']) => Promise<void>;
   orderLines: readonly OrderLineRow[];
   remaining: ReadonlyMap<number, number>;
   /** A scan counted: the line's new quantity. */
@@ -46,7 +53,9 @@ const cameraNote = (state: CameraState) => {
  * Scan to pack: the camera (or a hardware scanner typing into the field) counts units
  * into the ASN's lines. Loaded only when 'Scan' is pressed.
  */
-export function PackScanDialog({ sellerId, lines, orderLines, remaining, onCount, onDone, onCancel }: PackScanDialogProps) {
+export function PackScanDialog(props: PackScanDialogProps) {
+  const { sellerId, lines, packages, openPackage, ssccNote, onNewPackage, orderLines, remaining, onCount, onDone, onCancel } = props;
+  const [kind, setKind] = useState<AsnPackage['kind']>('carton');
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const wedge = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<{ text: string; tone: 'ok' | 'refused' } | null>(null);
@@ -151,6 +160,38 @@ export function PackScanDialog({ sellerId, lines, orderLines, remaining, onCount
             {status?.text ?? scanMessages.startHint}
           </Status>
           {known && known.missing.length > 0 && <p>{scanMessages.notOnDevice(known.missing.length)}</p>}
+          <PackageBox aria-labelledby="scan-packages-title">
+            <h3 id="scan-packages-title">{scanMessages.packagesTitle}</h3>
+            <PackageControls>
+              <label htmlFor="scan-package-kind">{scanMessages.packageKind}</label>
+              <select id="scan-package-kind" value={kind} onChange={(event) => setKind(event.target.value as AsnPackage['kind'])}>
+                <option value="carton">{scanMessages.carton}</option>
+                <option value="pallet">{scanMessages.pallet}</option>
+              </select>
+              <Button variant="outlined" onClick={() => void onNewPackage(kind)}>
+                {scanMessages.newPackage}
+              </Button>
+            </PackageControls>
+            {ssccNote && <p role="alert">{ssccNote === 'none-left' ? scanMessages.noSsccLeft : ssccNote}</p>}
+            {packages.length === 0 ? (
+              <p>{scanMessages.noPackage}</p>
+            ) : (
+              <ol aria-label={scanMessages.packagesTitle}>
+                {packages.map((pkg, index) => (
+                  <li key={index} data-open={index === openPackage || undefined}>
+                    {scanMessages.packageLine(
+                      index + 1,
+                      packages.length,
+                      pkg.kind,
+                      pkg.sscc,
+                      pkg.lines.reduce((sum, l) => sum + l.quantity, 0),
+                      index === openPackage,
+                    )}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </PackageBox>
           <LineList aria-label="Packed lines">
             {packLines.map((line) => (
               <LineRow key={`${line.number}-${highlight?.line === line.number ? highlight.at : 0}`} data-highlight={highlight?.line === line.number || undefined}>
