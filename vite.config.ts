@@ -147,7 +147,8 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // wasm: the barcode reader's (zxing), so scanning works offline from the first visit after install.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2,wasm}'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       manifest: { ...manifest, shortcuts: [ordersShortcut] },
@@ -155,7 +156,7 @@ export default defineConfig({
     }),
     invoicesManifest(),
     // .br and .gz beside each asset, built once; the server sends the one the browser accepts.
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|webmanifest|mjs)$/, threshold: 1024 }),
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|webmanifest|mjs|wasm)$/, threshold: 1024 }),
   ],
   server: { proxy: { '/api': apiTarget, '/servlet': apiTarget, '/files': apiTarget } },
   worker: { format: 'es' },

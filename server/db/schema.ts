@@ -8,9 +8,10 @@ import type { InvoiceTables } from './tables/invoices';
 import type { EdiTables } from './tables/edi';
 import type { ExtractionTables } from './tables/extraction';
 import type { IntakeTables } from './tables/intake';
+import type { PackingTables } from './tables/packing';
 
 /**
  * The whole database, one interface per area under tables/. An area adds its tables
  * by intersecting its interface here (`CoreTables & OrderTables & ...`); its migration lives in migrations/.
  */
-export type Database = CoreTables & AuthTables & OrderTables & InvoiceTables & AccountTables & JobTables & CatalogueTables & EdiTables & ExtractionTables & IntakeTables;
+export type Database = CoreTables & AuthTables & OrderTables & InvoiceTables & AccountTables & JobTables & CatalogueTables & EdiTables & ExtractionTables & IntakeTables & PackingTables;

@@ -41,6 +41,26 @@ export function asnDocument(asn: Asn, shipped: ShippedOrder, opts: CxmlDocumentO
         )
       : null;
   const orderLines = new Map(shipped.order.lines.map((line) => [line.number, line]));
+  const packages = asn.packages ?? [];
+  // Each package that holds a line, as the line's Packaging: its SSCC, the SSCC of the pallet it sits on, how many it holds.
+  const packagingOf = (line: Asn['lines'][number], uom: string) =>
+    packages.flatMap((pkg, index) => {
+      const held = pkg.lines.filter((l) => l.number === line.number).reduce((sum, l) => sum + l.quantity, 0);
+      if (held <= 0) return [];
+      const parent = pkg.parent === null ? undefined : packages[pkg.parent];
+      return [
+        el(
+          'Packaging',
+          {},
+          text('PackagingCode', pkg.kind, { 'xml:lang': 'en' }),
+          text('PackagingLevelCode', pkg.kind === 'pallet' ? 'outer' : 'inner'),
+          pkg.sscc ? text('ShippingContainerSerialCode', pkg.sscc) : null,
+          parent?.sscc ? text('ShippingContainerSerialCodeReference', parent.sscc) : null,
+          pkg.sscc ? null : el('PackageID', {}, text('PackageTrackingID', `${asn.shipmentId}-P${index + 1}`)),
+          el('DispatchQuantity', { quantity: held }, text('UnitOfMeasure', uom)),
+        ),
+      ];
+    });
   const portion = el(
     'ShipNoticePortion',
     {},
@@ -57,6 +77,7 @@ export function asnDocument(asn: Asn, shipped: ShippedOrder, opts: CxmlDocumentO
         ordered ? el('ItemID', {}, text('SupplierPartID', ordered.supplierProductCode) ?? el('SupplierPartID')) : null,
         ordered?.description ? el('ShipNoticeItemDetail', {}, description(ordered.description)) : null,
         text('UnitOfMeasure', rec20Code(line.uom || ordered?.uom || '')),
+        ...packagingOf(line, rec20Code(line.uom || ordered?.uom || '')),
       );
     }),
   );

@@ -1,4 +1,5 @@
 import type { Asn } from '../../src/domain/schemas/asn';
+import { asnPackagesSchema, type AsnPackage } from '../../src/domain/schemas/asn-packages';
 import type { Db } from '../db/database';
 import { idList, inIdList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
@@ -6,6 +7,16 @@ import type { Tx } from '../sync/change-log';
 import { parseAddress, type OrderSide } from './order-rows';
 
 /** ASNs as the API answers them; the GET routes and the changes feed share this shape. */
+
+/** The stored packages; a row the column was added to reads as none. */
+function parsePackages(json: string): AsnPackage[] {
+  try {
+    const parsed = asnPackagesSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
 
 function asnQuery(db: Tx) {
   return db.selectFrom('asns').selectAll().where('deleted', '=', 0);
@@ -38,6 +49,7 @@ async function withLines(db: Tx, rows: AsnRow[]): Promise<Asn[]> {
     shipFrom: parseAddress(r.ship_from),
     shipTo: parseAddress(r.ship_to),
     lines: byAsn.get(r.id) ?? [],
+    packages: parsePackages(r.packages),
     orderNumber: r.order_number,
     orderId: r.order_id,
     sellerId: r.seller_key,

@@ -5,6 +5,7 @@ import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { messages } from '../../src/domain/messages';
 import { remainingQuantities, roundQuantity } from '../../src/domain/remaining-quantities';
 import { asnErrors, validateAsnSubmit, type AsnIssue } from '../../src/domain/rules/asn';
+import { asnPackageErrors } from '../../src/domain/rules/asn-packages';
 import { asnListQuerySchema, asnSubmitSchema } from '../../src/domain/schemas/asn';
 import { historyQuerySchema } from '../../src/domain/schemas/orders';
 import type { AppContext } from '../app-context';
@@ -16,6 +17,7 @@ import { mutate } from '../http/mutate';
 import { rematchInvoicesOfOrder } from '../invoices/match-invoice';
 import { parse } from '../http/parse';
 import { listAsns, loadAsn, shippedLinesOfOrder } from '../orders/asn-rows';
+import { unissuedSsccs } from '../packing/sscc-serials';
 import { findOrg, requireCapability, requireOrg } from '../policy';
 import { recordChange, type Scope, type Tx } from '../sync/change-log';
 
@@ -88,6 +90,8 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       const earlier = await shippedLinesOfOrder(trx, order.id);
       const remaining = remainingQuantities(orderLines, earlier);
       const issues = validateAsnSubmit(draft, remaining);
+      const ssccs = draft.packages.flatMap((p) => (p.sscc ? [p.sscc] : []));
+      for (const sscc of await unissuedSsccs(trx, org, ssccs)) issues.push({ field: 'lines', message: asnPackageErrors.notIssued(sscc) });
       if (issues.length > 0) throw badRequestAt(issues);
 
       const { count } = await trx
@@ -114,6 +118,7 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           tracking_id: draft.trackingId,
           ship_from: JSON.stringify(draft.shipFrom),
           ship_to: JSON.stringify(draft.shipTo),
+          packages: JSON.stringify(draft.packages),
           exported: 0,
           waiting_for_action: 1,
           rev: 0,

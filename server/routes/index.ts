@@ -18,6 +18,7 @@ import { invoiceRoutes } from './invoices';
 import { cxmlCredentialRoutes } from './cxml-credential';
 import { extractionTemplateRoutes } from './extraction-templates';
 import { invoiceMatchingRoutes } from './invoice-matching';
+import { ssccRoutes } from './sscc';
 
 /** Every route group of the API, registered under /api. Areas add their plugin here. */
 export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void> | void> = [
@@ -39,4 +40,5 @@ export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promi
   cxmlCredentialRoutes,
   extractionTemplateRoutes,
   invoiceMatchingRoutes,
+  ssccRoutes,
 ];

@@ -40,6 +40,8 @@ export const PROPERTY_NAMES = {
   supplierCode: 'SUPPLIER_CODE',
   supplierCodeAp: 'SUPPLIER_CODE_AP',
   asnContactEmailList: 'ASN_CONTACT_EMAIL_LIST',
+  /** A supplier's GS1 company prefix: its packages' SSCCs are built on it (issue 31). */
+  gs1CompanyPrefix: 'GS1_COMPANY_PREFIX',
 } as const;
 
 /**

@@ -88,6 +88,15 @@ const asn: Asn = {
   waitingForAction: true,
   state: 'SUBMITTED',
 };
+/** A packed ASN (issue 31): a pallet with an SSCC, a carton on it with one, and a carton without (no GS1 prefix then). */
+const packedAsn: Asn = {
+  ...asn,
+  packages: [
+    { kind: 'pallet', sscc: '006141410000000012', parent: null, lines: [] },
+    { kind: 'carton', sscc: '006141410000000029', parent: 0, lines: [{ number: 1, quantity: 1 }, { number: 2, quantity: 2 }] },
+    { kind: 'carton', sscc: null, parent: null, lines: [{ number: 1, quantity: 0.5 }] },
+  ],
+};
 const sparseAsn: Asn = {
   ...asn,
   noticeDate: '',
@@ -153,6 +162,7 @@ const documents = {
   'sparse OrderRequest': poDocument(sparseOrder, opts),
   'complete ShipNoticeRequest': asnDocument(asn, shipped, opts),
   'sparse ShipNoticeRequest': asnDocument(sparseAsn, shipped, opts),
+  'packed ShipNoticeRequest': asnDocument(packedAsn, shipped, opts),
   'complete InvoiceDetailRequest': invoiceDetailRequestCxml(invoice, opts),
   'sparse InvoiceDetailRequest': invoiceDetailRequestCxml(sparseInvoice, opts),
 };
@@ -187,6 +197,18 @@ describe('cXML documents against the official DTDs', () => {
 });
 
 describe('what the cXML documents say', () => {
+  it("a packed ASN's items name their packages: SSCC, the pallet's SSCC above a carton, and how many each holds", () => {
+    const xml = documents['packed ShipNoticeRequest'];
+    const items = xml.split('<ShipNoticeItem ').slice(1);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toContain(
+      '<Packaging><PackagingCode xml:lang="en">carton</PackagingCode><PackagingLevelCode>inner</PackagingLevelCode><ShippingContainerSerialCode>006141410000000029</ShippingContainerSerialCode><ShippingContainerSerialCodeReference>006141410000000012</ShippingContainerSerialCodeReference><DispatchQuantity quantity="1"><UnitOfMeasure>BX</UnitOfMeasure></DispatchQuantity></Packaging>',
+    );
+    expect(items[0]).toContain('<PackageID><PackageTrackingID>PO-WM-1-S1-P3</PackageTrackingID></PackageID><DispatchQuantity quantity="0.5">');
+    expect(items[1]).toContain('<DispatchQuantity quantity="2"><UnitOfMeasure>KGM</UnitOfMeasure></DispatchQuantity>');
+    expect(items[1]).not.toContain('PackageTrackingID');
+  });
+
   it('drops characters XML cannot carry', () => {
     expect(xmlText(`a<b>&"c"'\u0001\t`)).toBe(`a<b>&"c"'\t`);
   });

@@ -21,6 +21,8 @@ import * as invoiceMatching from './0045-invoice-matching';
 import * as extractionTemplates from './0050-extraction-templates';
 import * as invoiceIntakeErrors from './0055-invoice-intake-errors';
 import * as invoiceCorrections from './0060-invoice-corrections';
+import * as ssccSerials from './0065-sscc-serials';
+import * as asnPackages from './0070-asn-packages';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +47,8 @@ const migrations: Record<string, Migration> = {
   '0050-extraction-templates': extractionTemplates,
   '0055-invoice-intake-errors': invoiceIntakeErrors,
   '0060-invoice-corrections': invoiceCorrections,
+  '0065-sscc-serials': ssccSerials,
+  '0070-asn-packages': asnPackages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

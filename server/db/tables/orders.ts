@@ -67,6 +67,8 @@ interface AsnsTable {
   ship_to: string;
   exported: number;
   waiting_for_action: number;
+  /** The packages (JSON, src/domain/schemas/asn-packages.ts), added by migration 0070. */
+  packages: Generated<string>;
   rev: number;
   deleted: number;
 }

@@ -2,6 +2,8 @@ import { ASN_FIELD_LENGTHS } from '../constants';
 import { isValidIsoDate } from '../dates';
 import { fieldErrors, issueTexts, type FieldIssue } from '../messages';
 import type { Address } from '../schemas/orders';
+import type { AsnPackage } from '../schemas/asn-packages';
+import { validateAsnPackages } from './asn-packages';
 
 /**
  * The ASN submit rules of spec section 5. The form shows these errors at their fields
@@ -19,6 +21,7 @@ export interface AsnDraftForRules {
   shipFrom?: Partial<Address> | null | undefined;
   shipTo?: Partial<Address> | null | undefined;
   lines: ReadonlyArray<{ number: number; quantity: number | null | undefined; uom?: string | null | undefined }>;
+  packages?: readonly AsnPackage[];
 }
 
 /** The address fields the spec limits in length, with the labels the error texts use. */
@@ -136,6 +139,7 @@ export function validateAsnSubmit(draft: AsnDraftForRules, remaining?: ReadonlyM
       else if (q > left + 1e-9) add(quantityField, asnErrors.overShipped(n, q, left));
     }
   }
+  for (const message of validateAsnPackages(draft.packages ?? [], draft.lines)) add('lines', message);
   return issues;
 }
 

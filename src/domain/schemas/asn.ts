@@ -3,6 +3,7 @@ import { wholeNumber } from './numbers';
 import { text } from './text';
 import { PAGE_SIZE } from '../constants';
 import { addressInputSchema, addressSchema, emptyAddress } from './orders';
+import { asnPackageSchema, asnPackagesSchema } from './asn-packages';
 
 /** Advance ship notices (spec section 3). Drafts live in the browser; the server holds submitted ASNs only. */
 
@@ -28,6 +29,8 @@ export const asnSchema = z.object({
   shipFrom: addressSchema,
   shipTo: addressSchema,
   lines: z.array(asnLineSchema),
+  /** Absent on ASNs mirrored before packages existed. */
+  packages: z.array(asnPackageSchema).optional(),
   orderNumber: z.string(),
   orderId: z.number().int(),
   sellerId: z.string(),
@@ -55,6 +58,7 @@ export const asnSubmitSchema = z.object({
     .array(z.object({ number: z.number().int(), quantity: z.number(), uom: optionalText }))
     .max(1000)
     .default([]),
+  packages: asnPackagesSchema,
 });
 export type AsnSubmit = z.infer<typeof asnSubmitSchema>;
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorToastTextOf } from '../../local/online/server-answers';
 import { messages, type FieldIssue } from '../../domain/messages';
+import { scanMessages } from '../../domain/scan-messages';
 import { validateAsnSubmit } from '../../domain/rules/asn';
 import { deleteAsnDraft, saveAsnDraft, submitAsn } from '../../local/mutations/asn-drafts';
 import type { AsnDraftRow, OrderLineRow } from '../../local/db/store-rows';
@@ -14,6 +15,7 @@ import { refusalIssues } from './asn-field-errors';
 import { AsnForm } from './asn-form';
 import { ButtonRow, StatusText } from '../../ui/form-parts';
 import { useDraftAutosave } from './use-draft-autosave';
+import { usePackScan } from './use-pack-scan';
 
 interface AsnDraftEditorProps {
   draft: AsnDraftRow;
@@ -92,6 +94,9 @@ export function AsnDraftEditor({ draft, sellerId, buyerId, orderLines, remaining
     }
   };
 
+  const scan = usePackScan(draft, sellerId, value, onChange);
+  const startScan = () => scan.start().catch((error: unknown) => notify({ variant: 'error', message: errorToastTextOf(error) }));
+
   // The server's errors of a refused submit (by field) stay until the user submits again.
   const errors = checked ?? refusalIssues(draft);
 
@@ -106,6 +111,13 @@ export function AsnDraftEditor({ draft, sellerId, buyerId, orderLines, remaining
         remaining={remaining}
         onBlur={() => void flush()}
         onSubmit={onSubmit}
+        linesActions={
+          !locked && (
+            <Button variant="outlined" onClick={() => void startScan()} disabled={scan.loading} aria-busy={scan.loading || undefined}>
+              {scan.resumable ? scanMessages.resumeScan : scanMessages.scan}
+            </Button>
+          )
+        }
         footer={
           <>
             <StatusText role="status">Status: {draftStatus(draft)}</StatusText>
@@ -123,6 +135,21 @@ export function AsnDraftEditor({ draft, sellerId, buyerId, orderLines, remaining
           </>
         }
       />
+      {scan.Dialog && (
+        <scan.Dialog
+          sellerId={sellerId}
+          lines={value.lines}
+          packages={value.packages}
+          openPackage={scan.openPackage}
+          ssccNote={scan.ssccNote}
+          onNewPackage={scan.newPackage}
+          orderLines={orderLines}
+          remaining={remaining}
+          onCount={scan.count}
+          onDone={scan.done}
+          onCancel={scan.cancel}
+        />
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

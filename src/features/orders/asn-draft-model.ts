@@ -67,5 +67,6 @@ export function newAsnBody(order: OrderRow, lines: readonly OrderLineRow[], earl
     shipFrom: fitAddress({ name: order.sellerName }),
     shipTo: fitAddress(order.shipTo),
     lines: prefillAsnLines(orderQuantityLines(lines), earlier),
+    packages: [],
   };
 }

@@ -38,3 +38,11 @@ export const CellError = styled.div`
 export const ErrorMark = styled.span`
   color: ${({ theme }) => theme.color.error};
 `;
+
+export const LinesHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+`;

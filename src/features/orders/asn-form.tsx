@@ -10,7 +10,7 @@ import { sortAsnErrors } from './asn-field-errors';
 import { FieldGrid, FormStack } from '../../ui/form-parts';
 import { ErrorSummary, type SummaryIssue } from '../../ui/error-summary';
 import { FormErrors } from '../../ui/form-errors';
-import { ErrorMark } from './asn-form.styles';
+import { ErrorMark, LinesHeader } from './asn-form.styles';
 import { AsnLinesTable } from './asn-lines-table';
 import { SectionTitle } from './order-detail.styles';
 
@@ -28,6 +28,8 @@ interface AsnFormProps {
   onSubmit?: () => boolean;
   /** Status line and buttons under the form. */
   footer: ReactNode;
+  /** Buttons beside the Lines title (Scan). */
+  linesActions?: ReactNode;
 }
 
 const SIDES = [
@@ -36,7 +38,7 @@ const SIDES = [
 ] as const;
 
 /** The ASN form: dates, carrier, Ship From and Ship To tabs, and the lines. */
-export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaining, onBlur, onSubmit, footer }: AsnFormProps) {
+export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaining, onBlur, onSubmit, footer, linesActions }: AsnFormProps) {
   const { byField, general } = sortAsnErrors(errors, value);
   const errorOf = (field: string) => byField.get(field);
   const set = (patch: Partial<AsnBody>) => onChange({ ...value, ...patch });
@@ -136,7 +138,10 @@ export function AsnForm({ value, onChange, readOnly, errors, orderLines, remaini
         ))}
       </Tabs>
       <section>
-        <SectionTitle>Lines</SectionTitle>
+        <LinesHeader>
+          <SectionTitle>Lines</SectionTitle>
+          {linesActions}
+        </LinesHeader>
         <AsnLinesTable
           lines={value.lines}
           orderLines={orderLines}

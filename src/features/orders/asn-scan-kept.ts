@@ -1,0 +1,45 @@
+import type { AsnPackage } from '../../domain/schemas/asn-packages';
+import type { AsnDraftRow } from '../../sync/rows';
+
+/**
+ * The quantities and packages a draft had when a scan started: scanning counts from zero,
+ * and Cancel scan brings these back. Kept in sessionStorage (as the draft's edit stash is) so a
+ * reload in the middle of a scan neither loses them nor starts the count again.
+ */
+export interface KeptQuantities {
+  quantities: Array<{ number: number; quantity: number }>;
+  packages: AsnPackage[];
+}
+
+const PREFIX = 'asnScanKept:';
+const keyOf = (draft: Pick<AsnDraftRow, 'scope' | 'key'>) => `${PREFIX}${draft.scope}:${draft.key}`;
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function keptQuantities(draft: Pick<AsnDraftRow, 'scope' | 'key'>): KeptQuantities | null {
+  try {
+    const raw = storage()?.getItem(keyOf(draft));
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    return parsed && typeof parsed === 'object' && Array.isArray((parsed as KeptQuantities).quantities) ? (parsed as KeptQuantities) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function keepQuantities(draft: Pick<AsnDraftRow, 'scope' | 'key'>, kept: KeptQuantities): void {
+  try {
+    storage()?.setItem(keyOf(draft), JSON.stringify(kept));
+  } catch {
+    // Full or unavailable: the scan still counts; only a reload mid-scan would lose the typed quantities.
+  }
+}
+
+export function dropKeptQuantities(draft: Pick<AsnDraftRow, 'scope' | 'key'>): void {
+  storage()?.removeItem(keyOf(draft));
+}
