@@ -1,5 +1,5 @@
 import type { AsnPackage } from '../../domain/schemas/asn-packages';
-import type { AsnDraftRow } from '../../sync/rows';
+import type { AsnDraftRow } from '../../local/db/store-rows';
 
 /**
  * The quantities and packages a draft had when a scan started: scanning counts from zero,

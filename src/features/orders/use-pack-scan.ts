@@ -1,7 +1,7 @@
 import { useRef, useState, type ComponentType } from 'react';
 import type { AsnPackage } from '../../domain/schemas/asn-packages';
 import { roundQuantity } from '../../domain/remaining-quantities';
-import type { AsnDraftRow } from '../../sync/rows';
+import type { AsnDraftRow } from '../../local/db/store-rows';
 import type { AsnBody } from './asn-draft-model';
 import { dropKeptQuantities, keepQuantities, keptQuantities } from './asn-scan-kept';
 import type { PackScanDialogProps } from './scan/pack-scan-dialog';

@@ -4,7 +4,7 @@ import { readScannedCode } from '../../../domain/gs1/scanned-code';
 import { barcodeIndex, packScan, type PackLine, type PackOutcome } from '../../../domain/scan/pack-count';
 import { scanMessages } from '../../../domain/scan-messages';
 import { useOrderBarcodes } from '../../../local/hooks/use-order-barcodes';
-import type { OrderLineRow } from '../../../sync/rows';
+import type { OrderLineRow } from '../../../local/db/store-rows';
 import { Button } from '../../../ui/button/Button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog/ConfirmDialog';
 import { FullScreenDialog } from '../../../ui/full-screen-dialog/FullScreenDialog';

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../api/api-error';
-import { reserveSsccs } from '../../../api/sscc-calls';
+import { ApiError } from '../../../local/online/server-answers';
+import { reserveSsccs } from '../../../local/online/sscc-calls';
 
 /**
  * The SSCCs this device holds for a supplier's packages: reserved from the server while
