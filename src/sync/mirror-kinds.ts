@@ -24,7 +24,7 @@ export interface MirrorContext {
 }
 
 /** One kind of mirroring: the context, then what the screen passes. */
-export type Mirror<Args extends unknown[] = never[], Result = unknown> = (ctx: MirrorContext, ...args: Args) => Promise<Result>;
+export type Mirror<Args extends unknown[], Result> = (ctx: MirrorContext, ...args: Args) => Promise<Result>;
 
 /** `full`: a whole page came back, so the next offset is `offset + limit` (the spec's paging rule). */
 export interface OffsetPageResult {
@@ -48,7 +48,7 @@ export function keyOf(row: Row, fields: readonly string[]): string {
 
 export const revOf = (row: Row) => (typeof row.rev === 'number' ? row.rev : 0);
 
-export function writesOf(table: MirrorTable, scope: string, rows: Row[], keyFields: readonly string[]): RowWrite[] {
+function writesOf(table: MirrorTable, scope: string, rows: Row[], keyFields: readonly string[]): RowWrite[] {
   return rows.map((row) => ({ table, scope, key: keyOf(row, keyFields), rev: revOf(row), row }));
 }
 
@@ -72,7 +72,7 @@ function scopeOf(declaration: { scopes: readonly OrgPathKind[] }, scope: string)
 const shaped = <Args extends unknown[]>(declaration: RowsDeclaration<Args>, rows: Row[], args: Args) =>
   declaration.row ? rows.map((row) => declaration.row!(row, ...args)) : rows;
 
-export interface OffsetListDeclaration<Args extends unknown[]> extends RowsDeclaration<Args> {
+interface OffsetListDeclaration<Args extends unknown[]> extends RowsDeclaration<Args> {
   /** `merge` when the list rows lack the detail's fields (see apply-rows.ts). */
   mode: ApplyMode;
   /** Rows a page holds; PAGE_SIZE unless the spec says otherwise. */
@@ -112,7 +112,7 @@ export function offsetList<Args extends unknown[]>(declaration: OffsetListDeclar
   };
 }
 
-export interface CursorListDeclaration<Args extends unknown[]> extends RowsDeclaration<Args> {
+interface CursorListDeclaration<Args extends unknown[]> extends RowsDeclaration<Args> {
   page(scope: Scope, cursor: string | null, call: CallOptions, ...args: Args): Promise<ListPage>;
 }
 
@@ -126,7 +126,7 @@ export function cursorList<Args extends unknown[]>(declaration: CursorListDeclar
   };
 }
 
-export interface DetailDeclaration extends RowsDeclaration<[]> {
+interface DetailDeclaration extends RowsDeclaration<[]> {
   /** The statuses saying the record is not (or no longer) this organisation's. */
   gone: readonly number[];
   fetch(scope: Scope, id: string, call: CallOptions): Promise<Row>;

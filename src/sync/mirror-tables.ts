@@ -31,7 +31,7 @@ import type {
  * rows' type all derive from it. A leaf module at run time: the store schema and the
  * outbox entry both name the tables, and the rows' types are imported as types only.
  */
-export interface TableDeclaration<Row = MirrorRow> {
+interface TableDeclaration<Row = MirrorRow> {
   /** Secondary indexes; the primary key is always `[scope+key]`. */
   indexes: readonly string[];
   /** The store version that added the table (see store-database.ts); absent for version 1's. */
