@@ -4,7 +4,7 @@
  * same semantics inside one process: exclusive, FIFO, `steal` takes the lock from
  * its holder (whose request rejects with an AbortError), `signal` leaves the queue.
  */
-export interface LockOptions {
+interface LockOptions {
   steal?: boolean;
   signal?: AbortSignal;
 }

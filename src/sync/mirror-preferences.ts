@@ -65,7 +65,7 @@ export async function mirrorCategoryTree(ctx: MirrorContext, scope: string): Pro
 }
 
 /** How many counterparts a picker mirrors at most (pages of 100). */
-export const COUNTERPART_LIMIT = 2000;
+const COUNTERPART_LIMIT = 2000;
 
 /**
  * Every account of one type the viewer may list (`org:{own org}` scope of the accounts

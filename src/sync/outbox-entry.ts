@@ -12,7 +12,7 @@ export interface Touch {
  * `pending`: waiting or being retried. `failed`: the server refused it (4xx); its
  * optimistic change is rolled back and the user decides (retry or discard).
  */
-export type OutboxState = 'pending' | 'failed';
+type OutboxState = 'pending' | 'failed';
 
 export interface OutboxEntry {
   /** A uuid, sent as the `Idempotency-Key`: a replay after a lost answer is applied once. */

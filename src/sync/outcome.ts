@@ -31,7 +31,7 @@ export function serverErrors(body: unknown, error?: Error): string[] {
 }
 
 /** The server's `fieldErrors` (`[{field, message}]`, e.g. of an ASN submit's 400), when it sent any. */
-export function serverFieldErrors(body: unknown): FieldIssue[] | undefined {
+function serverFieldErrors(body: unknown): FieldIssue[] | undefined {
   const list = body && typeof body === 'object' ? (body as { fieldErrors?: unknown }).fieldErrors : undefined;
   if (!Array.isArray(list)) return undefined;
   const issues = list.filter(

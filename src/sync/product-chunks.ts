@@ -98,7 +98,7 @@ const chunkOf = (scope: string, id: string, sellerId: string, page: ProductPageT
 });
 
 /** A product wrapper laid flat as the store holds a product: its fields, prices and the rest beside them; the meta is kept apart. */
-export function flatProduct(scope: string, key: string, sellerId: string, rev: number, wrapper: Row): ProductRow {
+function flatProduct(scope: string, key: string, sellerId: string, rev: number, wrapper: Row): ProductRow {
   const { product, meta: _meta, ...rest } = wrapper;
   return { ...(product as Row), ...rest, sellerId, scope, key, rev };
 }
@@ -128,14 +128,14 @@ function chunkMetas(chunk: ProductChunkRow, held: ProductRow[] | { data: Row[] }
 }
 
 /** A chunk's products and the buyer's metas of them, from one read of its JSON. */
-export function readChunk(chunk: ProductChunkRow): { rows: ProductRow[]; metas: Map<string, Meta> } {
+function readChunk(chunk: ProductChunkRow): { rows: ProductRow[]; metas: Map<string, Meta> } {
   const held = JSON.parse(chunk.json) as ProductRow[] | { data: Row[] } | FillChunk;
   const sellerId = chunk.id.slice(0, chunk.id.indexOf('|'));
   return { rows: rowsOf(chunk, held, sellerId), metas: chunkMetas(chunk, held, sellerId) };
 }
 
 /** A meta as readers see it: the overlay row's fields over the chunk's meta; undefined when neither exists. */
-export function heldMetaRow(scope: string, sellerId: string, code: string, own: ProductMetaRow | undefined, chunk: Meta | undefined): ProductMetaRow | undefined {
+function heldMetaRow(scope: string, sellerId: string, code: string, own: ProductMetaRow | undefined, chunk: Meta | undefined): ProductMetaRow | undefined {
   if (!chunk) return own;
   const key = productMetaKey(parseScope(scope).orgKey, sellerId, code);
   return { ...chunk, scope, key, rev: 0, ...own };
@@ -256,7 +256,7 @@ async function shownChunkIds(db: SyncDb, scope: string, sellerId: string): Promi
 }
 
 /** The chunk rows with the overlay laid over them: replaced, removed, and new rows merged in key order. */
-export function overlayRows(chunks: ProductRow[][], overlay: ProductRow[]): ProductRow[] {
+function overlayRows(chunks: ProductRow[][], overlay: ProductRow[]): ProductRow[] {
   const own = new Map(overlay.map((r) => [r.key, r]));
   const out: ProductRow[] = [];
   const extra = overlay.filter((r) => !r.removed).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

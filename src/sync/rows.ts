@@ -50,7 +50,7 @@ export type OrderLineRow = MirrorFields & OrderLine & { orderId: string };
  * outbox: the submitted fields, `pending`, until the server's ASN replaces it.
  */
 export type ServerAsnRow = MirrorFields & Asn & { pending?: false };
-export type PendingAsnRow = MirrorFields & AsnSubmit & { pending: true };
+type PendingAsnRow = MirrorFields & AsnSubmit & { pending: true };
 export type AsnRow = ServerAsnRow | PendingAsnRow;
 export const isServerAsn = (row: AsnRow): row is ServerAsnRow => !row.pending;
 
@@ -130,7 +130,7 @@ export type PricelistRow = MirrorFields & Partial<Pricelist> & { buyerIds?: stri
 /** The prices of one product in one pricelist, under that pricelist's id. */
 export type PriceGroupRow = MirrorFields & PriceGroup & { pricelistId: string };
 
-export type AsnDraftState = 'draft' | 'submitting';
+type AsnDraftState = 'draft' | 'submitting';
 
 /** An ASN being written: kept only in this browser until it is submitted. */
 export type AsnDraftRow = MirrorFields & {

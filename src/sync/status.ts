@@ -15,7 +15,7 @@ export interface SyncStatus {
   problem: string | null;
 }
 
-export const STATUS_KEY = 'syncStatus';
+const STATUS_KEY = 'syncStatus';
 
 export const EMPTY_STATUS: SyncStatus = { lastSyncAt: null, needsSignIn: false, mirror: null, problem: null };
 

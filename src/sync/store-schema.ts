@@ -55,7 +55,7 @@ export const STORES_V2: Record<string, string> = storesOf(addedIn(2));
  * product-chunks.ts); the `products` table keeps its shape and becomes the per-row
  * overlay over them.
  */
-export const STORES_V3: Record<string, string> = { productChunks: '[scope+id]' };
+const STORES_V3: Record<string, string> = { productChunks: '[scope+id]' };
 
 /** Every table of version 3, the versions before it included: the one schema the database class declares. */
 export const STORES_UP_TO_V3: Record<string, string> = { ...STORES_V1, ...STORES_V2, ...STORES_V3 };

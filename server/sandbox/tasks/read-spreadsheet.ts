@@ -2,8 +2,6 @@ import { readCsvRows } from '../readers/csv-rows';
 import type { PackedTable } from '../readers/table-rows';
 import { readXlsxRows } from '../readers/xlsx-rows';
 
-;
-
 export interface ReadSpreadsheetInput {
   /** The uploaded file: .xlsx (recognised by its zip signature) or CSV. */
   bytes: Uint8Array;

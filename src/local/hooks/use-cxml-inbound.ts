@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getCxmlCredential, getCxmlInbound } from '../../api/cxml-credential-calls';
-import type { CxmlCredentialInput, CxmlCredentialView, CxmlInboundEntry } from '../../domain/schemas/cxml-credential';
+import type { CxmlCredentialView, CxmlInboundEntry } from '../../domain/schemas/cxml-credential';
 
 /**
  * cXML inbound is read from the server each time the card opens, and not mirrored: the
@@ -42,4 +42,3 @@ export function useCxmlInbound(orgId: string, online: boolean) {
   return { entries: value, failed, reload };
 }
 
-export type { CxmlCredentialInput };

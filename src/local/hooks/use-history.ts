@@ -1,9 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { historyEntityKey, type HistoryEntity } from '../../sync/mirror-pages';
-import type { HistoryRow } from '../../sync/rows';
-
-export type { HistoryRow };
 import { localDatabase } from '../db/current-database';
 import { mirror } from '../sync-start/engine-handle';
 

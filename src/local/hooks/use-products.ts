@@ -12,7 +12,7 @@ export interface ProductWithMeta {
   meta: ProductMetaRow | null;
 }
 
-export interface MirrorProgress {
+interface MirrorProgress {
   /** Products of this seller held on this device. */
   held: number;
   /** The whole catalogue has come down since the screen opened. */

@@ -11,7 +11,7 @@ function notYetSaved(key: string): never {
   throw new Error(`This ${key} is still being saved; edit it once it is`);
 }
 
-export function addOrgItem(collection: CollectionName, orgId: string, fields: Record<string, unknown>) {
+function addOrgItem(collection: CollectionName, orgId: string, fields: Record<string, unknown>) {
   const spec = COLLECTIONS[collection];
   const scope = scopeId('org', orgId);
   return runCommand({
@@ -24,7 +24,7 @@ export function addOrgItem(collection: CollectionName, orgId: string, fields: Re
   });
 }
 
-export function editOrgItem(collection: CollectionName, orgId: string, key: string, fields: Record<string, unknown>) {
+function editOrgItem(collection: CollectionName, orgId: string, key: string, fields: Record<string, unknown>) {
   if (isTemporaryKey(key)) notYetSaved(collection);
   const spec = COLLECTIONS[collection];
   const scope = scopeId('org', orgId);
@@ -38,7 +38,7 @@ export function editOrgItem(collection: CollectionName, orgId: string, key: stri
   });
 }
 
-export function deleteOrgItem(collection: CollectionName, orgId: string, key: string) {
+function deleteOrgItem(collection: CollectionName, orgId: string, key: string) {
   if (isTemporaryKey(key)) notYetSaved(collection);
   const spec = COLLECTIONS[collection];
   const scope = scopeId('org', orgId);

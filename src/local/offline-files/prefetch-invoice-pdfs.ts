@@ -3,7 +3,7 @@ import { heldInvoices, type InvoiceView } from '../hooks/use-invoices';
 import { USER_CACHE_PREFIX } from '../../sync/sw-contract';
 
 /** The service worker's cache of invoice PDFs and other downloads (workers/sw-offline-files.ts). */
-export const DOCUMENTS_CACHE = `${USER_CACHE_PREFIX}documents`;
+const DOCUMENTS_CACHE = `${USER_CACHE_PREFIX}documents`;
 
 /**
  * How much the background prefetch may keep: the newest `maxCount` pending invoices,
@@ -17,7 +17,7 @@ export interface PrefetchLimits {
   minFreeShare: number;
 }
 
-export const PDF_PREFETCH_LIMITS: PrefetchLimits = {
+const PDF_PREFETCH_LIMITS: PrefetchLimits = {
   maxCount: 50,
   maxBytes: 40 * 1024 * 1024,
   minFreeBytes: 200 * 1024 * 1024,
@@ -34,7 +34,7 @@ export interface PrefetchEnv {
   estimate(): Promise<{ usage: number; quota: number } | null>;
 }
 
-export type PrefetchStop = 'done' | 'bytes' | 'storage' | 'failed';
+type PrefetchStop = 'done' | 'bytes' | 'storage' | 'failed';
 
 export interface PrefetchOutcome {
   /** Time the run took, in milliseconds. */
@@ -98,7 +98,7 @@ export const OFFLINE_FILES_CHANGED = 'portal-offline-files-changed';
  * The browser's side of a prefetch: null unless a service worker controls the page,
  * since only its cache-first route (with its expiry limits) keeps what is fetched.
  */
-export function browserPrefetchEnv(): PrefetchEnv | null {
+function browserPrefetchEnv(): PrefetchEnv | null {
   if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller || typeof caches === 'undefined') return null;
   return {
     isHeld: async (url) => (await caches.open(DOCUMENTS_CACHE).then((cache) => cache.match(url))) !== undefined,
@@ -121,7 +121,7 @@ let running: Promise<PrefetchOutcome | null> | null = null;
  * Keeps the PDFs of the newest pending invoices offline. One run at a time per page; a
  * call while one runs gets that run's outcome.
  */
-export function prefetchPendingInvoicePdfs(
+function prefetchPendingInvoicePdfs(
   invoices: InvoiceView[],
   env: PrefetchEnv | null = browserPrefetchEnv(),
   limits: PrefetchLimits = PDF_PREFETCH_LIMITS,

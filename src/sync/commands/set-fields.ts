@@ -5,7 +5,7 @@ import type { CommandDef } from './command';
  * body's `fields` are written over each touched row; a row that is not mirrored stays
  * absent (the server's answer or the next pull brings it).
  */
-export function setFieldsCommand(kind: string): CommandDef {
+function setFieldsCommand(kind: string): CommandDef {
   return {
     kind,
     apply(rows, entry) {
