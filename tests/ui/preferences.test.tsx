@@ -67,7 +67,7 @@ describe('preferences of a supplier', () => {
     await markFailed(asSyncDb(db), entry.id, ['Property ASN_CONTACT_EMAIL_LIST cannot be changed by this organisation']);
     const error = await screen.findByText('Property ASN_CONTACT_EMAIL_LIST cannot be changed by this organisation');
     expect(field.getAttribute('aria-describedby')).toContain(error.id);
-    expect(screen.queryByText('Waiting to be sent')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Waiting to be sent')).toBeNull());
     // Refused while the form is open: the typed list stays to be corrected, no toast, nothing left to list.
     expect((field as HTMLInputElement).value).toBe('orders@acme.test, dock@acme.test');
     expect(screen.queryByText(messages.propertySaved)).toBeNull();
