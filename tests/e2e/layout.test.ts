@@ -89,6 +89,59 @@ describe.each(SIZES)('layout at $width x $height ($name)', ({ name, width, heigh
     }
   }, CHECK_MS);
 
+  it('the top bar while a first mirror runs: the progress in the status chip, the logo its size, nothing over the user', async () => {
+    // The status the sync engine stores while a first large mirror runs, as the shell reads it after a reload.
+    const storeStatus = (mirror: { applied: number; done: boolean }) =>
+      page.evaluate(async (mirrorState) => {
+        for (const { name: dbName } of await indexedDB.databases()) {
+          if (!dbName) continue;
+          const db = await new Promise<IDBDatabase>((ok, ko) => {
+            const request = indexedDB.open(dbName);
+            request.onsuccess = () => ok(request.result);
+            request.onerror = () => ko(request.error);
+          });
+          if (db.objectStoreNames.contains('meta')) {
+            await new Promise<void>((ok, ko) => {
+              const tx = db.transaction('meta', 'readwrite');
+              tx.objectStore('meta').put({ key: 'syncStatus', value: { lastSyncAt: Date.now(), needsSignIn: false, mirror: { scope: 'seller:layout', ...mirrorState }, problem: null } });
+              tx.oncomplete = () => ok();
+              tx.onerror = () => ko(tx.error);
+            });
+          }
+          db.close();
+        }
+      }, mirror);
+    await storeStatus({ applied: 123456, done: false });
+    await page.reload();
+    await shell.waitUntilShown();
+    const progress = shell.syncStatus.getByRole('progressbar', { name: 'Saving data for offline use' });
+    await progress.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    try {
+      const bar = await page.getByRole('banner').evaluate((header) => {
+        const box = (el: Element | null | undefined) => (el ? el.getBoundingClientRect() : null);
+        const status = header.querySelector('[role="status"][aria-label="Sync status"]');
+        const who = header.querySelector('[data-testid="user-name"]')?.parentElement;
+        const pieces = Array.from(status?.children ?? []).map(box).filter((r): r is DOMRect => !!r && r.width > 1 && r.height > 1);
+        return {
+          logo: box(header.querySelector(':scope > svg')),
+          who: box(who),
+          statusRight: Math.max(...pieces.map((r) => r.right)),
+          headerBottom: header.getBoundingClientRect().bottom,
+          piecesBottom: Math.max(...pieces.map((r) => r.bottom)),
+        };
+      });
+      expect(bar.logo?.width, `${name}: the logo keeps its size`).toBe(32);
+      expect(bar.statusRight, `${name}: the sync status stays left of the user's name`).toBeLessThanOrEqual(bar.who!.left);
+      expect(bar.piecesBottom, `${name}: the sync status stays within the top bar`).toBeLessThanOrEqual(bar.headerBottom);
+      // Inside the chip: the chip says Online and holds the progress.
+      expect(await progress.evaluate((el) => el.parentElement?.textContent?.startsWith('Online') ?? false)).toBe(true);
+    } finally {
+      await storeStatus({ applied: 123456, done: true });
+      await page.reload();
+      await shell.waitUntilShown();
+    }
+  }, CHECK_MS);
+
   it('an order', async () => {
     const list = new OrdersListPage(page);
     await list.goto();

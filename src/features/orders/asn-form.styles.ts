@@ -22,9 +22,10 @@ export const CellInput = styled.input`
   }
 `;
 
-/** Room for a ten-character quantity (1234567.50) without cutting it. */
+/** Room for a seven-character quantity (1234.50) without cutting it; a longer one scrolls inside the input. */
 export const QuantityCellInput = styled(CellInput)`
-  min-width: calc(10ch + 22px);
+  min-width: calc(7ch + 16px);
+  padding: 0 8px;
   font-variant-numeric: tabular-nums;
 `;
 

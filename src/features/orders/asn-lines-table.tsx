@@ -89,7 +89,7 @@ export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf,
     {
       id: 'description',
       header: 'Description',
-      minWidth: 160,
+      minWidth: 150,
       cell: (line) => (
         <>
           {String(byNumber.get(line.number)?.description ?? '')}
@@ -107,7 +107,7 @@ export function AsnLinesTable({ lines, orderLines, remaining, readOnly, errorOf,
     {
       id: 'quantity',
       header: 'Quantity',
-      minWidth: 124,
+      minWidth: 100,
       align: 'end',
       kind: 'control',
       cell: (line) => (

@@ -12,8 +12,12 @@ export const Bar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
 
-  /* On a portrait tablet the bar is full: the menu toggle keeps its 44px touch target. */
-  & > button:first-child {
+  /*
+   * On a portrait tablet the bar is full: the menu toggle (its 44px touch target), the
+   * logo, the title, the user and the menu keep their size; only the status slot gives
+   * way (its pieces wrap onto a second line), so nothing overlaps the user's name.
+   */
+  & > * {
     flex-shrink: 0;
   }
 `;
@@ -36,8 +40,14 @@ export const Title = styled.span`
  */
 export const StatusSlot = styled.div`
   display: flex;
-  flex: 1 1 auto;
+  flex: 1 1 0;
   align-items: center;
+  align-self: stretch;
+  min-width: 0;
+
+  && {
+    flex-shrink: 1;
+  }
 `;
 
 export const Who = styled.div`

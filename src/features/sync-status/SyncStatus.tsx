@@ -6,7 +6,7 @@ import { Button } from '../../ui/button/Button';
 import { useSnackbar } from '../../ui/snackbar/use-snackbar';
 import { ChangesNotSentPanel } from './ChangesNotSentPanel';
 import { StorageUse } from './storage-use';
-import { Badge, LastSync, MirrorProgress, StatusRow } from './sync-status.styles';
+import { Badge, LastSync, MirrorProgress, RowsSaved, StatusRow } from './sync-status.styles';
 
 /**
  * The top bar's sync piece: online or offline, changes waiting, the last successful
@@ -30,17 +30,23 @@ export function SyncStatus() {
     if (status.problem) notify({ variant: 'error', message: status.problem });
   }, [status.problem, notify]);
   const mirroring = status.mirror && !status.mirror.done;
+  const progress = <MirrorProgress aria-label="Saving data for offline use" title={`${status.mirror?.applied ?? 0} rows saved`} />;
 
   return (
     <StatusRow role="status" aria-label="Sync status">
-      {!sessionOffline && <Badge $tone={online ? 'ok' : 'warn'}>{online ? 'Online' : 'Offline'}</Badge>}
+      {!sessionOffline && (
+        <Badge $tone={online ? 'ok' : 'warn'}>
+          {online ? 'Online' : 'Offline'}
+          {mirroring && progress}
+        </Badge>
+      )}
       {waiting > 0 && <span>{waiting === 1 ? '1 change waiting' : `${waiting} changes waiting`}</span>}
       {status.lastSyncAt !== null && <LastSync>Synced {formatClockTime(status.lastSyncAt)}</LastSync>}
       <StorageUse changedWhen={`${status.lastSyncAt}|${waiting}|${status.mirror?.applied}`} />
       {mirroring && (
         <>
-          <MirrorProgress aria-label="Saving data for offline use" />
-          <span>{status.mirror!.applied} rows saved</span>
+          {sessionOffline && progress}
+          <RowsSaved>{status.mirror!.applied} rows saved</RowsSaved>
         </>
       )}
       {status.needsSignIn && <Badge $tone="error">Sign in again to send your changes</Badge>}

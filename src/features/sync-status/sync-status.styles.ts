@@ -1,10 +1,21 @@
 import styled from 'styled-components';
-import { media } from '../../ui/theme/theme';
+import { breakpoints, media } from '../../ui/theme/theme';
 
+/**
+ * The status pieces, on one line where the top bar has room and on two where it has not
+ * (a portrait tablet while a first mirror runs): a piece moves to the second line whole,
+ * never over the user's name. More than two lines' worth is cut at the bar's edge.
+ */
 export const StatusRow = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 8px;
+  align-content: center;
+  gap: 2px 8px;
+  min-width: 0;
+  max-height: 100%;
+  overflow: clip;
+  overflow-clip-margin: 4px;
   font-size: 0.8125rem;
   white-space: nowrap;
 `;
@@ -32,8 +43,23 @@ export const LastSync = styled.span`
   }
 `;
 
+/** The first mirror's progress, inside the status chip so it takes no place of its own. */
 export const MirrorProgress = styled.progress`
-  width: 80px;
+  width: 48px;
+  height: 6px;
+  margin-left: 6px;
+  vertical-align: middle;
+`;
+
+/** The rows saved so far: said in words beside the chip where there is room, to screen readers always. */
+export const RowsSaved = styled.span`
+  @media (max-width: ${breakpoints.large - 1}px) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+  }
 `;
 
 export const ChangeList = styled.ul`
