@@ -13,7 +13,7 @@ import { MutedText } from '../../ui/page';
 import { Item, ItemList, ItemText, RowActions, Section, SectionTitle } from './accounts.styles';
 import { useRefusal } from './use-refusal';
 
-export interface ItemField {
+interface ItemField {
   name: string;
   label: string;
   /** The field's name in the rules' errors ('Name is required'), when it differs from the label. */

@@ -9,7 +9,7 @@ import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { useInstallManifest } from './use-install-manifest';
 
-export interface SettingsPanelProps {
+interface SettingsPanelProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }

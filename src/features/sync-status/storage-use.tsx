@@ -4,7 +4,7 @@ import { Muted } from './sync-status.styles';
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
 /** 1536 -> "1.5 KB"; whole numbers below 10 keep one decimal. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   let value = Math.max(0, bytes);
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
