@@ -35,6 +35,7 @@ export const scanMessages = {
   cancelScan: 'Cancel scan',
   close: 'Close',
   packagesTitle: 'Packages',
+  printLabels: 'Print labels',
   newPackage: 'New package',
   packageKind: 'Package type',
   carton: 'Carton',

@@ -8,7 +8,8 @@
  * prints where its time goes on each hot path (a CPU profile under load); `npm run bench -- lighthouse`
  * measures the first load (tests/bench/lighthouse.ts), `npm run bench -- cxml-in` the OrderRequests /cxml
  * accepts per second (tests/bench/cxml-in.bench.ts), `npm run bench -- intake` times invoices from SMTP
- * to the buyer's list (tests/bench/intake.bench.ts). With BENCH_PROFILE set to a
+ * to the buyer's list (tests/bench/intake.bench.ts), `npm run bench -- scan` scan to pack with a fake camera
+ * (tests/bench/scan.bench.ts). With BENCH_PROFILE set to a
  * folder, each suite's page also records a Chromium CPU profile there
  * (`<suite>.cpuprofile`, for DevTools or tests/bench/profile-summary.ts), so a lever is
  * picked by where the time goes, not by guess.
@@ -85,6 +86,7 @@ async function main() {
   if (only === 'cxml-in') return (await import('./cxml-in.bench')).cxmlInBench();
   if (only === 'intake') return (await import('./intake.bench')).intakeBench();
   if (only === 'invoice-rematch') return (await import('./invoice-rematch.bench')).benchInvoiceRematch();
+  if (only === 'scan') return (await import('./scan.bench')).scanBench();
   assertBrowserPresent();
   const [script, server] = await Promise.all([bundle(), startServer({ dataDir: seededDataDir(only) })]);
   const profiles: string[] = [];

@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
+import { PROPERTY_NAMES } from '../../src/domain/constants';
+import { isValidSscc } from '../../src/domain/gs1/sscc';
 import { scanMessages } from '../../src/domain/scan-messages';
 import { CataloguePage } from './pages/catalogue-page';
 import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
@@ -11,6 +13,7 @@ import { OrderPage } from './pages/orders-page';
 import { ScanPage } from './pages/scan-page';
 import { newContext, waitForServiceWorkerControl } from './support/browser';
 import { launchBrowserWithCamera, writeBarcodeVideo } from './support/fake-camera';
+import { labelPages, readLabelBarcodes } from './support/label-barcodes';
 import { TABLET_LANDSCAPE } from './support/journeys';
 import { startServer, type ServerHandle } from './support/server-process';
 
@@ -205,4 +208,42 @@ describe('scan to pack', () => {
     );
     expect(restored).toEqual(typed);
   }, 300_000);
+
+  it('labels packages with SSCCs on the supplier\'s GS1 company prefix, and the label PDF holds GS1-128 barcodes that read back as (00) + SSCC', async () => {
+    const page = await signedIn();
+    const prefix = await page.request.post(`/api/org/${SELLER}/property`, { data: { property: PROPERTY_NAMES.gs1CompanyPrefix, value: '0614141' } });
+    expect(prefix.status()).toBeLessThan(300);
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));
+    });
+    const { order, barcode } = await packable(page, 1, 1000, 2);
+    await new CataloguePage(page).waitForMirror();
+    const view = new OrderPage(page);
+    await view.goto(SELLER, String(order.id));
+    await view.openAsns();
+    await view.addAsnButton.click();
+    await view.asnForm.getByRole('button', { name: scanMessages.scan, exact: true }).click();
+    const scan = new ScanPage(page);
+    await scan.dialog.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await scan.dialog.getByRole('button', { name: scanMessages.newPackage }).click();
+    const packages = scan.dialog.getByRole('list', { name: scanMessages.packagesTitle });
+    await packages.getByText(/\(00\) \d{18}/).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    const sscc = /\(00\) (\d{18})/.exec((await packages.textContent()) ?? '')![1]!;
+    expect(isValidSscc(sscc) && sscc.startsWith('00614141')).toBe(true);
+    await scan.wedge.focus();
+    await scan.wedgeScan(barcode);
+    await packages.getByText(scanMessages.packageLine(1, 1, 'carton', sscc, 1, true)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await scan.doneButton.click();
+
+    const download = page.waitForEvent('download');
+    await view.asnForm.getByRole('button', { name: scanMessages.printLabels }).click();
+    const pdf = readFileSync((await (await download).path())!);
+    const pages = labelPages(pdf);
+    expect(pages).toHaveLength(1);
+    // 100 x 150 mm.
+    expect([Math.round((pages[0]!.width * 25.4) / 72), Math.round((pages[0]!.height * 25.4) / 72)]).toEqual([100, 150]);
+    expect(pages[0]!.texts).toEqual(expect.arrayContaining([`Order ${order.orderNo}`, 'Package 1 of 1 (carton)', `(00) ${sscc}`]));
+    expect(await readLabelBarcodes(pages[0]!)).toEqual([`]C1(00)${sscc}`]);
+  }, 300_000);
 });
+

@@ -14,6 +14,7 @@ import { draftStatus } from './asn-draft-status';
 import { refusalIssues } from './asn-field-errors';
 import { AsnForm } from './asn-form';
 import { ButtonRow, StatusText } from '../../ui/form-parts';
+import { LinesActions } from './asn-form.styles';
 import { useDraftAutosave } from './use-draft-autosave';
 import { usePackScan } from './use-pack-scan';
 
@@ -112,11 +113,18 @@ export function AsnDraftEditor({ draft, sellerId, buyerId, orderLines, remaining
         onBlur={() => void flush()}
         onSubmit={onSubmit}
         linesActions={
-          !locked && (
-            <Button variant="outlined" onClick={() => void startScan()} disabled={scan.loading} aria-busy={scan.loading || undefined}>
-              {scan.resumable ? scanMessages.resumeScan : scanMessages.scan}
-            </Button>
-          )
+          <LinesActions>
+            {value.packages.length > 0 && (
+              <Button variant="outlined" onClick={() => void scan.printLabels().catch((error: unknown) => notify({ variant: 'error', message: errorToastTextOf(error) }))}>
+                {scanMessages.printLabels}
+              </Button>
+            )}
+            {!locked && (
+              <Button variant="outlined" onClick={() => void startScan()} disabled={scan.loading} aria-busy={scan.loading || undefined}>
+                {scan.resumable ? scanMessages.resumeScan : scanMessages.scan}
+              </Button>
+            )}
+          </LinesActions>
         }
         footer={
           <>

@@ -47,3 +47,9 @@ export const LinesHeader = styled.div`
   justify-content: space-between;
   gap: 8px;
 `;
+
+export const LinesActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;

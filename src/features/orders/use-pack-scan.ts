@@ -103,7 +103,20 @@ export function usePackScan(draft: Pick<AsnDraftRow, 'scope' | 'key'>, sellerId:
     end();
   };
 
-  return { Dialog: open ? Dialog : null, start, count, newPackage, openPackage, ssccNote, done, cancel, loading, resumable };
+  /** Downloads the packages' labels as a PDF made on this device (offline too). */
+  const printLabels = async () => {
+    const { packageLabelsPdf } = await import('./scan/package-labels');
+    const body = latest.current;
+    const pdf = packageLabelsPdf({ orderNumber: body.orderNumber, shipFrom: body.shipFrom, shipTo: body.shipTo, packages: body.packages });
+    const url = URL.createObjectURL(new Blob([pdf as BlobPart], { type: 'application/pdf' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `labels-${body.orderNumber.replace(/[^\w.-]+/g, '_')}.pdf`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  };
+
+  return { printLabels, Dialog: open ? Dialog : null, start, count, newPackage, openPackage, ssccNote, done, cancel, loading, resumable };
 }
 
 function addUnits(lines: AsnPackage['lines'], number: number, units: number): AsnPackage['lines'] {

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../server/db/demo';
+import { scanMessages } from '../../src/domain/scan-messages';
+import { CataloguePage } from '../e2e/pages/catalogue-page';
+import { LoginPage, openPage } from '../e2e/pages/login-page';
+import { OrderPage } from '../e2e/pages/orders-page';
+import { ScanPage } from '../e2e/pages/scan-page';
+import { newContext } from '../e2e/support/browser';
+import { launchBrowserWithCamera, writeBarcodeVideo } from '../e2e/support/fake-camera';
+import { TABLET_LANDSCAPE } from '../e2e/support/journeys';
+import { startServer } from '../e2e/support/server-process';
+import { fmt, percentile } from './measure';
+
+/**
+ * `npm run bench -- scan`: scan to pack with Chromium's fake camera playing a video the
+ * bench writes (a demo product's EAN-13 in view for 1 s, out of view for 1 s, looped).
+ * Prints, from the frame the barcode enters the view to the line's packed quantity
+ * changing on screen, p50/p95 over up to 50 scans; and the bytes the scanner adds to the
+ * ASN screen's first load (none: it loads when Scan is pressed) and what Scan then fetches.
+ */
+const SCANS = 50;
+const SELLER = 'SUPACMESCI01';
+
+interface Line {
+  number: number;
+  supplierProductCode: string;
+  quantity: number;
+  uom: string;
+  freeText: boolean;
+}
+
+async function json<T>(page: Page, path: string): Promise<T> {
+  return (await (await page.request.get(path)).json()) as T;
+}
+
+/** The unshipped order line with the most whole units to ship whose product has an EAN-13 in the line's UOM. */
+async function biggestLine(page: Page) {
+  let best: { orderId: number; line: Line; barcode: string } | null = null;
+  for (const o of await json<Array<{ id: number; state: string }>>(page, `/api/seller/${SELLER}/order?limit=100`)) {
+    if (o.state !== 'New' && o.state !== 'Acknowledged') continue;
+    const order = await json<{ lines: Line[] }>(page, `/api/seller/${SELLER}/order/${o.id}`);
+    for (const line of order.lines.filter((l) => !l.freeText && (!best || l.quantity > best.line.quantity))) {
+      const product = await json<{ product?: { barcodes: Array<{ uom: string; code: string }> } }>(page, `/api/seller/${SELLER}/product/${encodeURIComponent(line.supplierProductCode)}`);
+      const barcode = product.product?.barcodes.find((b) => b.uom === line.uom && /^\d{13}$/.test(b.code))?.code;
+      if (barcode) best = { orderId: o.id, line, barcode };
+    }
+  }
+  if (!best) throw new Error('No demo order line with a product barcode');
+  return best;
+}
+
+const scriptBytes = (page: Page) =>
+  page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => /\.(js|wasm)$/.test(new URL(e.name).pathname))
+      .map((e) => ({ name: new URL(e.name).pathname, bytes: e.encodedBodySize || e.transferSize })),
+  );
+
+export async function scanBench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-scan-bench-'));
+  const videoFile = join(dir, 'camera.y4m');
+  const [browser, server] = await Promise.all([launchBrowserWithCamera(videoFile), startServer()]);
+  try {
+    const context = await newContext(browser, server.url, TABLET_LANDSCAPE);
+    const page = await openPage(context);
+    const login = new LoginPage(page);
+    await login.goto('/app/catalogue');
+    await login.signIn('supplier@acme.demo.test', DEMO_PASSWORD);
+    await new CataloguePage(page).waitForMirror();
+    const { orderId, line, barcode } = await biggestLine(page);
+    writeBarcodeVideo(videoFile, { bcid: 'ean13', text: barcode, framesShown: 10, framesEmpty: 10 });
+
+    const view = new OrderPage(page);
+    await view.goto(SELLER, String(orderId));
+    await view.openAsns();
+    await view.addAsnButton.click();
+    await view.carrierName.waitFor({ state: 'visible' });
+    const before = await scriptBytes(page);
+    await view.asnForm.getByRole('button', { name: scanMessages.scan, exact: true }).click();
+    const scan = new ScanPage(page);
+    await scan.cameraNote.waitFor({ state: 'visible' });
+    const after = await scriptBytes(page);
+    const seen = new Set(before.map((b) => b.name));
+    const added = after.filter((a) => !seen.has(a.name));
+    const scanner = before.filter((b) => /pack-scan-dialog|zxing_reader/.test(b.name));
+
+    // In the page: the time each frame showing the label is presented after an empty one (its mean brightness
+    // jumps: the white label), and the time the line's packed figure changes on screen.
+    const scans = Math.min(SCANS, Math.floor(line.quantity));
+    // tsx keeps function names with a helper the page does not have.
+    await page.evaluate('globalThis.__name = (f) => f');
+    const latencies = await page.evaluate(
+      async ({ lineNumber, scans }) => {
+        const video = document.querySelector('video') as HTMLVideoElement & { requestVideoFrameCallback(cb: () => void): number };
+        const canvas = new OffscreenCanvas(32, 18);
+        const g = canvas.getContext('2d', { willReadFrequently: true })!;
+        const entered: number[] = [];
+        const counted: number[] = [];
+        let shown = false;
+        const onFrame = () => {
+          const at = performance.now();
+          g.drawImage(video, 0, 0, 32, 18);
+          const data = g.getImageData(0, 0, 32, 18).data;
+          let sum = 0;
+          for (let i = 0; i < data.length; i += 4) sum += data[i]!;
+          // The empty bench is a flat grey of 90 (fake-camera.ts); the label lifts the mean.
+          const bright = sum / (data.length / 4) > 93;
+          if (bright && !shown) entered.push(at);
+          shown = bright;
+          video.requestVideoFrameCallback(onFrame);
+        };
+        video.requestVideoFrameCallback(onFrame);
+        const row = [...document.querySelectorAll('[aria-label="Packed lines"] li')].find((li) => li.firstElementChild?.textContent === String(lineNumber))!;
+        const list = row.parentElement!;
+        const figureText = () => [...list.querySelectorAll('li')].find((li) => li.firstElementChild?.textContent === String(lineNumber))?.querySelector('strong')?.textContent;
+        let last = figureText();
+        await new Promise<void>((resolve) => {
+          // A slow machine may miss passes: whatever was counted in three minutes is reported.
+          setTimeout(resolve, 180_000);
+          new MutationObserver(() => {
+            const now = figureText();
+            if (now === last) return;
+            last = now;
+            counted.push(performance.now());
+            if (counted.length >= scans) resolve();
+          }).observe(list, { subtree: true, childList: true, characterData: true });
+        });
+        // Each count is matched with the last entry of the barcode before it.
+        return counted.map((t) => t - Math.max(...entered.filter((e) => e <= t)));
+      },
+      { lineNumber: line.number, scans },
+    );
+    const sorted = latencies.filter(Number.isFinite).sort((a, b) => a - b);
+    console.log(`Scan to pack (Chromium ${browser.version()} headless, fake camera 640x360 at 10 fps, zxing-wasm reader):`);
+    console.log(`- barcode in view -> line quantity changed, ${sorted.length} scans: p50 ${fmt(percentile(sorted, 50), 0)} ms, p95 ${fmt(percentile(sorted, 95), 0)} ms, max ${fmt(sorted.at(-1) ?? NaN, 0)} ms`);
+    console.log(`- the ASN screen's first load: ${scanner.length === 0 ? '0 bytes of scanner code' : `scanner files loaded early: ${scanner.map((s) => s.name).join(', ')}`}`);
+    const kib = (bytes: number) => `${fmt(bytes / 1024, 1)} KiB`;
+    console.log(`- pressing Scan fetches ${kib(added.reduce((s, a) => s + a.bytes, 0))}: ${added.map((a) => `${a.name.replace(/^\/assets\//, '')} ${kib(a.bytes)}`).join(', ')}`);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
