@@ -31,7 +31,7 @@ export async function reserveSerials(db: Db, sellerKey: string, count: number): 
 }
 
 /** The supplier's GS1 company prefix (its account property), or null without one. */
-export async function companyPrefixOf(db: Db, orgNo: number): Promise<string | null> {
+async function companyPrefixOf(db: Db, orgNo: number): Promise<string | null> {
   const row = await db
     .selectFrom('properties')
     .select('value')

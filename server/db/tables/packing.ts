@@ -3,7 +3,7 @@
  * once, ever: the counter only moves forward, in one UPDATE, so processes sharing the
  * database never hand out the same one.
  */
-export interface SsccSerialsTable {
+interface SsccSerialsTable {
   seller_key: string;
   /** The next serial reference not yet handed out (bigint: a short company prefix leaves up to 12 digits). */
   next_serial: number | string;

@@ -56,9 +56,3 @@ export function barcodeKey(code: string): string {
   const trimmed = code.trim();
   return gtinKind(trimmed) ? (toGtin14(trimmed) as string) : trimmed;
 }
-
-export function scannedCodeKey(code: ScannedCode): string | null {
-  if (code.kind === 'product') return code.gtin14;
-  if (code.kind === 'text') return code.text;
-  return null;
-}

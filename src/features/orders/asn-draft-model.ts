@@ -19,7 +19,7 @@ export function asnBodyOf(asn: Record<string, unknown>): AsnBody {
   return parsed.success ? parsed.data : asnSubmitSchema.parse({});
 }
 
-export function orderQuantityLines(lines: readonly OrderLineRow[]): Array<QuantityLine & { uom: string }> {
+function orderQuantityLines(lines: readonly OrderLineRow[]): Array<QuantityLine & { uom: string }> {
   return lines.map((l) => ({ number: l.number, quantity: l.quantity, uom: l.uom }));
 }
 
