@@ -1,5 +1,6 @@
 import { asnSubmitSchema } from '../../domain/schemas/asn';
 import type { AsnDraftRow } from '../../local/db/store-rows';
+import { draftSessionStorage, draftStorageKey } from './draft-session-storage';
 import type { AsnBody } from './asn-draft-model';
 
 /**
@@ -11,19 +12,11 @@ import type { AsnBody } from './asn-draft-model';
  * user's own store (draft keys are random), so it never brings back someone else's.
  */
 const PREFIX = 'asnDraftEdit:';
-const keyOf = (draft: Pick<AsnDraftRow, 'scope' | 'key'>) => `${PREFIX}${draft.scope}:${draft.key}`;
-
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
+const keyOf = (draft: Pick<AsnDraftRow, 'scope' | 'key'>) => draftStorageKey(PREFIX, draft);
 
 export function stashDraftEdit(draft: Pick<AsnDraftRow, 'scope' | 'key'>, value: AsnBody): void {
   try {
-    storage()?.setItem(keyOf(draft), JSON.stringify(value));
+    draftSessionStorage()?.setItem(keyOf(draft), JSON.stringify(value));
   } catch {
     // Full or unavailable: the store write still runs, only the reload guard is missing.
   }
@@ -42,7 +35,7 @@ function parsed(raw: string | null): AsnBody | null {
 
 /** Drops the stash once the store holds `value`; a later edit stashed meanwhile stays. */
 export function unstashDraftEdit(draft: Pick<AsnDraftRow, 'scope' | 'key'>, value?: AsnBody): void {
-  const store = storage();
+  const store = draftSessionStorage();
   if (!store) return;
   const stashed = parsed(store.getItem(keyOf(draft)));
   if (value === undefined || !stashed || JSON.stringify(stashed) === JSON.stringify(parsed(JSON.stringify(value)))) store.removeItem(keyOf(draft));
@@ -50,7 +43,7 @@ export function unstashDraftEdit(draft: Pick<AsnDraftRow, 'scope' | 'key'>, valu
 
 /** The edit of this draft that may not have reached the store; none for a draft being submitted. */
 export function stashedDraftEdit(draft: AsnDraftRow): AsnBody | null {
-  const stashed = parsed(storage()?.getItem(keyOf(draft)) ?? null);
+  const stashed = parsed(draftSessionStorage()?.getItem(keyOf(draft)) ?? null);
   if (stashed && draft.state === 'draft') return stashed;
   unstashDraftEdit(draft);
   return null;

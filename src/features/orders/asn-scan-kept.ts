@@ -1,5 +1,6 @@
 import type { AsnPackage } from '../../domain/schemas/asn-packages';
 import type { AsnDraftRow } from '../../local/db/store-rows';
+import { draftSessionStorage, draftStorageKey } from './draft-session-storage';
 
 /**
  * The quantities and packages a draft had when a scan started: scanning counts from zero,
@@ -12,19 +13,11 @@ export interface KeptQuantities {
 }
 
 const PREFIX = 'asnScanKept:';
-const keyOf = (draft: Pick<AsnDraftRow, 'scope' | 'key'>) => `${PREFIX}${draft.scope}:${draft.key}`;
-
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
+const keyOf = (draft: Pick<AsnDraftRow, 'scope' | 'key'>) => draftStorageKey(PREFIX, draft);
 
 export function keptQuantities(draft: Pick<AsnDraftRow, 'scope' | 'key'>): KeptQuantities | null {
   try {
-    const raw = storage()?.getItem(keyOf(draft));
+    const raw = draftSessionStorage()?.getItem(keyOf(draft));
     const parsed: unknown = raw ? JSON.parse(raw) : null;
     return parsed && typeof parsed === 'object' && Array.isArray((parsed as KeptQuantities).quantities) ? (parsed as KeptQuantities) : null;
   } catch {
@@ -34,12 +27,12 @@ export function keptQuantities(draft: Pick<AsnDraftRow, 'scope' | 'key'>): KeptQ
 
 export function keepQuantities(draft: Pick<AsnDraftRow, 'scope' | 'key'>, kept: KeptQuantities): void {
   try {
-    storage()?.setItem(keyOf(draft), JSON.stringify(kept));
+    draftSessionStorage()?.setItem(keyOf(draft), JSON.stringify(kept));
   } catch {
     // Full or unavailable: the scan still counts; only a reload mid-scan would lose the typed quantities.
   }
 }
 
 export function dropKeptQuantities(draft: Pick<AsnDraftRow, 'scope' | 'key'>): void {
-  storage()?.removeItem(keyOf(draft));
+  draftSessionStorage()?.removeItem(keyOf(draft));
 }
