@@ -105,8 +105,9 @@ export function DataTable<R>({
           aria-label={label}
           aria-rowcount={count + 1}
           aria-busy={loading}
-          // Rows that open take focus themselves; otherwise the box does, so the keyboard can scroll it.
-          tabIndex={onActivate ? undefined : 0}
+          // Rows that open take focus themselves; otherwise (or while there are none: loading, empty)
+          // the box does, so the keyboard can scroll it.
+          tabIndex={onActivate && !firstLoad && count > 0 ? undefined : 0}
         >
           <HeaderRow role="row" aria-rowindex={1} data-grid-row="">
             {columns.map((column, index) => (

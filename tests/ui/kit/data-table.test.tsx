@@ -141,6 +141,28 @@ describe('DataTable', () => {
     vi.restoreAllMocks();
   });
 
+  it('lets the keyboard reach its scroll box when no row is there to take the focus (loading, empty), and leaves it to the rows once they are', async () => {
+    sizeViewports(800, 560);
+    const onActivate = vi.fn();
+    const { rerender } = renderTable(<DataTable label="Things" rows={undefined} columns={columns} rowKey={(r) => r.id} onActivate={onActivate} />);
+    const table = screen.getByRole('table', { name: 'Things' });
+    expect(table.getAttribute('tabindex')).toBe('0');
+    rerender(
+      <ThemeProvider theme={theme}>
+        <DataTable label="Things" rows={[]} columns={columns} rowKey={(r) => r.id} onActivate={onActivate} />
+      </ThemeProvider>,
+    );
+    expect(table.getAttribute('tabindex')).toBe('0');
+    rerender(
+      <ThemeProvider theme={theme}>
+        <DataTable label="Things" rows={items(2)} columns={columns} rowKey={(r) => r.id} onActivate={onActivate} />
+      </ThemeProvider>,
+    );
+    await within(table).findByText('Row 1');
+    expect(table.getAttribute('tabindex')).toBeNull();
+    vi.restoreAllMocks();
+  });
+
   it('asks for more when the sixth-last row is in view, and not yet for a last-row trigger', async () => {
     sizeViewports(800, 560);
     const sixth = vi.fn();
