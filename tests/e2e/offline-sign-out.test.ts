@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
 import { STORAGE_KEYS } from '../../src/domain/constants';
@@ -149,6 +149,12 @@ describe('offline: sign-out ends the server session once back online', () => {
       expect(await policyStatusWith(baseUrl, cookie)).toBe(200);
 
       journey.step('sign out offline');
+      // The logout is a GET the service worker passes on, and Chromium applies offline
+      // emulation to the worker's own fetches late (if at all under load): in CI the logout
+      // reached the server twice. The network itself refuses it, as a real outage would.
+      const isLogout = (url: URL) => url.searchParams.get('M') === '2';
+      const refuse = (route: Route) => route.abort('internetdisconnected');
+      await context.route(isLogout, refuse);
       await context.setOffline(true);
       await status.waitUntilOffline();
       await shell.logout();
@@ -159,6 +165,7 @@ describe('offline: sign-out ends the server session once back online', () => {
       expect(await policyStatusWith(baseUrl, cookie)).toBe(200);
 
       journey.step('back online and reload: the login shows and the old session is over');
+      await context.unroute(isLogout, refuse);
       await context.setOffline(false);
       await page.reload();
       await login.waitUntilShown();
