@@ -31,6 +31,11 @@ export interface ServerConfig {
   termsOfUse: string;
   /** The invoice intake's SMTP listener (PORTAL_SMTP_PORT, `off`: none; PORTAL_SMTP_HOST) and polled mailbox (PORTAL_IMAP_URL). */
   intake?: IntakeConfig;
+  /**
+   * Whether this process runs queued jobs (PORTAL_JOBS=off: it only serves requests and
+   * queues jobs, which the processes with jobs on run; tests run them when they choose).
+   */
+  runJobs: boolean;
 }
 
 interface IntakeConfig {
@@ -127,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: s3FromEnv(env),
     intake: intakeFromEnv(env),
     termsOfUse: termsOfUseText(env.PORTAL_TERMS_FILE),
+    runJobs: env.PORTAL_JOBS !== 'off',
     ...overrides,
   };
 }

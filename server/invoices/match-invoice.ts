@@ -9,7 +9,7 @@ import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
 import type { Db } from '../db/database';
 import { writeHistory } from '../history';
 import { shippedLinesOfOrder } from '../orders/asn-rows';
-import { recordChange, type Tx } from '../sync/change-log';
+import { holdRevisions, recordChange, type Tx } from '../sync/change-log';
 import { INVOICE_ENTITY, parseInvoiceDocument } from './invoice-rows';
 import { matchingSettingsOf } from './matching-settings';
 
@@ -271,7 +271,9 @@ export async function matchInvoiceIn(
   const referenceSystemId = orderId !== null ? String(orderId) : null;
   const relinked = doc !== null && doc.referenceSystemId !== referenceSystemId;
   if (change === null && !relinked) {
-    // Nothing a user sees changed: keep the revision, so tablets have nothing to pull.
+    // Nothing a user sees changed: keep the revision, so tablets have nothing to pull. The
+    // counter's lock is taken all the same, before the invoice's row lock (see holdRevisions).
+    await holdRevisions(db);
     await db.updateTable('invoices').set({ po_number: po, document_number: number }).where('oiid', '=', oiid).execute();
     if (recordUnchanged) await written(matchingMessages.exceptionsUnchanged(outcomeLabel(result.outcome)));
     return result;

@@ -66,14 +66,19 @@ export interface RunnerConcurrency {
 const ALONE: RunnerConcurrency = { kinds: new Set(), parallel: 1 };
 
 /**
- * The in-process worker of the table-backed queue: polls every ~500 ms and runs jobs in
+ * The in-process worker of the table-backed queue: polls every ~500 ms (unless `poll` is off) and runs jobs in
  * the order they were queued, one at a time, so an import never competes with another
  * for the single SQLite writer; only the kinds `concurrency` names overlap each other.
  * A job is run at least once: a retried job comes back after its backoff, a job the
  * server's stop interrupted is queued again at once, and a job whose process died comes
  * back when its lease runs out (server/jobs/queue.ts).
  */
-export function startJobRunner(app: AppContext, handlers: Record<string, JobHandler>, concurrency: RunnerConcurrency = ALONE): JobRunner {
+export function startJobRunner(
+  app: AppContext,
+  handlers: Record<string, JobHandler>,
+  concurrency: RunnerConcurrency = ALONE,
+  { poll = true }: { poll?: boolean } = {},
+): JobRunner {
   const ctx: JobContext = { db: app.db, config: app.config, blobs: blobStoreFor(app.config) };
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | null = null;
@@ -120,9 +125,11 @@ export function startJobRunner(app: AppContext, handlers: Record<string, JobHand
     timer.unref();
   }
 
-  void requeueStale(ctx.db, STALE_RUNNING_MS)
-    .catch(() => undefined)
-    .finally(schedule);
+  if (poll) {
+    void requeueStale(ctx.db, STALE_RUNNING_MS)
+      .catch(() => undefined)
+      .finally(schedule);
+  }
 
   return {
     runPending: async () => {

@@ -11,10 +11,10 @@ declare module 'fastify' {
   }
 }
 
-/** Starts the job runner with the app and stops it (waiting for the job at hand) when the app closes. */
+/** Starts the job runner with the app (polling the queue unless PORTAL_JOBS=off) and stops it (waiting for the job at hand) when the app closes. */
 export function startJobs(app: FastifyInstance, ctx: AppContext): void {
   // As many intake messages at once as the sandbox has workers to read them.
-  const runner = startJobRunner(ctx, jobHandlers, { kinds: concurrentJobKinds, parallel: SANDBOX_POOL_SIZE });
+  const runner = startJobRunner(ctx, jobHandlers, { kinds: concurrentJobKinds, parallel: SANDBOX_POOL_SIZE }, { poll: ctx.config.runJobs });
   app.decorate('jobRunner', runner);
   app.addHook('onClose', async () => {
     await runner.stop();

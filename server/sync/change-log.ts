@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { OrgPathKind } from '../../src/domain/roles';
-import type { Db } from '../db/database';
+import { isPostgres, type Db } from '../db/database';
 
 /** A transaction or the database itself: both run queries the same way. */
 export type Tx = Db;
@@ -19,6 +19,17 @@ export interface Scope {
  */
 async function nextRevision(trx: Tx): Promise<number> {
   return nextRevisions(trx, 1);
+}
+
+/**
+ * Takes the revision counter's row lock now, before the transaction locks any row of its
+ * own. A transaction that writes several mirrored rows (a re-match of many invoices, a
+ * correction that re-matches its related invoices) then takes its locks in the order every
+ * writer does, the counter first: two of them wait for each other instead of deadlocking
+ * on PostgreSQL. SQLite has one writer anyway.
+ */
+export async function holdRevisions(trx: Tx): Promise<void> {
+  if (isPostgres(trx)) await sql`select value from rev_counter where id = 1 for update`.execute(trx);
 }
 
 /** `count` consecutive revisions in one counter step; answers the last (highest) of them. */

@@ -46,7 +46,7 @@ const cxmlMessages = () => t.db.selectFrom('intake_messages').selectAll().where(
 const invoicesNumbered = async (number: string) => (await invoicesOf(t)).filter((i) => i.document?.documentId === number);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ runJobs: false });
   await seedIntakeAccounts(t.db);
   const put = (org: string, body: object) => t.as(SUPPORT, { method: 'PUT', url: `/api/org/${org}/cxml-credential`, payload: body });
   expect((await put('UNIWESTMERE1', { identities: [{ domain: 'NetworkID', identity: 'UNIWESTMERE1' }], sharedSecret: WESTMERE_SECRET })).statusCode).toBe(200);

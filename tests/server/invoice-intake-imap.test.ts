@@ -23,7 +23,7 @@ describe('invoices from a polled IMAP mailbox (PORTAL_IMAP_URL)', () => {
   let seen: () => Promise<string[][]>;
 
   beforeEach(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ runJobs: false });
     await seedIntakeAccounts(t.db);
     const storage = {
       INBOX: {

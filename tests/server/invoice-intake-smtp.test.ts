@@ -13,7 +13,7 @@ describe('invoices by mail: the SMTP listener', () => {
   let smtp: TestSmtp;
 
   beforeEach(async () => {
-    t = await createTestApp({ intake: { smtpPort: 0, smtpHost: '127.0.0.1', imapUrl: null, dnsRecords: DNS } });
+    t = await createTestApp({ runJobs: false, intake: { smtpPort: 0, smtpHost: '127.0.0.1', imapUrl: null, dnsRecords: DNS } });
     await seedIntakeAccounts(t.db);
     smtp = await startTestSmtp(t);
   });
