@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -19,7 +20,8 @@ import { fmt, percentile } from './measure';
  * bench writes (a demo product's EAN-13 in view for 1 s, out of view for 1 s, looped).
  * Prints, from the frame the barcode enters the view to the line's packed quantity
  * changing on screen, p50/p95 over up to 50 scans; and the bytes the scanner adds to the
- * ASN screen's first load (none: it loads when Scan is pressed) and what Scan then fetches.
+ * ASN screen's first load (none: it loads when Scan is pressed) and what Scan then loads, as
+ * held by the browser and as sent over the network.
  */
 const SCANS = 50;
 const SELLER = 'SUPACMESCI01';
@@ -50,6 +52,22 @@ async function biggestLine(page: Page) {
   }
   if (!best) throw new Error('No demo order line with a product barcode');
   return best;
+}
+
+/**
+ * The bytes the server sends for a file to a browser that accepts brotli: what the service
+ * worker's precache (or a first visit) transfers. Resource timing cannot say it once the
+ * service worker answers from its cache, where files are held decoded.
+ */
+function sentBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 const scriptBytes = (page: Page) =>
@@ -138,7 +156,12 @@ export async function scanBench(): Promise<void> {
     console.log(`- barcode in view -> line quantity changed, ${sorted.length} scans: p50 ${fmt(percentile(sorted, 50), 0)} ms, p95 ${fmt(percentile(sorted, 95), 0)} ms, max ${fmt(sorted.at(-1) ?? NaN, 0)} ms`);
     console.log(`- the ASN screen's first load: ${scanner.length === 0 ? '0 bytes of scanner code' : `scanner files loaded early: ${scanner.map((s) => s.name).join(', ')}`}`);
     const kib = (bytes: number) => `${fmt(bytes / 1024, 1)} KiB`;
-    console.log(`- pressing Scan fetches ${kib(added.reduce((s, a) => s + a.bytes, 0))}: ${added.map((a) => `${a.name.replace(/^\/assets\//, '')} ${kib(a.bytes)}`).join(', ')}`);
+    const sent = await Promise.all(added.map((a) => sentBytes(`${server.url}${a.name}`)));
+    const total = (bytes: number[]) => kib(bytes.reduce((s, b) => s + b, 0));
+    console.log(
+      `- pressing Scan loads ${total(added.map((a) => a.bytes))} (${total(sent)} over the network, compressed): ` +
+        added.map((a, i) => `${a.name.replace(/^\/assets\//, '')} ${kib(a.bytes)} (${kib(sent[i]!)})`).join(', '),
+    );
     await context.close();
   } finally {
     await browser.close();

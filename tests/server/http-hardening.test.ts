@@ -1,13 +1,16 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const BUY = 'buyer@uni.demo.test';
 const BUYER = 'UNIWESTMERE1';
+
+/** A wasm module's header and padding: the scanner's zxing reader is a megabyte of it. */
+const WASM = Buffer.concat([Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]), Buffer.alloc(4096)]);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,6 +19,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
   writeFileSync(join(dist, 'assets', 'app.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  writeFileSync(join(dist, 'assets', 'reader.wasm'), WASM);
+  writeFileSync(join(dist, 'assets', 'reader.wasm.br'), brotliCompressSync(WASM));
   t = await createTestApp({ distDir: dist });
 });
 afterAll(() => t.close());
@@ -63,6 +68,15 @@ describe('hardening headers', () => {
     const br = await t.as(BUY, { method: 'GET', url: '/api/uom', headers: { 'accept-encoding': 'br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it("the scanner's wasm goes out as the build's brotli file, typed for streaming compilation", async () => {
+    const res = await t.as(null, { method: 'GET', url: '/assets/reader.wasm', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('application/wasm');
+    expect(brotliDecompressSync(res.rawPayload).equals(WASM)).toBe(true);
+    expect(res.rawPayload.length).toBeLessThan(WASM.length / 10);
   });
 
   it('source maps are not served', async () => {
