@@ -62,6 +62,8 @@ export const STORAGE_KEYS = {
   session: 'portal.session',
   signOutOwed: 'portal.signOutOwed',
   sideMenuCollapsed: 'portal.sideMenuCollapsed',
+  /** Followed by a supplier's key: the SSCCs this device holds for its packages, gone at sign-out. */
+  ssccPoolPrefix: 'portal.ssccPool:',
 } as const;
 
 /**

@@ -46,6 +46,18 @@ describe('sign-out without the server', () => {
     expect(await localDatabaseNames()).not.toContain(USER_DB);
   });
 
+  it("removes the SSCCs the device held for the supplier's packages, and nothing else of the device", async () => {
+    const pool = `${STORAGE_KEYS.ssccPoolPrefix}SUPACMESCI01`;
+    localStorage.setItem(pool, JSON.stringify({ ssccs: ['093123450000000017'], refusal: null }));
+    localStorage.setItem(STORAGE_KEYS.theme, 'dark');
+    fakeApi({ ...signedIn(supplierPolicy), [LOGOUT]: { status: 200, body: {} } });
+    const { reloadPage } = renderApp('/app/catalogue');
+    await signOutFromMenu();
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledOnce());
+    expect(localStorage.getItem(pool)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+  });
+
   it('tells the other tabs only once the logout is sent or owed', async () => {
     fakeApi({ ...signedIn(supplierPolicy), [LOGOUT]: 'network-error' });
     const otherTab = new BroadcastChannel(SIGN_OUT_CHANNEL);

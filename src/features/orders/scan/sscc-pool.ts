@@ -1,10 +1,13 @@
+import { STORAGE_KEYS } from '../../../domain/constants';
 import { ApiError } from '../../../local/online/server-answers';
 import { reserveSsccs } from '../../../local/online/sscc-calls';
 
 /**
  * The SSCCs this device holds for a supplier's packages: reserved from the server while
  * online (each is handed out once, ever), taken one per new package, online or not. When
- * the server refuses (no GS1 company prefix), its reason is kept to tell the packer.
+ * the server refuses (no GS1 company prefix), its reason is kept to tell the packer. Held
+ * in localStorage, so a tablet that restarts offline still labels packages; sign-out
+ * removes them (a serial never used is simply never issued again).
  */
 interface Pool {
   ssccs: string[];
@@ -13,7 +16,7 @@ interface Pool {
 
 const REFILL_BELOW = 10;
 const REFILL_COUNT = 20;
-const keyOf = (sellerId: string) => `ssccPool:${sellerId}`;
+const keyOf = (sellerId: string) => `${STORAGE_KEYS.ssccPoolPrefix}${sellerId}`;
 
 function read(sellerId: string): Pool {
   try {
