@@ -37,11 +37,13 @@ afterEach(async () => {
 });
 
 describe('preferences of a supplier', () => {
-  it('shows the ASN recipients and the other-account properties only', async () => {
+  // The file's first render loads the preferences screen's modules: on a busy machine that
+  // took more than 5 s twice, beside the end-to-end journeys.
+  it('shows the ASN recipients and the other-account properties only', { timeout: 30_000 }, async () => {
     fakeApi(signedIn(supplierPolicy));
     preferenceEngine();
     renderApp('/app/preferences');
-    const tabs = within(await screen.findByRole('tablist', { name: 'Preferences' }, { timeout: 5000 })).getAllByRole('tab');
+    const tabs = within(await screen.findByRole('tablist', { name: 'Preferences' }, { timeout: 25_000 })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['ASN Recipients', 'Account Properties']);
   });
 
