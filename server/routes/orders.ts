@@ -5,7 +5,6 @@ import { historyQuerySchema, orderListQuerySchema, orderSummarySchema } from '..
 import type { AppContext } from '../app-context';
 import { queueExportAnswer } from '../edi/export-request';
 import { readHistory } from '../history';
-import { answerSchema } from '../http/answer-schema';
 import { notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { rememberedAnswer } from '../http/remembered-answer';
@@ -16,7 +15,6 @@ import { recordChange, type Tx } from '../sync/change-log';
 
 const orderParams = z.object({ orgId: z.string().min(1).max(40), orderId: wholeNumber(z.number().positive()) });
 const listParams = z.object({ orgId: z.string().min(1).max(40) });
-const ORDER_LIST_ANSWER = answerSchema(z.array(orderSummarySchema));
 
 /**
  * Marks an order read for one side. Only a real change bumps the revision, so opening
@@ -50,7 +48,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
     // on this side, so it is remembered under exactly that (server/http/remembered-answer.ts),
     // written once by the route's compiled serialiser: tablets reconnecting together
     // read the same first page.
-    app.get(`/${side}/:orgId/order`, { schema: { response: ORDER_LIST_ANSWER } }, async (request, reply) => {
+    app.get(`/${side}/:orgId/order`, { schema: { response: { 200: z.array(orderSummarySchema) } } }, async (request, reply) => {
       const { orgId } = parse(listParams, request.params);
       const { user, org } = await requireOrg(request, ctx.db, side, orgId);
       requireCapability(user, org, 'viewOrders');

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { requireUser } from '../policy';
+
+/**
+ * The API's published contract: an OpenAPI 3.1 document generated from the routes'
+ * own schemas (zod, from src/domain), so it cannot drift from what the server checks
+ * and sends. docs/api-reference.md keeps only what a schema cannot say.
+ *
+ * Registered on the root before any route, so every route is seen, /cxml and /files
+ * included (they declare their content types). A route marked `hide` is left out: only
+ * the document and its reference page themselves.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Procurement Portal API',
+        version: '1',
+        description:
+          'The JSON API the portal\'s own client uses, under /api, with cXML at /cxml and signed file links under /files. ' +
+          'Refusals answer `{ "errors": [text, ...] }` (a form\'s rule refusals add `fieldErrors`). See docs/api-reference.md for ' +
+          'sessions, idempotency keys, revisions and the changes feed.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'portal_session', description: 'The session cookie the sign-in sets.' },
+        },
+      },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+}
+
+/**
+ * Serves the document (`GET /api/openapi.json`) and its rendered reference page
+ * (`/api/reference/`, Swagger UI from this server's own files, no CDN, no inline script,
+ * so the portal's Content-Security-Policy holds) inside the /api scope.
+ *
+ * Both ask for a signed-in user (any role): every operation in it needs a session
+ * anyway, so an integrator who may use the API can read its contract, while an
+ * anonymous visitor gets no map of the portal's surface.
+ */
+export async function openApiRoutes(api: FastifyInstance): Promise<void> {
+  const signedIn = async (request: FastifyRequest, _reply: FastifyReply) => {
+    requireUser(request, { allowPendingTerms: true });
+  };
+  api.get('/openapi.json', { schema: { hide: true }, onRequest: signedIn }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(JSON.stringify(api.swagger())),
+  );
+  await api.register(swaggerUi, {
+    routePrefix: '/reference',
+    uiConfig: { deepLinking: true, validatorUrl: null },
+    hooks: { onRequest: signedIn },
+    theme: { title: 'Procurement Portal API' },
+  });
+}
