@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { requireUser } from '../policy';
 
 /**
@@ -14,6 +14,8 @@ import { requireUser } from '../policy';
  * the document and its reference page themselves.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  // A file's bytes (server/http/file-schemas.ts) have no JSON schema of their own: their meta says what they are.
+  const zodToJsonConfig = { unrepresentable: 'any' as const };
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -32,7 +34,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       security: [{ session: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: createJsonSchemaTransform({ zodToJsonConfig }),
+    // Schemas with an id (a recursive one, the category tree's node) become components.
+    transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
   });
 }
 
@@ -55,7 +59,7 @@ export async function openApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(swaggerUi, {
     routePrefix: '/reference',
     uiConfig: { deepLinking: true, validatorUrl: null },
-    hooks: { onRequest: signedIn },
+    uiHooks: { onRequest: signedIn },
     theme: { title: 'Procurement Portal API' },
   });
 }

@@ -19,18 +19,18 @@ import { checked } from './parse';
  *   before writing would be slower. The hot reads that send bytes they prepared
  *   (remembered pages, stored wires) keep doing so: a Buffer is sent as it is.
  */
-const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
   ({ schema }) =>
   (data) => {
     const result = checked(schema, data);
     return result.ok ? { value: result.value } : { error: result.error };
   };
 
-const serializerCompiler: FastifySerializerCompiler<z.ZodType | object> = ({ schema }) =>
-  fastJson(schema instanceof z.ZodType ? answerJsonSchema(schema) : schema);
+const serializerCompiler: FastifySerializerCompiler<z.core.$ZodType | object> = ({ schema }) =>
+  fastJson(schema instanceof z.core.$ZodType ? answerJsonSchema(schema) : schema);
 
 /** An answer's zod schema as the JSON schema its serialiser is compiled from (what leaves, hence `output`). */
-function answerJsonSchema(schema: z.ZodType): object {
+function answerJsonSchema(schema: z.core.$ZodType): object {
   const { $schema: _draft, ...json } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
   return json;
 }
