@@ -41,6 +41,23 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 }
 
 /**
+ * Tags each route with the area of the route group that declares it (`orderRoutes`:
+ * "order"), so the reference page lists the API by area; set the group before calling it.
+ */
+export function routeAreas(api: FastifyInstance): (groupName: string) => void {
+  let area = '';
+  api.addHook('onRoute', (route) => {
+    if (area && !route.schema?.tags) route.schema = { ...route.schema, tags: [area] };
+  });
+  return (groupName) => {
+    area = groupName
+      .replace(/Routes$/, '')
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase();
+  };
+}
+
+/**
  * Serves the document (`GET /api/openapi.json`) and its rendered reference page
  * (`/api/reference/`, Swagger UI from this server's own files, no CDN, no inline script,
  * so the portal's Content-Security-Policy holds) inside the /api scope.

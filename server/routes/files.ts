@@ -59,6 +59,7 @@ export async function fileRoutes(root: FastifyInstance, ctx: AppContext): Promis
         bodyLimit: MAX_UPLOAD_BYTES,
         schema: {
           description: 'The upload of a signed upload URL: the file as the body, its type in `X-File-Type`. Queues the job the URL was made for.',
+          tags: ['files'],
           security: [],
           consumes: ['application/octet-stream'],
           body: fileBytes,
@@ -87,7 +88,7 @@ export async function fileRoutes(root: FastifyInstance, ctx: AppContext): Promis
       },
     );
 
-    const download = { security: [], response: fileAnswer('The file of a signed download link, as an attachment', '*/*') };
+    const download = { tags: ['files'], security: [], response: fileAnswer('The file of a signed download link, as an attachment', '*/*') };
     app.get<{ Params: { '*': string } }>('/files/download/*', { schema: download }, async (request, reply) => {
       const claims = verifyDownload(ctx.config, request.params['*'], request.user?.sessionId ?? null);
       const blob = await blobs.get(claims.key);
@@ -98,7 +99,7 @@ export async function fileRoutes(root: FastifyInstance, ctx: AppContext): Promis
         .send(blob.bytes);
     });
 
-    const asset = { security: [], response: fileAnswer("A product's public image or data sheet", '*/*') };
+    const asset = { tags: ['files'], security: [], response: fileAnswer("A product's public image or data sheet", '*/*') };
     app.get<{ Params: { '*': string } }>('/files/asset/*', { schema: asset }, async (request, reply) => {
       const key = `${PUBLIC_ASSET_PREFIX}${request.params['*']}`;
       let blob;

@@ -26,8 +26,8 @@ const API_PATH_PARAM = 'api-path';
  * does: those bytes are passed on as they are, never written from this schema.
  */
 function servletSchema(description: string, answer: z.core.$ZodType = z.unknown()) {
-  const query = z.looseObject({ M: z.enum(['1', '2']).optional(), [API_PATH_PARAM]: z.string().optional() });
-  return { description, security: [], querystring: query, response: { 200: answer } };
+  const query = z.looseObject({ M: z.string().optional().describe('1 signs in, 2 signs out'), [API_PATH_PARAM]: z.string().optional().describe('an API path, such as /seller/{id}/order') });
+  return { description, tags: ['servlet'], security: [], querystring: query, response: { 200: answer } };
 }
 
 /** The login form's fields; a multipart body is read field by field, a JSON body as it is. */

@@ -46,6 +46,7 @@ export async function cxmlRoutes(app: FastifyInstance, ctx: AppContext): Promise
       bodyLimit: CXML_BODY_LIMIT,
       schema: {
         description: 'A cXML OrderRequest (buyers) or InvoiceDetailRequest (suppliers); see docs/cxml-inbound.md. The shared secret travels in the document.',
+        tags: ['cxml'],
         security: [],
         consumes: XML_TYPES,
         body: fileBytes,
