@@ -4,6 +4,7 @@ import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
 import { LoginPage, openPage, UI_WAIT_MS } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { launchBrowser, newContext } from './support/browser';
+import { cspViolations, recordCspViolations } from './support/csp-violations';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -19,11 +20,7 @@ describe("the API's reference page", () => {
   it('renders the generated OpenAPI document for a signed-in user, from the portal itself, under its Content-Security-Policy', async () => {
     const context = await newContext(browser, baseUrl);
     try {
-      await context.addInitScript(() => {
-        const seen: string[] = [];
-        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-        document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
-      });
+      await recordCspViolations(context);
       const page = await openPage(context);
       const foreign: string[] = [];
       page.on('request', (request) => {
@@ -43,7 +40,7 @@ describe("the API's reference page", () => {
       expect(await page.locator('.opblock-summary-path[data-path="/api/seller/{sellerId}/sscc"]').count()).toBe(1);
       if (process.env.API_REFERENCE_SCREENSHOT) await page.screenshot({ path: process.env.API_REFERENCE_SCREENSHOT });
 
-      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+      expect(await cspViolations(page)).toEqual([]);
       expect(foreign).toEqual([]);
     } finally {
       await context.close();

@@ -4,6 +4,7 @@ import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
 import { LoginPage, openPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { launchBrowser, newContext } from './support/browser';
+import { cspViolations, recordCspViolations } from './support/csp-violations';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -19,11 +20,7 @@ describe('the app under its Content-Security-Policy', () => {
   it('signs in (ALTCHA worker), shows the shell and starts syncing without a single policy violation', async () => {
     const context = await newContext(browser, baseUrl);
     try {
-      await context.addInitScript(() => {
-        const seen: string[] = [];
-        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-        document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
-      });
+      await recordCspViolations(context);
       const page = await openPage(context);
       const consoleViolations: string[] = [];
       page.on('console', (message) => {
@@ -34,8 +31,7 @@ describe('the app under its Content-Security-Policy', () => {
       const login = new LoginPage(page);
       await login.signIn('admin@biolab.demo.test', DEMO_PASSWORD);
       await new ShellPage(page).waitUntilShown();
-      const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-      expect(violations).toEqual([]);
+      expect(await cspViolations(page)).toEqual([]);
       expect(consoleViolations).toEqual([]);
     } finally {
       await context.close();

@@ -73,6 +73,7 @@ describe('GET /api/openapi.json', () => {
   it('is for signed-in users only, of any role', async () => {
     expect((await t.as(null, { method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(401);
     expect((await t.as(null, { method: 'GET', url: '/api/reference/' })).statusCode).toBe(401);
+    expect((await t.as(null, { method: 'GET', url: '/api/reference/json' })).statusCode).toBe(401);
     for (const who of [ACTORS.buyer.owner, ACTORS.seller.owner]) {
       expect((await t.as(who, { method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(200);
     }
