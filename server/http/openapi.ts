@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '../policy';
 
 /**
@@ -16,6 +17,7 @@ import { requireUser } from '../policy';
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   // A file's bytes (server/http/file-schemas.ts) have no JSON schema of their own: their meta says what they are.
   const zodToJsonConfig = { unrepresentable: 'any' as const };
+  const routeTransform = createJsonSchemaTransform({ zodToJsonConfig });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -34,10 +36,26 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       security: [{ session: [] }],
     },
-    transform: createJsonSchemaTransform({ zodToJsonConfig }),
+    transform: (route) => withRefusals(routeTransform(route)),
     // Schemas with an id (a recursive one, the category tree's node) become components.
     transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
   });
+}
+
+/** Every refusal of the error handler (server/http/error-handler.ts): the errors in order, and a form's fields. */
+const refusalSchema = z
+  .object({
+    errors: z.array(z.string()),
+    fieldErrors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .describe('Refused: 400 bad input or a rule, 401 not signed in, 403 not allowed, 404 not found (or not yours), 409 conflict, 429 too many');
+const { $schema: _draft, ...REFUSAL } = z.toJSONSchema(refusalSchema, { target: 'draft-2020-12' });
+
+/** A route's documented answers gain the refusals, unless it declares its own (cXML answers in cXML). */
+function withRefusals<T extends { schema: FastifySchema & { hide?: boolean } }>(route: T): T {
+  const response = route.schema.response as Record<string, unknown> | undefined;
+  if (response && !route.schema.hide && !('4xx' in response)) response['4xx'] = REFUSAL;
+  return route;
 }
 
 /**

@@ -111,6 +111,11 @@ describe('GET /api/openapi.json', () => {
         // A route without a response schema gets @fastify/swagger's bare 'Default Response', no content.
         const success = Object.entries(op.responses ?? {}).filter(([code, answer]) => /^2/.test(code) && 'content' in (answer as object));
         expect(success.length, `${method} ${path} declares its answer`).toBeGreaterThan(0);
+        // Refusals: the error handler's `{errors, fieldErrors?}` (cXML's are cXML documents).
+        const refusal = (op.responses?.['4XX'] as { content?: Record<string, { schema?: { properties?: object } }> } | undefined)?.content;
+        const refusalType = path === '/cxml' ? 'text/xml' : 'application/json';
+        expect(refusal?.[refusalType], `${method} ${path} declares its refusals`).toBeDefined();
+        if (refusalType === 'application/json') expect(Object.keys(refusal![refusalType]!.schema!.properties!)).toEqual(['errors', 'fieldErrors']);
       }
     }
   });
