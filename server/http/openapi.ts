@@ -80,9 +80,10 @@ export function routeAreas(api: FastifyInstance): (groupName: string) => void {
  * (`/api/reference/`, Swagger UI from this server's own files, no CDN, no inline script,
  * so the portal's Content-Security-Policy holds) inside the /api scope.
  *
- * Both ask for a signed-in user (any role): every operation in it needs a session
- * anyway, so an integrator who may use the API can read its contract, while an
- * anonymous visitor gets no map of the portal's surface.
+ * Both ask for a signed-in user (any role): nearly every operation needs a session
+ * anyway (the few that do not, sign-in, recovery, cXML and signed file links, say so
+ * with an empty `security`), so whoever may use the API can read its contract, while
+ * an anonymous visitor gets no map of the portal's surface.
  */
 export async function openApiRoutes(api: FastifyInstance): Promise<void> {
   const signedIn = async (request: FastifyRequest, _reply: FastifyReply) => {
