@@ -92,10 +92,13 @@ export async function openApiRoutes(api: FastifyInstance): Promise<void> {
   api.get('/openapi.json', { schema: { hide: true }, onRequest: signedIn }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(JSON.stringify(api.swagger())),
   );
-  await api.register(swaggerUi, {
-    routePrefix: '/reference',
-    uiConfig: { deepLinking: true, validatorUrl: null },
-    uiHooks: { onRequest: signedIn },
-    theme: { title: 'Procurement Portal API' },
+  // Its static files too: nobody signed out makes the server compress Swagger UI's bundle.
+  await api.register(async (reference) => {
+    reference.addHook('onRequest', signedIn);
+    await reference.register(swaggerUi, {
+      routePrefix: '/reference',
+      uiConfig: { deepLinking: true, validatorUrl: null },
+      theme: { title: 'Procurement Portal API' },
+    });
   });
 }

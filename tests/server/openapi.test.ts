@@ -74,6 +74,8 @@ describe('GET /api/openapi.json', () => {
     expect((await t.as(null, { method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(401);
     expect((await t.as(null, { method: 'GET', url: '/api/reference/' })).statusCode).toBe(401);
     expect((await t.as(null, { method: 'GET', url: '/api/reference/json' })).statusCode).toBe(401);
+    expect((await t.as(null, { method: 'GET', url: '/api/reference/static/swagger-ui-bundle.js' })).statusCode).toBe(401);
+    expect((await t.as(ACTORS.buyer.owner, { method: 'GET', url: '/api/reference/static/swagger-ui-bundle.js' })).statusCode).toBe(200);
     for (const who of [ACTORS.buyer.owner, ACTORS.seller.owner]) {
       expect((await t.as(who, { method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(200);
     }
