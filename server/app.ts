@@ -13,7 +13,9 @@ import { API_COMPRESSION } from './http/compression';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler';
 import { registerReadCache } from './http/read-cache';
 import { registerSafeText } from './http/safe-text';
+import { registerSchemaCompilers } from './http/schema-compilers';
 import { registerJsonParser } from './http/json-parser';
+import { openApiRoutes, registerOpenApi, routeAreas } from './http/openapi';
 import { registerPrivateAnswers } from './http/private-answers';
 import { registerSecurityHeaders } from './http/security-headers';
 import { startJobs } from './jobs/start';
@@ -38,6 +40,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerAfterAnswer(app);
   await app.register(cookie);
   registerErrorHandler(app);
+  registerSchemaCompilers(app);
+  await registerOpenApi(app);
   registerReadCache(app, ctx.db);
   registerSessionLoader(app, ctx.db);
   registerSessionRefresh(app, ctx.db, ctx.config);
@@ -46,7 +50,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     async (api) => {
       // API answers (JSON) are compressed; static files are served precompressed by the build, not here.
       await api.register(compress, API_COMPRESSION);
-      for (const group of routeGroups) await group(api, ctx);
+      const area = routeAreas(api);
+      for (const group of routeGroups) {
+        area(group.name);
+        await group(api, ctx);
+      }
+      area('');
+      await openApiRoutes(api);
     },
     { prefix: '/api' },
   );

@@ -19,5 +19,5 @@ export async function listCounterparts(db: Db, user: SessionUser, query: z.infer
   let q = db.selectFrom('orgs').select(['unique_key', 'name', 'type']).where('deleted', '=', 0).where('type', '=', type);
   if (query.nameLike?.trim()) q = q.where(containsIgnoreCase('name', query.nameLike.trim()));
   const rows = await q.orderBy('name').orderBy('org_no').limit(query.limit).offset(query.offset).execute();
-  return rows.map((r) => ({ uniqueKey: r.unique_key, name: r.name, type: r.type }));
+  return rows.map((r) => ({ uniqueKey: r.unique_key, name: r.name, type }));
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countryByNo } from '../../src/domain/countries';
 import { fieldErrors } from '../../src/domain/messages';
 import { isAccountUniqueKey } from '../../src/domain/rules/account-unique-key';
 import { ACCOUNT_FIXED_FIELDS, NEW_ACCOUNT_DEFAULTS, validateAccount } from '../../src/domain/rules/accounts';
-import { accountInputSchema, accountListQuerySchema, type AccountInput } from '../../src/domain/schemas/accounts';
+import { accountInputSchema, accountListQuerySchema, accountPageSchema, accountSchema, counterpartSchema, type AccountInput } from '../../src/domain/schemas/accounts';
 import { listCounterparts } from '../accounts/counterparts';
 import { containsIgnoreCase } from '../accounts/like';
 import { supportScopes } from '../accounts/support-scopes';
@@ -14,8 +15,8 @@ import type { AppContext } from '../app-context';
 import type { SessionUser } from '../auth/session';
 import { writeHistory } from '../history';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { emptyAnswer } from '../http/empty-answer';
 import { mutate } from '../http/mutate';
-import { parse } from '../http/parse';
 import { requireSupport, requireUser } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
@@ -64,11 +65,12 @@ async function accountHistory(trx: Tx, user: SessionUser, orgKey: string, type: 
 }
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  app.get('/org', async (request) => {
+  api.get('/org', { schema: { querystring: accountListQuerySchema, response: { 200: z.union([accountPageSchema, z.array(counterpartSchema)]) } } }, async (request) => {
     const user = requireUser(request);
-    const query = parse(accountListQuerySchema, request.query);
+    const query = request.query;
     if (user.userType !== 'SUPPORT') return listCounterparts(db, user, query);
     let q = db.selectFrom('orgs').selectAll().where('deleted', '=', 0);
     q = query.type ? q.where('type', '=', query.type) : q.where('type', 'in', [1, 2]);
@@ -77,9 +79,9 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return rows.map(accountView);
   });
 
-  app.post('/org', async (request, reply) => {
+  api.post('/org', { schema: { body: accountInputSchema, response: { 201: accountSchema } } }, async (request, reply) => {
     const user = requireSupport(request);
-    const input = parse(accountInputSchema, request.body);
+    const input = request.body;
     checkAccount(input);
     const chosenKey = input.uniqueKey;
     if (chosenKey !== undefined && !isAccountUniqueKey(chosenKey)) throw badRequest([fieldErrors.accountKeyInvalid]);
@@ -112,10 +114,10 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     });
   });
 
-  app.put('/org/:uniqueKey', async (request, reply) => {
+  api.put('/org/:uniqueKey', { schema: { params: keyParams, body: accountInputSchema, response: { 200: accountSchema } } }, async (request, reply) => {
     const user = requireSupport(request);
-    const { uniqueKey } = parse(keyParams, request.params);
-    const input = parse(accountInputSchema, request.body);
+    const { uniqueKey } = request.params;
+    const input = request.body;
     checkAccount(input);
     return mutate(db, request, reply, async (trx) => {
       await findAccount(trx, uniqueKey);
@@ -130,9 +132,9 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     });
   });
 
-  app.delete('/org/:uniqueKey', async (request, reply) => {
+  api.delete('/org/:uniqueKey', { schema: { params: keyParams, response: { 200: emptyAnswer } } }, async (request, reply) => {
     const user = requireSupport(request);
-    const { uniqueKey } = parse(keyParams, request.params);
+    const { uniqueKey } = request.params;
     return mutate(db, request, reply, async (trx) => {
       const account = await findAccount(trx, uniqueKey);
       const scopes = await supportScopes(trx);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { wholeNumber } from '../../src/domain/schemas/numbers';
@@ -6,8 +7,9 @@ import { messages } from '../../src/domain/messages';
 import { remainingQuantities, roundQuantity } from '../../src/domain/remaining-quantities';
 import { asnErrors, validateAsnSubmit, type AsnIssue } from '../../src/domain/rules/asn';
 import { asnPackageErrors } from '../../src/domain/rules/asn-packages';
-import { asnListQuerySchema, asnSubmitSchema } from '../../src/domain/schemas/asn';
-import { historyQuerySchema } from '../../src/domain/schemas/orders';
+import { asnListQuerySchema, asnSchema, asnSubmitSchema } from '../../src/domain/schemas/asn';
+import { jobQueuedSchema } from '../../src/domain/schemas/jobs';
+import { historyEntrySchema, historyQuerySchema } from '../../src/domain/schemas/orders';
 import type { AppContext } from '../app-context';
 import { isPostgres } from '../db/database';
 import { queueExportAnswer } from '../edi/export-request';
@@ -15,7 +17,6 @@ import { readHistory, writeHistory } from '../history';
 import { badRequestAt, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { rematchInvoicesOfOrder } from '../invoices/match-invoice';
-import { parse } from '../http/parse';
 import { listAsns, loadAsn, shippedLinesOfOrder } from '../orders/asn-rows';
 import { unissuedSsccs } from '../packing/sscc-serials';
 import { findOrg, requireCapability, requireOrg } from '../policy';
@@ -51,16 +52,17 @@ async function lockOrder(trx: Tx, sellerKey: string, buyerKey: string, orderNo: 
 }
 
 export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   for (const side of ['seller', 'buyer'] as const) {
-    app.get(`/${side}/:orgId/asn`, async (request) => {
-      const { orgId } = parse(listParams, request.params);
+    api.get(`/${side}/:orgId/asn`, { schema: { params: listParams, querystring: asnListQuerySchema, response: { 200: z.array(asnSchema) } } }, async (request) => {
+      const { orgId } = request.params;
       const { user, org } = await requireOrg(request, ctx.db, side, orgId);
       requireCapability(user, org, 'viewOrders');
-      return listAsns(ctx.db, side, org.orgKey, parse(asnListQuerySchema, request.query));
+      return listAsns(ctx.db, side, org.orgKey, request.query);
     });
 
-    app.get(`/${side}/:orgId/asn/:asnId`, async (request) => {
-      const { orgId, asnId } = parse(asnParams, request.params);
+    api.get(`/${side}/:orgId/asn/:asnId`, { schema: { params: asnParams, response: { 200: asnSchema } } }, async (request) => {
+      const { orgId, asnId } = request.params;
       const { user, org } = await requireOrg(request, ctx.db, side, orgId);
       requireCapability(user, org, 'viewOrders');
       const asn = await loadAsn(ctx.db, side, org.orgKey, asnId);
@@ -69,13 +71,13 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     });
   }
 
-  app.post('/seller/:sellerId/buyer/:buyerId/asn', async (request, reply) => {
-    const { sellerId, buyerId } = parse(submitParams, request.params);
+  api.post('/seller/:sellerId/buyer/:buyerId/asn', { schema: { params: submitParams, body: asnSubmitSchema, response: { 201: asnSchema } } }, async (request, reply) => {
+    const { sellerId, buyerId } = request.params;
     const { user, org } = await requireOrg(request, ctx.db, 'seller', sellerId);
     requireCapability(user, org, 'createAsn');
     const buyer = await findOrg(ctx.db, buyerId);
     if (!buyer || buyer.orgType !== 'UNIVERSITY') throw notFound('Organisation');
-    const draft = parse(asnSubmitSchema, request.body);
+    const draft = request.body;
     // Refusals name each error's field (`fieldErrors`) next to the spec's `errors` texts.
     const formIssues = validateAsnSubmit(draft);
     if (formIssues.length > 0) throw badRequestAt(formIssues);
@@ -172,20 +174,20 @@ export async function asnRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     });
   });
 
-  app.post('/seller/:orgId/asn/:asnId/actions/export', async (request, reply) => {
-    const { orgId, asnId } = parse(asnParams, request.params);
+  api.post('/seller/:orgId/asn/:asnId/actions/export', { schema: { params: asnParams, response: { 202: jobQueuedSchema } } }, async (request, reply) => {
+    const { orgId, asnId } = request.params;
     const { user, org } = await requireOrg(request, ctx.db, 'seller', orgId);
     requireCapability(user, org, 'exportAsn');
     if (!(await loadAsn(ctx.db, 'seller', org.orgKey, asnId))) throw notFound('ASN');
     return queueExportAnswer(ctx.db, request, reply, { target: 'asn', orgKey: org.orgKey, id: asnId, user: user.displayName });
   });
 
-  app.get('/seller/:orgId/asn/:asnId/history', async (request) => {
-    const { orgId, asnId } = parse(asnParams, request.params);
+  api.get('/seller/:orgId/asn/:asnId/history', { schema: { params: asnParams, querystring: historyQuerySchema, response: { 200: z.array(historyEntrySchema) } } }, async (request) => {
+    const { orgId, asnId } = request.params;
     const { user, org } = await requireOrg(request, ctx.db, 'seller', orgId);
     requireCapability(user, org, 'exportAsn');
     if (!(await loadAsn(ctx.db, 'seller', org.orgKey, asnId))) throw notFound('ASN');
-    const { type } = parse(historyQuerySchema, request.query);
+    const { type } = request.query;
     return readHistory(ctx.db, 'asn', String(asnId), type);
   });
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validateAccountCode, validateTaxCodes } from '../../src/domain/rules/properties';
-import { buyerSellerPropsSchema, buyerSettingsSchema } from '../../src/domain/schemas/properties';
+import { buyerSellerPropsAnswerSchema, buyerSellerPropsSchema, buyerSettingsAnswerSchema, buyerSettingsSchema } from '../../src/domain/schemas/properties';
+import { customerSchema } from '../../src/domain/schemas/accounts';
 import type { AppContext } from '../app-context';
 import { writeHistory } from '../history';
 import { badRequest, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
-import { parse } from '../http/parse';
 import type { Db } from '../db/database';
 import { findOrg, requireCapability, requireOrg, type OrgRef } from '../policy';
 import { recordChange } from '../sync/change-log';
@@ -22,20 +23,21 @@ async function requireSupplier(db: AppContext['db'], sellerKey: string) {
 }
 
 export async function buyerSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
   /** Tax codes: buyers only (support acting for a buyer). Null until the buyer first saves them. */
-  app.get('/buyer/:buyerId', async (request) => {
-    const { user, org } = await requireOrg(request, db, 'buyer', parse(buyerParams, request.params).buyerId);
+  api.get('/buyer/:buyerId', { schema: { params: buyerParams, response: { 200: buyerSettingsAnswerSchema } } }, async (request) => {
+    const { user, org } = await requireOrg(request, db, 'buyer', request.params.buyerId);
     requireCapability(user, org, 'viewBuyerSettings');
     const row = await db.selectFrom('buyer_settings').selectAll().where('org_no', '=', org.orgNo).executeTakeFirst();
     return { taxCodeMapping: row ? { taxableCode: row.taxable_code, nonTaxableCode: row.non_taxable_code } : null };
   });
 
-  app.post('/buyer/:buyerId', async (request, reply) => {
-    const { user, org } = await requireOrg(request, db, 'buyer', parse(buyerParams, request.params).buyerId);
+  api.post('/buyer/:buyerId', { schema: { params: buyerParams, body: buyerSettingsSchema, response: { 200: buyerSettingsAnswerSchema } } }, async (request, reply) => {
+    const { user, org } = await requireOrg(request, db, 'buyer', request.params.buyerId);
     requireCapability(user, org, 'editTaxCodes');
-    const { taxCodeMapping } = parse(buyerSettingsSchema, request.body);
+    const { taxCodeMapping } = request.body;
     const errors = validateTaxCodes(taxCodeMapping);
     if (errors.length) throw badRequest(errors);
     const taxable = taxCodeMapping.taxableCode.trim();
@@ -60,8 +62,8 @@ export async function buyerSettingsRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   /** The Catalogue Account Code the buyer gives a supplier. Null until set. */
-  app.get('/buyer/:buyerId/seller/:sellerId/props', async (request) => {
-    const params = parse(pairParams, request.params);
+  api.get('/buyer/:buyerId/seller/:sellerId/props', { schema: { params: pairParams, response: { 200: buyerSellerPropsAnswerSchema } } }, async (request) => {
+    const params = request.params;
     const { user, org } = await requireOrg(request, db, 'buyer', params.buyerId);
     requireCapability(user, org, 'viewBuyerSettings');
     const seller = await requireSupplier(db, params.sellerId);
@@ -74,12 +76,12 @@ export async function buyerSettingsRoutes(app: FastifyInstance, ctx: AppContext)
     return { supplierCode: row?.supplier_code ?? null };
   });
 
-  app.post('/buyer/:buyerId/seller/:sellerId/props', async (request, reply) => {
-    const params = parse(pairParams, request.params);
+  api.post('/buyer/:buyerId/seller/:sellerId/props', { schema: { params: pairParams, body: buyerSellerPropsSchema, response: { 200: buyerSellerPropsAnswerSchema } } }, async (request, reply) => {
+    const params = request.params;
     const { user, org } = await requireOrg(request, db, 'buyer', params.buyerId);
     requireCapability(user, org, 'editAccountCodes');
     const seller = await requireSupplier(db, params.sellerId);
-    const { supplierCode } = parse(buyerSellerPropsSchema, request.body);
+    const { supplierCode } = request.body;
     const errors = validateAccountCode(supplierCode);
     if (errors.length) throw badRequest(errors);
     const code = supplierCode.trim();
@@ -108,8 +110,8 @@ export async function buyerSettingsRoutes(app: FastifyInstance, ctx: AppContext)
    * buyer. Only a university the supplier trades with (orders, a pricelist for it, or an
    * account code it gave the supplier) is a customer; any other is answered as unknown.
    */
-  app.get('/seller/:sellerId/buyer/:buyerId', async (request) => {
-    const params = parse(customerParams, request.params);
+  api.get('/seller/:sellerId/buyer/:buyerId', { schema: { params: customerParams, response: { 200: customerSchema } } }, async (request) => {
+    const params = request.params;
     const { user, org: seller } = await requireOrg(request, db, 'seller', params.sellerId);
     if (user.userType !== 'SUPPORT' && !(await tradesWith(db, seller, params.buyerId))) throw notFound('Customer');
     const buyer = await db

@@ -1,15 +1,21 @@
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { validateCatalogueExport } from '../../src/domain/rules/catalogue';
 import {
+  downloadRequestedSchema,
   metaUpdateSchema,
   productListQuerySchema,
+  productPageSchema,
+  productWrapperSchema,
   supplierListQuerySchema,
+  supplierSchema,
+  uploadUrlSchema,
   type ProductWrapper,
   type Supplier,
 } from '../../src/domain/schemas/catalogue';
-import { fillChunkQuerySchema, fillPlanQuerySchema } from '../../src/domain/schemas/product-fill';
+import { fillChunkQuerySchema, fillChunkSchema, fillPlanQuerySchema, fillPlanSchema } from '../../src/domain/schemas/product-fill';
+import { jobQueuedSchema } from '../../src/domain/schemas/jobs';
 import { containsIgnoreCase } from '../accounts/like';
 import type { AppContext } from '../app-context';
 import { decodeCursor, encodeCursor } from '../catalogue/cursor';
@@ -22,7 +28,6 @@ import { writeHistory } from '../history';
 import { ONE_STEP_COMPRESSION } from '../http/compression';
 import { badRequest, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
-import { parse } from '../http/parse';
 import { preparedQuery } from '../db/prepared-query';
 import { JOB_KINDS } from '../jobs/kinds';
 import { enqueueJob } from '../jobs/queue';
@@ -53,8 +58,8 @@ const PRODUCT_PAGE_QUERIES = {
 
 /**
  * A page of products as the JSON text of the answer `{data, cursor}`. Written by hand,
- * not with JSON.stringify nor a serialiser compiled from the schema as other hot reads
- * are (answer-schema.ts): each product's part is already JSON (its stored wire), so the
+ * not with JSON.stringify nor a serialiser compiled from the schema as other answers
+ * are (server/http/schema-compilers.ts): each product's part is already JSON (its stored wire), so the
  * page is one indexed read and a string join. Nothing unnamed can slip out: every field
  * of a wrapper is written by name (catalogue/products.ts).
  */
@@ -86,7 +91,11 @@ async function oneProduct(db: Tx, sellerKey: string, code: string, buyerKey: str
   return (await wrapProducts(db, sellerKey, [row], buyerKey))[0]!;
 }
 
-type BuyerSellerParams = { buyerId: string; sellerId: string };
+const sellerParams = z.object({ sellerId: z.string() });
+const buyerSellerParams = z.object({ buyerId: z.string(), sellerId: z.string() });
+const productParams = { seller: sellerParams.extend({ productCode: z.string() }), buyer: buyerSellerParams.extend({ productCode: z.string() }) };
+type BuyerSellerParams = z.infer<typeof buyerSellerParams>;
+type Query<S extends z.ZodType> = z.output<S>;
 
 /**
  * Product pages and fill chunks are written as JSON text, compressed by the compress
@@ -108,61 +117,77 @@ async function buyerAndSeller(request: FastifyRequest<{ Params: BuyerSellerParam
 export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, config } = ctx;
 
-  app.get<{ Params: { buyerId: string } }>('/buyer/:buyerId/seller', async (request): Promise<Supplier[]> => {
+  const suppliers = { params: z.object({ buyerId: z.string() }), querystring: supplierListQuerySchema, response: { 200: z.array(supplierSchema) } };
+  app.get<{ Params: { buyerId: string }; Querystring: Query<typeof supplierListQuerySchema> }>('/buyer/:buyerId/seller', { schema: suppliers }, async (request): Promise<Supplier[]> => {
     const { user, org } = await requireOrg(request, db, 'buyer', request.params.buyerId);
     requireCapability(user, org, 'viewCatalogue');
-    const query = parse(supplierListQuerySchema, request.query);
+    const query = request.query;
     let q = db.selectFrom('orgs').select(['unique_key', 'name']).where('deleted', '=', 0).where('type', '=', 1);
     if (query.nameLike) q = q.where(containsIgnoreCase('name', query.nameLike));
     const rows = await q.orderBy('name').orderBy('unique_key').limit(query.limit).offset(query.offset).execute();
     return rows.map((r) => ({ uniqueKey: r.unique_key, name: r.name }));
   });
 
-  app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/product', async (request, reply) => {
+  // The product pages and fill chunks send bytes written ahead (stored wires, see above): their
+  // answer schemas are declared for the contract, not used to write them again.
+  const productPage = (params: z.ZodType) => ({ params, querystring: productListQuerySchema, response: { 200: productPageSchema } });
+  const plan = (params: z.ZodType) => ({ params, querystring: fillPlanQuerySchema, response: { 200: fillPlanSchema } });
+  const chunk = (params: z.ZodType) => ({ params, querystring: fillChunkQuerySchema, response: { 200: fillChunkSchema } });
+  type PageQuery = { Querystring: Query<typeof productListQuerySchema> };
+  type PlanQuery = { Querystring: Query<typeof fillPlanQuerySchema> };
+  type ChunkQuery = { Querystring: Query<typeof fillChunkQuerySchema> };
+
+  app.get<{ Params: { sellerId: string } } & PageQuery>('/seller/:sellerId/product', { schema: productPage(sellerParams) }, async (request, reply) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
-    return sendJsonText(reply, await productPageJson(db, org.orgKey, null, parse(productListQuerySchema, request.query)));
+    return sendJsonText(reply, await productPageJson(db, org.orgKey, null, request.query));
   });
 
   // The fill (ours, not the spec's): the same authorization as the product list of each view.
-  app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/products/fill', async (request) => {
+  app.get<{ Params: { sellerId: string } } & PlanQuery>('/seller/:sellerId/products/fill', { schema: plan(sellerParams) }, async (request) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
-    return fillPlan(db, org.orgKey, parse(fillPlanQuerySchema, request.query).size);
+    return fillPlan(db, org.orgKey, request.query.size);
   });
 
-  app.get<{ Params: { sellerId: string } }>('/seller/:sellerId/products/fill/chunk', { compress: ONE_STEP_COMPRESSION }, async (request, reply) => {
+  app.get<{ Params: { sellerId: string } } & ChunkQuery>('/seller/:sellerId/products/fill/chunk', { compress: ONE_STEP_COMPRESSION, schema: chunk(sellerParams) }, async (request, reply) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
-    return sendJsonText(reply, await fillChunkJson(db, org.orgKey, null, parse(fillChunkQuerySchema, request.query)));
+    return sendJsonText(reply, await fillChunkJson(db, org.orgKey, null, request.query));
   });
 
-  app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/products/fill', async (request) => {
+  app.get<{ Params: BuyerSellerParams } & PlanQuery>('/buyer/:buyerId/seller/:sellerId/products/fill', { schema: plan(buyerSellerParams) }, async (request) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'viewCatalogue');
-    return fillPlan(db, seller.orgKey, parse(fillPlanQuerySchema, request.query).size);
+    return fillPlan(db, seller.orgKey, request.query.size);
   });
 
-  app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/products/fill/chunk', { compress: ONE_STEP_COMPRESSION }, async (request, reply) => {
+  app.get<{ Params: BuyerSellerParams } & ChunkQuery>(
+    '/buyer/:buyerId/seller/:sellerId/products/fill/chunk',
+    { compress: ONE_STEP_COMPRESSION, schema: chunk(buyerSellerParams) },
+    async (request, reply) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'viewCatalogue');
-    return sendJsonText(reply, await fillChunkJson(db, seller.orgKey, buyer.orgKey, parse(fillChunkQuerySchema, request.query)));
-  });
+    return sendJsonText(reply, await fillChunkJson(db, seller.orgKey, buyer.orgKey, request.query));
+    },
+  );
 
-  app.get<{ Params: { sellerId: string; productCode: string } }>('/seller/:sellerId/product/:productCode', async (request) => {
+  const oneProductSchema = (params: z.ZodType) => ({ params, response: { 200: productWrapperSchema } });
+  app.get<{ Params: { sellerId: string; productCode: string } }>('/seller/:sellerId/product/:productCode', { schema: oneProductSchema(productParams.seller) }, async (request) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
     return oneProduct(db, org.orgKey, request.params.productCode, null);
   });
 
-  app.get<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/product', async (request, reply) => {
+  app.get<{ Params: BuyerSellerParams } & PageQuery>('/buyer/:buyerId/seller/:sellerId/product', { schema: productPage(buyerSellerParams) }, async (request, reply) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'viewCatalogue');
-    return sendJsonText(reply, await productPageJson(db, seller.orgKey, buyer.orgKey, parse(productListQuerySchema, request.query)));
+    return sendJsonText(reply, await productPageJson(db, seller.orgKey, buyer.orgKey, request.query));
   });
 
   app.get<{ Params: BuyerSellerParams & { productCode: string } }>(
     '/buyer/:buyerId/seller/:sellerId/product/:productCode',
+    { schema: oneProductSchema(productParams.buyer) },
     async (request) => {
       const { user, buyer, seller } = await buyerAndSeller(request, db);
       requireCapability(user, buyer, 'viewCatalogue');
@@ -170,12 +195,13 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
-  app.post<{ Params: BuyerSellerParams & { productCode: string } }>(
+  app.post<{ Params: BuyerSellerParams & { productCode: string }; Body: z.output<typeof metaUpdateSchema> }>(
     '/buyer/:buyerId/seller/:sellerId/meta/:productCode',
+    { schema: { params: productParams.buyer, body: metaUpdateSchema, response: { 200: productWrapperSchema } } },
     async (request, reply) => {
       const { user, buyer, seller } = await buyerAndSeller(request, db);
       requireCapability(user, buyer, 'includeProducts');
-      const input = parse(metaUpdateSchema, request.body);
+      const input = request.body;
       const code = request.params.productCode;
       return mutate(db, request, reply, async (trx) => {
         const product = await trx
@@ -237,7 +263,8 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
-  app.post<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/meta/action/download', async (request, reply) => {
+  const download = { params: buyerSellerParams, response: { 202: downloadRequestedSchema } };
+  app.post<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/meta/action/download', { schema: download }, async (request, reply) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'manageCatalogueTemplates');
     return mutate(db, request, reply, async (trx) => {
@@ -250,7 +277,8 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     });
   });
 
-  app.post<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/meta/action/upload-url', async (request) => {
+  const templateUpload = { params: buyerSellerParams, response: { 200: uploadUrlSchema } };
+  app.post<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/meta/action/upload-url', { schema: templateUpload }, async (request) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'manageCatalogueTemplates');
     const uploadUrl = jobUploadUrl(config, {
@@ -263,7 +291,8 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return { uploadUrl };
   });
 
-  app.post<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/product/action/export', async (request, reply) => {
+  const catalogueExport = { params: buyerSellerParams, response: { 202: jobQueuedSchema } };
+  app.post<{ Params: BuyerSellerParams }>('/buyer/:buyerId/seller/:sellerId/product/action/export', { schema: catalogueExport }, async (request, reply) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'exportCatalogue');
     return mutate(db, request, reply, async (trx) => {
@@ -297,7 +326,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     });
   });
 
-  app.post<{ Params: { sellerId: string } }>('/seller/:sellerId/ppo/action/upload-url', async (request) => {
+  app.post<{ Params: { sellerId: string } }>('/seller/:sellerId/ppo/action/upload-url', { schema: { params: sellerParams, response: { 200: uploadUrlSchema } } }, async (request) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'uploadPriceFile');
     const uploadUrl = jobUploadUrl(config, { orgKey: org.orgKey, fileName: 'price-file.csv', purpose: JOB_KINDS.priceFileImport, user });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdmin } from '../../src/domain/roles';
-import { cxmlCredentialInputSchema } from '../../src/domain/schemas/cxml-credential';
+import { cxmlCredentialInputSchema, cxmlCredentialViewSchema, cxmlInboundEntrySchema } from '../../src/domain/schemas/cxml-credential';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
 import { identitiesTakenElsewhere, readCredential, saveCredential, secretHashOf } from '../edi/inbound/credentials';
@@ -27,14 +28,17 @@ async function requireOrgAdmin(request: FastifyRequest, db: Db) {
  * feed and history). GET /org/{id}/cxml-inbound: the last inbound requests, for support.
  */
 export async function cxmlCredentialRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/org/:orgId/cxml-credential', async (request) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const params = orgParams;
+  api.get('/org/:orgId/cxml-credential', { schema: { params, response: { 200: cxmlCredentialViewSchema } } }, async (request) => {
     const { org } = await requireOrgAdmin(request, ctx.db);
     return readCredential(ctx.db, org.orgKey);
   });
 
-  app.put('/org/:orgId/cxml-credential', async (request, reply) => {
+  const putSchema = { params, body: cxmlCredentialInputSchema, response: { 200: cxmlCredentialViewSchema } };
+  api.put('/org/:orgId/cxml-credential', { schema: putSchema }, async (request, reply) => {
     const { user, org } = await requireOrgAdmin(request, ctx.db);
-    const input = parse(cxmlCredentialInputSchema, request.body);
+    const input = request.body;
     const secretHash = await secretHashOf(input);
     return mutate(ctx.db, request, reply, async (trx) => {
       const taken = await identitiesTakenElsewhere(trx, org.orgKey, input.identities);
@@ -53,9 +57,9 @@ export async function cxmlCredentialRoutes(app: FastifyInstance, ctx: AppContext
     });
   });
 
-  app.get('/org/:orgId/cxml-inbound', async (request) => {
+  api.get('/org/:orgId/cxml-inbound', { schema: { params, response: { 200: z.array(cxmlInboundEntrySchema) } } }, async (request) => {
     requireSupport(request);
-    const { org } = await requireOrg(request, ctx.db, 'org', parse(orgParams, request.params).orgId);
+    const { org } = await requireOrg(request, ctx.db, 'org', request.params.orgId);
     return recentInbound(ctx.db, org.orgKey);
   });
 }

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldErrors } from '../../src/domain/messages';
 import { parseTemplateJson } from '../../src/domain/rules/extraction-template';
-import { extractionTemplateInputSchema, type ExtractionTemplateView } from '../../src/domain/schemas/extraction-templates';
+import { extractionTemplateInputSchema, extractionTemplateViewSchema, type ExtractionTemplateView } from '../../src/domain/schemas/extraction-templates';
 import { wholeNumber } from '../../src/domain/schemas/numbers';
 import type { AppContext } from '../app-context';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/database';
 import { writeHistory } from '../history';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { emptyAnswer } from '../http/empty-answer';
 import { mutate } from '../http/mutate';
-import { parse } from '../http/parse';
 import { supplierTemplateViews } from '../intake/extract/template-store';
 import { findOrg, requireSupport } from '../policy';
 import type { Tx } from '../sync/change-log';
@@ -54,18 +55,19 @@ async function templateHistory(trx: Tx, user: SessionUser, orgKey: string, type:
  * supplier; deleting it brings the shipped one back.
  */
 export async function extractionTemplateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  app.get('/org/:orgId/extraction-template', async (request) => {
+  api.get('/org/:orgId/extraction-template', { schema: { params: orgParams, response: { 200: z.array(extractionTemplateViewSchema) } } }, async (request) => {
     requireSupport(request);
-    const org = await requireSupplier(db, parse(orgParams, request.params).orgId);
+    const org = await requireSupplier(db, request.params.orgId);
     return supplierTemplateViews(db, org.orgKey);
   });
 
-  app.post('/org/:orgId/extraction-template', async (request, reply) => {
+  api.post('/org/:orgId/extraction-template', { schema: { params: orgParams, body: extractionTemplateInputSchema, response: { 201: extractionTemplateViewSchema } } }, async (request, reply) => {
     const user = requireSupport(request);
-    const org = await requireSupplier(db, parse(orgParams, request.params).orgId);
-    const input = parse(extractionTemplateInputSchema, request.body);
+    const org = await requireSupplier(db, request.params.orgId);
+    const input = request.body;
     const body = checkedBody(input.template);
     return mutate(db, request, reply, async (trx) => {
       if (await nameTaken(trx, org.orgNo, input.name)) throw conflict([fieldErrors.templateNameTaken(input.name)]);
@@ -79,11 +81,11 @@ export async function extractionTemplateRoutes(app: FastifyInstance, ctx: AppCon
     });
   });
 
-  app.put('/org/:orgId/extraction-template/:templateId', async (request, reply) => {
+  api.put('/org/:orgId/extraction-template/:templateId', { schema: { params: idParams, body: extractionTemplateInputSchema, response: { 200: extractionTemplateViewSchema } } }, async (request, reply) => {
     const user = requireSupport(request);
-    const params = parse(idParams, request.params);
+    const params = request.params;
     const org = await requireSupplier(db, params.orgId);
-    const input = parse(extractionTemplateInputSchema, request.body);
+    const input = request.body;
     const body = checkedBody(input.template);
     return mutate(db, request, reply, async (trx) => {
       await viewOf(trx, org.orgKey, params.templateId);
@@ -98,9 +100,9 @@ export async function extractionTemplateRoutes(app: FastifyInstance, ctx: AppCon
     });
   });
 
-  app.delete('/org/:orgId/extraction-template/:templateId', async (request, reply) => {
+  api.delete('/org/:orgId/extraction-template/:templateId', { schema: { params: idParams, response: { 200: emptyAnswer } } }, async (request, reply) => {
     const user = requireSupport(request);
-    const params = parse(idParams, request.params);
+    const params = request.params;
     const org = await requireSupplier(db, params.orgId);
     return mutate(db, request, reply, async (trx) => {
       const view = await viewOf(trx, org.orgKey, params.templateId);

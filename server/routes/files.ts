@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { jobQueuedSchema } from '../../src/domain/schemas/jobs';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
 import { blobStoreFor } from '../files/blob-stores';
 import { expiredOrInvalidLink, verifyDownload, verifyToken } from '../files/signed-url';
+import { fileAnswer, fileBytes } from '../http/file-schemas';
 import { badRequest, notFound } from '../http/errors';
 import { ASSET_CSP } from '../http/security-headers';
 import { uploadJobKinds } from '../jobs/handlers';
@@ -55,6 +57,14 @@ export async function fileRoutes(root: FastifyInstance, ctx: AppContext): Promis
       '/files/upload/*',
       {
         bodyLimit: MAX_UPLOAD_BYTES,
+        schema: {
+          description: 'The upload of a signed upload URL: the file as the body, its type in `X-File-Type`. Queues the job the URL was made for.',
+          tags: ['files'],
+          security: [],
+          consumes: ['application/octet-stream'],
+          body: fileBytes,
+          response: { 200: jobQueuedSchema },
+        },
         // Before the body is read: a forged, expired or used link costs the server no upload.
         onRequest: async (request) => {
           const claims = uploadClaims((request.params as { '*': string })['*']);
@@ -78,7 +88,8 @@ export async function fileRoutes(root: FastifyInstance, ctx: AppContext): Promis
       },
     );
 
-    app.get<{ Params: { '*': string } }>('/files/download/*', async (request, reply) => {
+    const download = { tags: ['files'], security: [], response: fileAnswer('The file of a signed download link, as an attachment', '*/*') };
+    app.get<{ Params: { '*': string } }>('/files/download/*', { schema: download }, async (request, reply) => {
       const claims = verifyDownload(ctx.config, request.params['*'], request.user?.sessionId ?? null);
       const blob = await blobs.get(claims.key);
       if (!blob) throw notFound('File');
@@ -88,7 +99,8 @@ export async function fileRoutes(root: FastifyInstance, ctx: AppContext): Promis
         .send(blob.bytes);
     });
 
-    app.get<{ Params: { '*': string } }>('/files/asset/*', async (request, reply) => {
+    const asset = { tags: ['files'], security: [], response: fileAnswer("A product's public image or data sheet", '*/*') };
+    app.get<{ Params: { '*': string } }>('/files/asset/*', { schema: asset }, async (request, reply) => {
       const key = `${PUBLIC_ASSET_PREFIX}${request.params['*']}`;
       let blob;
       try {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validateMatchingSettings } from '../../src/domain/rules/invoice-tolerances';
 import { matchingSettingsSchema, type MatchingSettings } from '../../src/domain/schemas/invoice-matching';
@@ -6,7 +7,6 @@ import type { AppContext } from '../app-context';
 import { writeHistory } from '../history';
 import { badRequest } from '../http/errors';
 import { mutate } from '../http/mutate';
-import { parse } from '../http/parse';
 import { MATCHING_SETTINGS_ENTITY, matchingSettingsOf } from '../invoices/matching-settings';
 import { JOB_KINDS } from '../jobs/kinds';
 import { enqueueJob } from '../jobs/queue';
@@ -14,6 +14,7 @@ import { requireCapability, requireOrg } from '../policy';
 import { recordChange } from '../sync/change-log';
 
 const buyerParams = z.object({ buyerId: z.string() });
+const savedSettings = matchingSettingsSchema.extend({ jobId: z.number().int().nullable() });
 
 const describe = (s: MatchingSettings) =>
   `${s.mode}; price ${s.pricePercent} % or ${s.priceAmount}; quantity ${s.quantityUnits} units or ${s.quantityPercent} %; total ${s.totalPercent} %`;
@@ -29,9 +30,10 @@ const same = (a: MatchingSettings, b: MatchingSettings) =>
 /** A buyer's 'Invoice Matching' settings (Preferences, buyers only). */
 export async function invoiceMatchingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/buyer/:buyerId/invoice-matching', async (request) => {
-    const { user, org } = await requireOrg(request, db, 'buyer', parse(buyerParams, request.params).buyerId);
+  api.get('/buyer/:buyerId/invoice-matching', { schema: { params: buyerParams, response: { 200: matchingSettingsSchema } } }, async (request) => {
+    const { user, org } = await requireOrg(request, db, 'buyer', request.params.buyerId);
     requireCapability(user, org, 'editInvoiceMatching');
     const { rev: _rev, ...settings } = await matchingSettingsOf(db, org.orgNo);
     return settings;
@@ -41,10 +43,11 @@ export async function invoiceMatchingRoutes(app: FastifyInstance, ctx: AppContex
    * Saves the settings and, when they changed, queues the re-matching of every invoice
    * of the buyer as a job (tens of thousands of invoices are no work for a request).
    */
-  app.post('/buyer/:buyerId/invoice-matching', async (request, reply) => {
-    const { user, org } = await requireOrg(request, db, 'buyer', parse(buyerParams, request.params).buyerId);
+  const postSchema = { params: buyerParams, body: matchingSettingsSchema, response: { 200: savedSettings } };
+  api.post('/buyer/:buyerId/invoice-matching', { schema: postSchema }, async (request, reply) => {
+    const { user, org } = await requireOrg(request, db, 'buyer', request.params.buyerId);
     requireCapability(user, org, 'editInvoiceMatching');
-    const settings = parse(matchingSettingsSchema, request.body);
+    const settings = request.body;
     const issues = validateMatchingSettings(settings);
     if (issues.length) throw badRequest(issues.map((i) => i.message));
     return mutate(db, request, reply, async (trx) => {

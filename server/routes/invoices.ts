@@ -1,7 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../src/domain/messages';
-import { invoiceListQuerySchema, invoicePathSchema, invoiceUploadRequestSchema, type InvoiceHistoryEntry } from '../../src/domain/schemas/invoices';
+import {
+  invoiceHistoryEntrySchema,
+  invoiceItemSchema,
+  invoiceListQuerySchema,
+  invoicePageSchema,
+  invoicePathSchema,
+  invoiceUploadRequestSchema,
+  type InvoiceHistoryEntry,
+} from '../../src/domain/schemas/invoices';
+import { uploadUrlSchema } from '../../src/domain/schemas/catalogue';
+import { jobQueuedSchema } from '../../src/domain/schemas/jobs';
 import { invoiceCorrectionSchema } from '../../src/domain/schemas/invoice-corrections';
 import { correctInvoice } from '../invoices/correct-invoice';
 import type { AppContext } from '../app-context';
@@ -16,6 +27,7 @@ import { conflict, notFound } from '../http/errors';
 import { INTAKE_JOB_KINDS } from '../intake/intake-kinds';
 import { storedDocumentsOf } from '../intake/re-extract-invoice';
 import { enqueueJob } from '../jobs/queue';
+import { fileAnswer } from '../http/file-schemas';
 import { mutate } from '../http/mutate';
 import { parse } from '../http/parse';
 import { requireCapability, requireOrg, type OrgRef } from '../policy';
@@ -38,27 +50,28 @@ async function buyerFor(request: FastifyRequest, db: Db, capability: 'viewInvoic
 }
 
 export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   const blobs = blobStoreFor(ctx.config);
 
-  app.get('/buyer/:id/invoice', async (request) => {
+  api.get('/buyer/:id/invoice', { schema: { querystring: invoiceListQuerySchema, params: orgPathSchema, response: { 200: invoicePageSchema } } }, async (request) => {
     const { org } = await buyerFor(request, db, 'viewInvoices');
-    const q = parse(invoiceListQuerySchema, request.query);
+    const q = request.query;
     let query = db.selectFrom('invoices').select(INVOICE_COLUMNS).where('buyer_key', '=', org.orgKey).where('deleted', '=', 0);
     if (q.veStatus && q.veStatus !== 'All') query = query.where('ve_status', '=', q.veStatus);
     const rows = await query.orderBy('created_at', 'desc').orderBy('oiid', 'desc').limit(q.limit).offset(q.offset).execute();
     return rows.map(toInvoiceItem);
   });
 
-  app.get('/buyer/:id/invoice/:invoiceId', async (request) => {
+  api.get('/buyer/:id/invoice/:invoiceId', { schema: { params: invoicePathSchema, response: { 200: invoiceItemSchema } } }, async (request) => {
     const { org } = await buyerFor(request, db, 'viewInvoices');
-    const { invoiceId } = parse(invoicePathSchema, request.params);
+    const { invoiceId } = request.params;
     return toInvoiceItem(await findInvoice(db, org, invoiceId));
   });
 
-  app.post('/buyer/:id/invoice/:invoiceId/actions/read', async (request, reply) => {
+  api.post('/buyer/:id/invoice/:invoiceId/actions/read', { schema: { params: invoicePathSchema, response: { 200: invoiceItemSchema } } }, async (request, reply) => {
     const { user, org } = await buyerFor(request, db, 'viewInvoices');
-    const { invoiceId } = parse(invoicePathSchema, request.params);
+    const { invoiceId } = request.params;
     return mutate(db, request, reply, async (trx) => {
       const row = await findInvoice(trx, org, invoiceId);
       if (row.read === 1) return { body: toInvoiceItem(row) };
@@ -76,26 +89,26 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   // A clerk corrects misread fields; the invoice is matched again in the same transaction.
-  app.post('/buyer/:id/invoice/:invoiceId/actions/correct', async (request, reply) => {
+  api.post('/buyer/:id/invoice/:invoiceId/actions/correct', { schema: { params: invoicePathSchema, body: invoiceCorrectionSchema, response: { 200: invoiceItemSchema } } }, async (request, reply) => {
     const { user, org } = await buyerFor(request, db, 'correctInvoices');
-    const { invoiceId } = parse(invoicePathSchema, request.params);
-    const correction = parse(invoiceCorrectionSchema, request.body);
+    const { invoiceId } = request.params;
+    const correction = request.body;
     return mutate(db, request, reply, async (trx) => ({
       body: toInvoiceItem(await correctInvoice(trx, await findInvoice(trx, org, invoiceId), correction, user.displayName)),
     }));
   });
 
-  app.post('/buyer/:id/invoice/:invoiceId/actions/export', async (request, reply) => {
+  api.post('/buyer/:id/invoice/:invoiceId/actions/export', { schema: { params: invoicePathSchema, body: exportBodySchema, response: { 202: jobQueuedSchema } } }, async (request, reply) => {
     const { user, org } = await buyerFor(request, db, 'exportInvoices');
-    const { invoiceId } = parse(invoicePathSchema, request.params);
-    const confirmExceptions = parse(exportBodySchema, request.body)?.confirmExceptions === true;
+    const { invoiceId } = request.params;
+    const confirmExceptions = request.body?.confirmExceptions === true;
     return queueExportAnswer(db, request, reply, { target: 'invoice', orgKey: org.orgKey, id: invoiceId, user: user.displayName, confirmExceptions });
   });
 
   // Support, having fixed a supplier's template, reads the invoice's stored documents again: a job.
-  app.post('/buyer/:id/invoice/:invoiceId/actions/re-extract', async (request, reply) => {
+  api.post('/buyer/:id/invoice/:invoiceId/actions/re-extract', { schema: { params: invoicePathSchema, response: { 202: jobQueuedSchema } } }, async (request, reply) => {
     const { user, org } = await buyerFor(request, db, 'reExtractInvoices');
-    const { invoiceId } = parse(invoicePathSchema, request.params);
+    const { invoiceId } = request.params;
     return mutate(db, request, reply, async (trx) => {
       const row = await findInvoice(trx, org, invoiceId);
       if (row.exported === 1) throw conflict([messages.reExtractExported]);
@@ -106,9 +119,9 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   // The spec's upload pattern: a signed URL whose PUT queues the file for the intake.
-  app.post('/buyer/:id/invoice/action/upload-url', async (request) => {
+  api.post('/buyer/:id/invoice/action/upload-url', { schema: { body: invoiceUploadRequestSchema, params: orgPathSchema, response: { 200: uploadUrlSchema } } }, async (request) => {
     const { user, org } = await buyerFor(request, db, 'uploadInvoices');
-    const { fileName } = parse(invoiceUploadRequestSchema, request.body ?? {});
+    const { fileName } = request.body;
     const uploadUrl = jobUploadUrl(ctx.config, {
       orgKey: org.orgKey,
       fileName: safeFilePart(fileName),
@@ -119,18 +132,18 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return { uploadUrl };
   });
 
-  app.get('/buyer/:id/invoice/:invoiceId/history', async (request) => {
+  api.get('/buyer/:id/invoice/:invoiceId/history', { schema: { params: invoicePathSchema, querystring: historyQuerySchema, response: { 200: z.array(invoiceHistoryEntrySchema) } } }, async (request) => {
     const { org } = await buyerFor(request, db, 'viewInvoices');
-    const { invoiceId } = parse(invoicePathSchema, request.params);
-    const { type } = parse(historyQuerySchema, request.query);
+    const { invoiceId } = request.params;
+    const { type } = request.query;
     const row = await findInvoice(db, org, invoiceId);
     const entries = await readHistory(db, INVOICE_ENTITY, String(row.oiid), type);
     return entries.map((e): InvoiceHistoryEntry => ({ date: e.date, action: e.action, description: e.description, user: e.user, type: e.type }));
   });
 
-  app.get('/buyer/:id/invoice/:invoiceId/pdf', async (request, reply) => {
+  api.get('/buyer/:id/invoice/:invoiceId/pdf', { schema: { params: invoicePathSchema, response: fileAnswer('The invoice as PDF, shown inline', 'application/pdf') } }, async (request, reply) => {
     const { org } = await buyerFor(request, db, 'viewInvoices');
-    const { invoiceId } = parse(invoicePathSchema, request.params);
+    const { invoiceId } = request.params;
     const row = await findInvoice(db, org, invoiceId);
     if (!row.pdf_key) throw notFound('PDF');
     let blob = await blobs.get(row.pdf_key);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { wholeNumber } from '../../src/domain/schemas/numbers';
-import { jobListQuerySchema, type JobView } from '../../src/domain/schemas/jobs';
+import { jobListQuerySchema, jobSchema, type JobView } from '../../src/domain/schemas/jobs';
 import type { AppContext } from '../app-context';
 import type { ServerConfig } from '../config';
 import { DOWNLOAD_URL_TTL_SEC, signedDownloadUrl } from '../files/signed-url';
 import { notFound } from '../http/errors';
-import { parse } from '../http/parse';
 import { findJob, toJobRow, type JobRow } from '../jobs/queue';
 import { requireOrg } from '../policy';
 
@@ -31,10 +31,14 @@ function jobView(config: ServerConfig, job: JobRow, sessionId: string): JobView 
 
 const jobParams = z.object({ orgId: z.string(), jobId: wholeNumber(z.number().positive()) });
 
+const listParams = z.object({ orgId: z.string() });
+
 export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get<{ Params: { orgId: string } }>('/org/:orgId/job', async (request) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const listSchema = { params: listParams, querystring: jobListQuerySchema, response: { 200: z.array(jobSchema) } };
+  api.get('/org/:orgId/job', { schema: listSchema }, async (request) => {
     const { user, org } = await requireOrg(request, ctx.db, 'org', request.params.orgId);
-    const query = parse(jobListQuerySchema, request.query);
+    const query = request.query;
     let q = ctx.db.selectFrom('jobs').selectAll().where('org_key', '=', org.orgKey);
     if (query.kind) q = q.where('kind', '=', query.kind);
     if (query.state) q = q.where('state', '=', query.state);
@@ -42,8 +46,8 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     return rows.map((r) => jobView(ctx.config, toJobRow(r), user.sessionId));
   });
 
-  app.get('/org/:orgId/job/:jobId', async (request) => {
-    const params = parse(jobParams, request.params);
+  api.get('/org/:orgId/job/:jobId', { schema: { params: jobParams, response: { 200: jobSchema } } }, async (request) => {
+    const params = request.params;
     const { user, org } = await requireOrg(request, ctx.db, 'org', params.orgId);
     const job = await findJob(ctx.db, org.orgKey, params.jobId);
     if (!job) throw notFound('Job');

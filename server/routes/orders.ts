@@ -1,22 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { wholeNumber } from '../../src/domain/schemas/numbers';
-import { historyQuerySchema, orderListQuerySchema, orderSummarySchema } from '../../src/domain/schemas/orders';
+import { historyEntrySchema, historyQuerySchema, orderListQuerySchema, orderSchema, orderSummarySchema } from '../../src/domain/schemas/orders';
+import { jobQueuedSchema } from '../../src/domain/schemas/jobs';
 import type { AppContext } from '../app-context';
 import { queueExportAnswer } from '../edi/export-request';
 import { readHistory } from '../history';
-import { answerSchema } from '../http/answer-schema';
 import { notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import { rememberedAnswer } from '../http/remembered-answer';
-import { parse } from '../http/parse';
 import { listOrders, loadOrder, type OrderSide } from '../orders/order-rows';
 import { requireCapability, requireOrg } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
 const orderParams = z.object({ orgId: z.string().min(1).max(40), orderId: wholeNumber(z.number().positive()) });
 const listParams = z.object({ orgId: z.string().min(1).max(40) });
-const ORDER_LIST_ANSWER = answerSchema(z.array(orderSummarySchema));
+const ORDER_LIST = { params: listParams, querystring: orderListQuerySchema, response: { 200: z.array(orderSummarySchema) } };
+/** The order list sends bytes it remembers, so it is typed by hand rather than by the type provider. */
+type ListRoute = { Params: z.output<typeof listParams>; Querystring: z.output<typeof orderListQuerySchema> };
 
 /**
  * Marks an order read for one side. Only a real change bumps the revision, so opening
@@ -45,16 +47,17 @@ async function orderOf(ctx: AppContext, side: OrderSide, orgKey: string, orderId
 }
 
 export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   for (const side of ['seller', 'buyer'] as const) {
     // A page of the list is the same for everyone who may view the organisation's orders
     // on this side, so it is remembered under exactly that (server/http/remembered-answer.ts),
     // written once by the route's compiled serialiser: tablets reconnecting together
     // read the same first page.
-    app.get(`/${side}/:orgId/order`, { schema: { response: ORDER_LIST_ANSWER } }, async (request, reply) => {
-      const { orgId } = parse(listParams, request.params);
+    app.get<ListRoute>(`/${side}/:orgId/order`, { schema: ORDER_LIST }, async (request, reply) => {
+      const { orgId } = request.params;
       const { user, org } = await requireOrg(request, ctx.db, side, orgId);
       requireCapability(user, org, 'viewOrders');
-      const query = parse(orderListQuerySchema, request.query);
+      const query = request.query;
       const key = ['orders', side, org.orgKey, query.offset, query.limit, query.orderNumberLike ?? ''];
       const json = await rememberedAnswer(ctx.db, key, async () =>
         // The route's serialiser is compiled from a JSON schema: it writes a string.
@@ -65,8 +68,8 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
     // The spec: opening an order marks it read. The detail call does so itself; the
     // read action below does the same for a client that opened the order offline.
-    app.get(`/${side}/:orgId/order/:orderId`, async (request) => {
-      const { orgId, orderId } = parse(orderParams, request.params);
+    api.get(`/${side}/:orgId/order/:orderId`, { schema: { params: orderParams, response: { 200: orderSchema } } }, async (request) => {
+      const { orgId, orderId } = request.params;
       const { user, org } = await requireOrg(request, ctx.db, side, orgId);
       requireCapability(user, org, 'viewOrders');
       const order = await orderOf(ctx, side, org.orgKey, orderId);
@@ -77,8 +80,8 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       return order;
     });
 
-    app.post(`/${side}/:orgId/order/:orderId/actions/read`, async (request, reply) => {
-      const { orgId, orderId } = parse(orderParams, request.params);
+    api.post(`/${side}/:orgId/order/:orderId/actions/read`, { schema: { params: orderParams, response: { 200: orderSchema } } }, async (request, reply) => {
+      const { orgId, orderId } = request.params;
       const { user, org } = await requireOrg(request, ctx.db, side, orgId);
       requireCapability(user, org, 'viewOrders');
       await orderOf(ctx, side, org.orgKey, orderId);
@@ -88,18 +91,18 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       });
     });
 
-    app.get(`/${side}/:orgId/order/:orderId/history`, async (request) => {
-      const { orgId, orderId } = parse(orderParams, request.params);
+    api.get(`/${side}/:orgId/order/:orderId/history`, { schema: { params: orderParams, querystring: historyQuerySchema, response: { 200: z.array(historyEntrySchema) } } }, async (request) => {
+      const { orgId, orderId } = request.params;
       const { user, org } = await requireOrg(request, ctx.db, side, orgId);
       requireCapability(user, org, 'viewOrders');
       await orderOf(ctx, side, org.orgKey, orderId);
-      const { type } = parse(historyQuerySchema, request.query);
+      const { type } = request.query;
       return readHistory(ctx.db, 'order', String(orderId), type);
     });
   }
 
-  app.post('/seller/:orgId/order/:orderId/actions/export', async (request, reply) => {
-    const { orgId, orderId } = parse(orderParams, request.params);
+  api.post('/seller/:orgId/order/:orderId/actions/export', { schema: { params: orderParams, response: { 202: jobQueuedSchema } } }, async (request, reply) => {
+    const { orgId, orderId } = request.params;
     const { user, org } = await requireOrg(request, ctx.db, 'seller', orgId);
     requireCapability(user, org, 'exportOrder');
     await orderOf(ctx, 'seller', org.orgKey, orderId);

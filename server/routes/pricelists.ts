@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { catalogueErrors, validatePricelist } from '../../src/domain/rules/catalogue';
@@ -6,9 +7,13 @@ import {
   cursorQuerySchema,
   pricelistInputSchema,
   pricelistMappingSchema,
+  pricelistPageSchema,
+  pricelistSchema,
+  priceGroupPageSchema,
   type PriceGroup,
   type Pricelist,
 } from '../../src/domain/schemas/pricelists';
+import { uploadUrlSchema } from '../../src/domain/schemas/catalogue';
 import type { AppContext } from '../app-context';
 import { decodeCursor, encodeCursor } from '../catalogue/cursor';
 import { jobUploadUrl } from '../catalogue/upload-url';
@@ -16,13 +21,14 @@ import type { Db } from '../db/database';
 import { writeHistory } from '../history';
 import { badRequest, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
-import { parse } from '../http/parse';
 import { JOB_KINDS } from '../jobs/kinds';
 import { requireCapability, requireOrg } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
-type SellerParams = { sellerId: string };
-type PricelistParams = SellerParams & { pricelistId: string };
+const sellerParams = z.object({ sellerId: z.string() });
+/** The pricelist id stays text here: one that is not a number is a pricelist not found (findPricelist). */
+const pricelistParams = sellerParams.extend({ pricelistId: z.string() });
+type SellerParams = z.infer<typeof sellerParams>;
 
 const pricelistIdSchema = wholeNumber(z.number().positive());
 
@@ -66,11 +72,12 @@ async function mappedBuyerIds(db: Tx, pricelistId: number): Promise<string[]> {
 }
 
 export async function pricelistRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = ctx;
 
-  app.get<{ Params: SellerParams }>('/seller/:sellerId/pricelist', async (request) => {
+  api.get('/seller/:sellerId/pricelist', { schema: { querystring: cursorQuerySchema, params: sellerParams, response: { 200: pricelistPageSchema } } }, async (request) => {
     const { org } = await seller(request, db, 'viewPricelists');
-    const query = parse(cursorQuerySchema, request.query);
+    const query = request.query;
     const after = decodeCursor<number>(query.cursor, 'number');
     let q = db.selectFrom('pricelists').select(['id', 'name']).where('seller_key', '=', org.orgKey).where('deleted', '=', 0);
     if (after !== null) q = q.where('id', '>', after);
@@ -80,9 +87,9 @@ export async function pricelistRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return { data: page.map(toPricelist), cursor: more ? encodeCursor(Number(page[page.length - 1]!.id)) : null };
   });
 
-  app.post<{ Params: SellerParams }>('/seller/:sellerId/pricelist', async (request, reply) => {
+  api.post('/seller/:sellerId/pricelist', { schema: { body: pricelistInputSchema, params: sellerParams, response: { 201: pricelistSchema } } }, async (request, reply) => {
     const { user, org } = await seller(request, db, 'editPricelists');
-    const input = parse(pricelistInputSchema, request.body);
+    const input = request.body;
     const errors = validatePricelist(input);
     if (errors.length) throw badRequest(errors);
     const name = input.name.trim();
@@ -107,9 +114,9 @@ export async function pricelistRoutes(app: FastifyInstance, ctx: AppContext): Pr
     });
   });
 
-  app.put<{ Params: PricelistParams }>('/seller/:sellerId/pricelist/:pricelistId', async (request, reply) => {
+  api.put('/seller/:sellerId/pricelist/:pricelistId', { schema: { body: pricelistInputSchema, params: pricelistParams, response: { 200: pricelistSchema } } }, async (request, reply) => {
     const { user, org } = await seller(request, db, 'editPricelists');
-    const input = parse(pricelistInputSchema, request.body);
+    const input = request.body;
     const errors = validatePricelist(input);
     if (errors.length) throw badRequest(errors);
     const name = input.name.trim();
@@ -129,10 +136,10 @@ export async function pricelistRoutes(app: FastifyInstance, ctx: AppContext): Pr
     });
   });
 
-  app.get<{ Params: PricelistParams }>('/seller/:sellerId/pricelist/:pricelistId/price', async (request) => {
+  api.get('/seller/:sellerId/pricelist/:pricelistId/price', { schema: { querystring: cursorQuerySchema, params: pricelistParams, response: { 200: priceGroupPageSchema } } }, async (request) => {
     const { org } = await seller(request, db, 'viewPricelists');
     const pricelist = await findPricelist(db, org.orgKey, request.params.pricelistId);
-    const query = parse(cursorQuerySchema, request.query);
+    const query = request.query;
     const after = decodeCursor<string>(query.cursor, 'string');
     let codesQuery = db.selectFrom('pricelist_prices').select('product_code').distinct().where('pricelist_id', '=', pricelist.id);
     if (after !== null) codesQuery = codesQuery.where('product_code', '>', after);
@@ -164,7 +171,7 @@ export async function pricelistRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return { data: [...groups.values()], cursor: more ? encodeCursor(page[page.length - 1]!) : null };
   });
 
-  app.post<{ Params: PricelistParams }>('/seller/:sellerId/pricelist/:pricelistId/price/action/upload-url', async (request) => {
+  api.post('/seller/:sellerId/pricelist/:pricelistId/price/action/upload-url', { schema: { params: pricelistParams, response: { 200: uploadUrlSchema } } }, async (request) => {
     const { user, org } = await seller(request, db, 'editPricelists');
     const pricelist = await findPricelist(db, org.orgKey, request.params.pricelistId);
     const uploadUrl = jobUploadUrl(config, {
@@ -177,15 +184,15 @@ export async function pricelistRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return { uploadUrl };
   });
 
-  app.get<{ Params: PricelistParams }>('/seller/:sellerId/pricelist/:pricelistId/buyers', async (request) => {
+  api.get('/seller/:sellerId/pricelist/:pricelistId/buyers', { schema: { params: pricelistParams, response: { 200: pricelistMappingSchema } } }, async (request) => {
     const { org } = await seller(request, db, 'viewPricelists');
     const pricelist = await findPricelist(db, org.orgKey, request.params.pricelistId);
     return { buyerIds: await mappedBuyerIds(db, pricelist.id) };
   });
 
-  app.put<{ Params: PricelistParams }>('/seller/:sellerId/pricelist/:pricelistId/buyers', async (request, reply) => {
+  api.put('/seller/:sellerId/pricelist/:pricelistId/buyers', { schema: { body: pricelistMappingSchema, params: pricelistParams, response: { 200: pricelistMappingSchema } } }, async (request, reply) => {
     const { user, org } = await seller(request, db, 'editPricelists');
-    const input = parse(pricelistMappingSchema, request.body);
+    const input = request.body;
     const buyerIds = [...new Set(input.buyerIds.map((b) => b.trim()).filter(Boolean))].sort();
     return mutate(db, request, reply, async (trx) => {
       const pricelist = await findPricelist(trx, org.orgKey, request.params.pricelistId);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { PROPERTY_NAMES } from '../../src/domain/constants';
@@ -14,11 +15,17 @@ import {
 } from '../../src/domain/rules/properties';
 import {
   ediExportSettingInputSchema,
+  ediExportSettingSchema,
   orgPropertyInputSchema,
+  orgPropertyPageSchema,
+  orgPropertySchema,
   otherOrgPropertyInputSchema,
+  otherOrgPropertyPageSchema,
   pageQuerySchema,
   receivingEmailInputSchema,
+  receivingEmailSchema,
   senderSourceInputSchema,
+  senderSourceSchema,
 } from '../../src/domain/schemas/properties';
 import {
   ediExportSettingView,
@@ -35,8 +42,8 @@ import type { EdiExportSettingsTable } from '../db/tables/accounts';
 import type { Selectable } from 'kysely';
 import { writeHistory } from '../history';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { emptyAnswer } from '../http/empty-answer';
 import { mutate } from '../http/mutate';
-import { parse } from '../http/parse';
 import { findOrg, requireCapability, requireOrg, type OrgRef } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
@@ -97,10 +104,11 @@ async function findProperty(trx: Tx, orgNo: number, propNo: number) {
 }
 
 function propertyRoutes(app: FastifyInstance, db: Db): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   /** With `property=NAME` the answer holds at most one row: the name is single-valued, duplicates are a conflict. */
-  app.get('/org/:orgId/property', async (request) => {
-    const { org } = await requireOrg(request, db, 'org', parse(orgParams, request.params).orgId);
-    const query = parse(propertyQuerySchema, request.query);
+  api.get('/org/:orgId/property', { schema: { params: orgParams, querystring: propertyQuerySchema, response: { 200: orgPropertyPageSchema } } }, async (request) => {
+    const { org } = await requireOrg(request, db, 'org', request.params.orgId);
+    const query = request.query;
     const base = db.selectFrom('properties').selectAll().where('org_no', '=', org.orgNo).where('deleted', '=', 0);
     if (query.property !== undefined) {
       const rows = await base.where('property', '=', query.property).orderBy('org_property_no').limit(2).execute();
@@ -111,9 +119,9 @@ function propertyRoutes(app: FastifyInstance, db: Db): void {
     return rows.map(orgPropertyView);
   });
 
-  app.post('/org/:orgId/property', async (request, reply) => {
-    const { user, org } = await requireOrg(request, db, 'org', parse(orgParams, request.params).orgId);
-    const input = parse(orgPropertyInputSchema, request.body);
+  api.post('/org/:orgId/property', { schema: { params: orgParams, body: orgPropertyInputSchema, response: { 201: orgPropertySchema } } }, async (request, reply) => {
+    const { user, org } = await requireOrg(request, db, 'org', request.params.orgId);
+    const input = request.body;
     requirePropertyPermission(user, org, input.property);
     fail(validateProperty(input));
     const property = input.property.trim();
@@ -131,10 +139,10 @@ function propertyRoutes(app: FastifyInstance, db: Db): void {
     });
   });
 
-  app.put('/org/:orgId/property/:propNo', async (request, reply) => {
-    const params = parse(propParams, request.params);
+  api.put('/org/:orgId/property/:propNo', { schema: { params: propParams, body: orgPropertyInputSchema, response: { 200: orgPropertySchema } } }, async (request, reply) => {
+    const params = request.params;
     const { user, org } = await requireOrg(request, db, 'org', params.orgId);
-    const input = parse(orgPropertyInputSchema, request.body);
+    const input = request.body;
     requirePropertyPermission(user, org, input.property);
     fail(validateProperty(input));
     const property = input.property.trim();
@@ -153,8 +161,8 @@ function propertyRoutes(app: FastifyInstance, db: Db): void {
     });
   });
 
-  app.delete('/org/:orgId/property/:propNo', async (request, reply) => {
-    const params = parse(propParams, request.params);
+  api.delete('/org/:orgId/property/:propNo', { schema: { params: propParams, response: { 200: emptyAnswer } } }, async (request, reply) => {
+    const params = request.params;
     const { user, org } = await requireOrg(request, db, 'org', params.orgId);
     return mutate(db, request, reply, async (trx) => {
       const row = await findProperty(trx, org.orgNo, params.propNo);
@@ -168,9 +176,10 @@ function propertyRoutes(app: FastifyInstance, db: Db): void {
 }
 
 function otherOrgPropertyRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/org/:orgId/other-org-property', async (request) => {
-    const { org } = await requireOrg(request, db, 'org', parse(orgParams, request.params).orgId);
-    const query = parse(otherQuerySchema, request.query);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/org/:orgId/other-org-property', { schema: { params: orgParams, querystring: otherQuerySchema, response: { 200: otherOrgPropertyPageSchema } } }, async (request) => {
+    const { org } = await requireOrg(request, db, 'org', request.params.orgId);
+    const query = request.query;
     let q = db.selectFrom('other_org_properties').selectAll().where('org_no', '=', org.orgNo).where('deleted', '=', 0);
     if (query.otherOrgUniqueKey) q = q.where('other_org_key', '=', query.otherOrgUniqueKey);
     if (query.property) q = q.where('property', '=', query.property);
@@ -189,9 +198,9 @@ function otherOrgPropertyRoutes(app: FastifyInstance, db: Db): void {
    * the first. A pair already held by several records (a conflict) is refused rather than
    * half-fixed; deleting the pair clears it.
    */
-  app.post('/org/:orgId/other-org-property', async (request, reply) => {
-    const { user, org } = await requireOrg(request, db, 'org', parse(orgParams, request.params).orgId);
-    const input = parse(otherOrgPropertyInputSchema, request.body);
+  api.post('/org/:orgId/other-org-property', { schema: { params: orgParams, body: otherOrgPropertyInputSchema, response: { 200: otherOrgPropertyPageSchema.element } } }, async (request, reply) => {
+    const { user, org } = await requireOrg(request, db, 'org', request.params.orgId);
+    const input = request.body;
     requireOtherPropertyPermission(user, org, input.property);
     fail(validateOtherOrgProperty(input));
     const otherKey = input.otherOrgUniqueKey.trim();
@@ -224,8 +233,8 @@ function otherOrgPropertyRoutes(app: FastifyInstance, db: Db): void {
     });
   });
 
-  app.delete('/org/:orgId/other-org-property/:otherOrgUniqueKey/:property', async (request, reply) => {
-    const params = parse(otherParams, request.params);
+  api.delete('/org/:orgId/other-org-property/:otherOrgUniqueKey/:property', { schema: { params: otherParams, response: { 200: emptyAnswer } } }, async (request, reply) => {
+    const params = request.params;
     const { user, org } = await requireOrg(request, db, 'org', params.orgId);
     requireOtherPropertyPermission(user, org, params.property);
     return mutate(db, request, reply, async (trx) => {
@@ -258,6 +267,8 @@ interface ListResource<Input, Row> {
   entity: string;
   label: string;
   input: z.ZodType<Input>;
+  /** A row as answered (and declared in the API's contract). */
+  answer: z.ZodType;
   validate(input: Input): string[];
   columns(input: Input): Record<string, unknown>;
   describe(input: Input): string;
@@ -269,6 +280,7 @@ interface ListResource<Input, Row> {
 }
 
 function listResourceRoutes<Input, Row>(app: FastifyInstance, db: Db, r: ListResource<Input, Row>): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   // The three tables share the (id, org_no, rev, deleted) columns this generic code touches.
   const table = r.table as 'receiving_emails';
   const idParams = z.object({ orgId: z.string(), propId: wholeNumber(z.number().positive()) });
@@ -279,16 +291,16 @@ function listResourceRoutes<Input, Row>(app: FastifyInstance, db: Db, r: ListRes
     return row as unknown as Row;
   }
 
-  app.get(`/org/:orgId/${r.path}`, async (request) => {
-    const { org } = await requireOrgAdmin(request, db, parse(orgParams, request.params).orgId);
-    const query = parse(pageQuerySchema, request.query);
+  api.get(`/org/:orgId/${r.path}`, { schema: { params: orgParams, querystring: pageQuerySchema, response: { 200: z.array(r.answer) } } }, async (request) => {
+    const { org } = await requireOrgAdmin(request, db, request.params.orgId);
+    const query = request.query;
     const rows = await db.selectFrom(table).selectAll().where('org_no', '=', org.orgNo).where('deleted', '=', 0).orderBy('id').limit(query.limit).offset(query.offset).execute();
     return rows.map((row) => r.view(row as unknown as Row));
   });
 
-  app.post(`/org/:orgId/${r.path}`, async (request, reply) => {
-    const { user, org } = await requireOrgAdmin(request, db, parse(orgParams, request.params).orgId);
-    const input = parse(r.input, request.body);
+  api.post(`/org/:orgId/${r.path}`, { schema: { params: orgParams, body: r.input, response: { 201: r.answer } } }, async (request, reply) => {
+    const { user, org } = await requireOrgAdmin(request, db, request.params.orgId);
+    const input = request.body as Input;
     fail(r.validate(input));
     return mutate(db, request, reply, async (trx) => {
       await r.check?.(trx, org.orgNo, input);
@@ -304,10 +316,10 @@ function listResourceRoutes<Input, Row>(app: FastifyInstance, db: Db, r: ListRes
     });
   });
 
-  app.put(`/org/:orgId/${r.path}/:propId`, async (request, reply) => {
-    const params = parse(idParams, request.params);
+  api.put(`/org/:orgId/${r.path}/:propId`, { schema: { params: idParams, body: r.input, response: { 200: r.answer } } }, async (request, reply) => {
+    const params = request.params;
     const { user, org } = await requireOrgAdmin(request, db, params.orgId);
-    const input = parse(r.input, request.body);
+    const input = request.body as Input;
     fail(r.validate(input));
     return mutate(db, request, reply, async (trx) => {
       const stored = await find(trx, org.orgNo, params.propId);
@@ -323,8 +335,8 @@ function listResourceRoutes<Input, Row>(app: FastifyInstance, db: Db, r: ListRes
     });
   });
 
-  app.delete(`/org/:orgId/${r.path}/:propId`, async (request, reply) => {
-    const params = parse(idParams, request.params);
+  api.delete(`/org/:orgId/${r.path}/:propId`, { schema: { params: idParams, response: { 200: emptyAnswer } } }, async (request, reply) => {
+    const params = request.params;
     const { user, org } = await requireOrgAdmin(request, db, params.orgId);
     return mutate(db, request, reply, async (trx) => {
       await find(trx, org.orgNo, params.propId);
@@ -353,6 +365,7 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext): P
     columns: (i) => ({ code: i.code.trim(), email_address: i.emailAddress.trim() }),
     describe: (i) => `${i.code.trim()}: ${i.emailAddress.trim()}`,
     view: receivingEmailView,
+    answer: receivingEmailSchema,
   });
 
   listResourceRoutes(app, db, {
@@ -365,6 +378,7 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext): P
     columns: (i) => ({ identifier: i.identifier.trim() }),
     describe: (i) => i.identifier.trim(),
     view: senderSourceView,
+    answer: senderSourceSchema,
   });
 
   listResourceRoutes(app, db, {
@@ -387,6 +401,7 @@ export async function propertiesRoutes(app: FastifyInstance, ctx: AppContext): P
     // Credentials stay out of the audit trail.
     describe: (i) => `${i.docType}: ${i.type ?? 'LOCAL'}, order format ${ediOrderFormatValue(i.orderFormat)}`,
     view: ediExportSettingView,
+    answer: ediExportSettingSchema,
     // A stored password goes only to the destination it was given for: a new type, endpoint,
     // server or bucket without the password sent again clears it, so the next export cannot
     // hand it (nor Basic auth) to a place its owner never meant it for.

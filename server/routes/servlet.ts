@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
+import { z } from 'zod';
 import { validateLogin } from '../../src/domain/auth-rules';
+import { loginAnswerSchema } from '../../src/domain/schemas/session';
 import { messages } from '../../src/domain/messages';
 import type { AppContext } from '../app-context';
 import { consumeHumanCheck } from '../auth/altcha';
@@ -11,11 +13,22 @@ import { SESSION_COOKIE } from '../auth/session';
 import { clearSessionCookie, createSession, deleteSessionByToken, setSessionCookie } from '../auth/sessions';
 import { clearFailures, recentCount, recordFailure, signInDelayMs, signInKey } from '../auth/throttle';
 import { authTuning } from '../auth/tuning';
+import { emptyAnswer } from '../http/empty-answer';
 import { badRequest, HttpError } from '../http/errors';
 import { refuseUnsafeText } from '../http/safe-text';
 
 const SERVLET_PATH = '/servlet';
 const API_PATH_PARAM = 'api-path';
+
+/**
+ * The servlet's contract. Its query names the action; the other parameters go on to the
+ * API call (so the query is checked loosely). A proxied call answers exactly as the API
+ * does: those bytes are passed on as they are, never written from this schema.
+ */
+function servletSchema(description: string, answer: z.core.$ZodType = z.unknown()) {
+  const query = z.looseObject({ M: z.string().optional().describe('1 signs in, 2 signs out'), [API_PATH_PARAM]: z.string().optional().describe('an API path, such as /seller/{id}/order') });
+  return { description, tags: ['servlet'], security: [], querystring: query, response: { 200: answer } };
+}
 
 /** The login form's fields; a multipart body is read field by field, a JSON body as it is. */
 async function readForm(request: FastifyRequest): Promise<Record<string, string>> {
@@ -147,12 +160,16 @@ export async function servletRoutes(app: FastifyInstance, { db, config }: AppCon
 
   const hasApiPath = (request: FastifyRequest) => (request.query as Record<string, unknown>)[API_PATH_PARAM] !== undefined;
 
-  app.get(SERVLET_PATH, async (request, reply) => {
+  app.get(SERVLET_PATH, { schema: servletSchema('M=2 signs out (answers `{}`); with `api-path`, that API call', emptyAnswer) }, async (request, reply) => {
     if (hasApiPath(request)) return proxy(app, request, reply);
     if ((request.query as Record<string, unknown>).M === '2') return signOut(request, reply);
     throw badRequest(['Expected M=2 or an api-path']);
   });
-  app.post(SERVLET_PATH, async (request, reply) => (hasApiPath(request) ? proxy(app, request, reply) : signIn(request, reply)));
-  app.put(SERVLET_PATH, async (request, reply) => proxy(app, request, reply));
-  app.delete(SERVLET_PATH, async (request, reply) => proxy(app, request, reply));
+  const signInSchema = servletSchema(
+    'M=1 signs in: a multipart/form-data (or JSON) form of M, username, password and captcha (the ALTCHA payload); sets the session cookie. With `api-path`, that API call',
+    loginAnswerSchema,
+  );
+  app.post(SERVLET_PATH, { schema: signInSchema }, async (request, reply) => (hasApiPath(request) ? proxy(app, request, reply) : signIn(request, reply)));
+  app.put(SERVLET_PATH, { schema: servletSchema('With `api-path`, that API call') }, async (request, reply) => proxy(app, request, reply));
+  app.delete(SERVLET_PATH, { schema: servletSchema('With `api-path`, that API call') }, async (request, reply) => proxy(app, request, reply));
 }

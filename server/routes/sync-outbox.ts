@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   isStopStatus,
   OUTBOX_PUSH_MAX_BYTES,
+  outboxPushAnswerSchema,
   outboxPushSchema,
   type OutboxPush,
   type OutboxPushAnswer,
 } from '../../src/domain/schemas/sync';
-import { parse } from '../http/parse';
 import { requireUser } from '../policy';
 
 /**
@@ -44,9 +45,10 @@ type Entry = OutboxPush['entries'][number];
  * (or needs a new sign-in) the rest are not attempted, so none overtakes it.
  */
 export async function syncOutboxRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/sync/outbox', { bodyLimit: OUTBOX_PUSH_MAX_BYTES }, async (request): Promise<OutboxPushAnswer> => {
+  const schema = { body: outboxPushSchema, response: { 200: outboxPushAnswerSchema } };
+  app.withTypeProvider<ZodTypeProvider>().post('/sync/outbox', { bodyLimit: OUTBOX_PUSH_MAX_BYTES, schema }, async (request): Promise<OutboxPushAnswer> => {
     requireUser(request);
-    const { entries } = parse(outboxPushSchema, request.body);
+    const { entries } = request.body;
     const results: OutboxPushAnswer['results'] = [];
     for (const entry of entries) {
       const result = await send(app, request, entry);

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldErrors } from '../../src/domain/messages';
 import { normaliseUomMapping, validateUomMapping } from '../../src/domain/rules/properties';
-import { uomMappingSchema } from '../../src/domain/schemas/properties';
+import { standardUnitsSchema, uomMappingSchema } from '../../src/domain/schemas/properties';
 import { isStandardUom, STANDARD_UOMS } from '../../src/domain/uom';
 import { readUomMapping } from '../accounts/views';
 import type { AppContext } from '../app-context';
 import { writeHistory } from '../history';
 import { badRequest } from '../http/errors';
 import { mutate } from '../http/mutate';
-import { parse } from '../http/parse';
 import { requireCapability, requireOrg, requireUser } from '../policy';
 import { recordChange } from '../sync/change-log';
 
@@ -17,22 +17,24 @@ const sellerParams = z.object({ sellerId: z.string() });
 
 export async function uomRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/uom', async (request) => {
+  api.get('/uom', { schema: { response: { 200: standardUnitsSchema } } }, async (request) => {
     requireUser(request);
     return STANDARD_UOMS;
   });
 
-  app.get('/seller/:sellerId/uom', async (request) => {
-    const { org } = await requireOrg(request, db, 'seller', parse(sellerParams, request.params).sellerId);
+  api.get('/seller/:sellerId/uom', { schema: { params: sellerParams, response: { 200: uomMappingSchema } } }, async (request) => {
+    const { org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     return readUomMapping(db, org.orgNo);
   });
 
   /** Replaces the whole mapping: units left out or left empty are unmapped. */
-  app.put('/seller/:sellerId/uom', async (request, reply) => {
-    const { user, org } = await requireOrg(request, db, 'seller', parse(sellerParams, request.params).sellerId);
+  const putSchema = { params: sellerParams, body: uomMappingSchema, response: { 200: uomMappingSchema } };
+  api.put('/seller/:sellerId/uom', { schema: putSchema }, async (request, reply) => {
+    const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'editUomMapping');
-    const input = parse(uomMappingSchema, request.body);
+    const input = request.body;
     const unknown = Object.keys(input).filter((unit) => !isStandardUom(unit));
     if (unknown.length) throw badRequest(unknown.map(fieldErrors.unknownUom));
     const errors = validateUomMapping(input);

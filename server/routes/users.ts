@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { wholeNumber } from '../../src/domain/schemas/numbers';
 import { fieldErrors } from '../../src/domain/messages';
 import { usernameOf, validateUser } from '../../src/domain/rules/users';
-import { userInputSchema, userListQuerySchema, type UserInput } from '../../src/domain/schemas/users';
+import { userInputSchema, userListQuerySchema, userPageSchema, userSchema, type UserInput } from '../../src/domain/schemas/users';
 import { containsIgnoreCase } from '../accounts/like';
 import { insertUser } from '../accounts/insert-user';
 import { supportScopes } from '../accounts/support-scopes';
@@ -13,8 +14,8 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
 import { writeHistory } from '../history';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { emptyAnswer } from '../http/empty-answer';
 import { mutate } from '../http/mutate';
-import { parse } from '../http/parse';
 import { requireCapability, requireOrg } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
@@ -56,11 +57,12 @@ async function ensureUsernameFree(trx: Tx, username: string, exceptUserNo?: numb
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  app.get('/org/:orgId/user', async (request) => {
-    const { org } = await communityOrg(request, db, parse(orgParams, request.params).orgId);
-    const query = parse(userListQuerySchema, request.query);
+  api.get('/org/:orgId/user', { schema: { params: orgParams, querystring: userListQuerySchema, response: { 200: userPageSchema } } }, async (request) => {
+    const { org } = await communityOrg(request, db, request.params.orgId);
+    const query = request.query;
     let q = db.selectFrom('users').selectAll().where('org_no', '=', org.orgNo).where('deleted', '=', 0);
     if (query.type) q = q.where('type', '=', query.type);
     const text = query.nameLike?.trim();
@@ -73,9 +75,9 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return rows.map(userView);
   });
 
-  app.post('/org/:orgId/user', async (request, reply) => {
-    const { user, org } = await communityOrg(request, db, parse(orgParams, request.params).orgId);
-    const input = parse(userInputSchema, request.body);
+  api.post('/org/:orgId/user', { schema: { params: orgParams, body: userInputSchema, response: { 201: userSchema } } }, async (request, reply) => {
+    const { user, org } = await communityOrg(request, db, request.params.orgId);
+    const input = request.body;
     checkUser(input);
     return mutate(db, request, reply, async (trx) => {
       const username = usernameOf(input.email);
@@ -112,10 +114,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     });
   });
 
-  app.put('/org/:orgId/user/:userNo', async (request, reply) => {
-    const params = parse(userParams, request.params);
+  api.put('/org/:orgId/user/:userNo', { schema: { params: userParams, body: userInputSchema, response: { 200: userSchema } } }, async (request, reply) => {
+    const params = request.params;
     const { user, org } = await communityOrg(request, db, params.orgId);
-    const input = parse(userInputSchema, request.body);
+    const input = request.body;
     checkUser(input);
     return mutate(db, request, reply, async (trx) => {
       await findUser(trx, org.orgNo, params.userNo);
@@ -140,8 +142,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     });
   });
 
-  app.delete('/org/:orgId/user/:userNo', async (request, reply) => {
-    const params = parse(userParams, request.params);
+  api.delete('/org/:orgId/user/:userNo', { schema: { params: userParams, response: { 200: emptyAnswer } } }, async (request, reply) => {
+    const params = request.params;
     const { user, org } = await communityOrg(request, db, params.orgId);
     if (params.userNo === user.userNo) throw badRequest([fieldErrors.ownUserDelete]);
     return mutate(db, request, reply, async (trx) => {

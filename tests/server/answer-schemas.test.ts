@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
  * The hot reads are written by serialisers compiled from their domain schemas
- * (server/http/answer-schema.ts): every field the client reads must still arrive, with
+ * (server/http/schema-compilers.ts): every field the client reads must still arrive, with
  * its JSON type, and nothing else.
  */
 let t: TestApp;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { blobStoreFor } from '../../files/blob-stores';
+import { fileBytes, textAnswers } from '../../http/file-schemas';
 import { cxmlResponse } from './cxml-response';
 import { logInbound } from './inbound-log';
 import { httpStatusOf, receiveCxml, type CxmlAnswer } from './receive-cxml';
@@ -43,6 +44,14 @@ export async function cxmlRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
     scope.post('/cxml', {
       bodyLimit: CXML_BODY_LIMIT,
+      schema: {
+        description: 'A cXML OrderRequest (buyers) or InvoiceDetailRequest (suppliers); see docs/cxml-inbound.md. The shared secret travels in the document.',
+        tags: ['cxml'],
+        security: [],
+        consumes: XML_TYPES,
+        body: fileBytes,
+        response: textAnswers('A cXML Response, whose Status code says what became of the document', 'text/xml', ['200', '4xx', '5xx']),
+      },
       errorHandler: async (error: FastifyError, request, reply) => {
         if (error.statusCode === 413) return refuseEarly(request, reply, 413, 'The document is larger than 10 MiB');
         const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

@@ -143,7 +143,8 @@ const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
     description: text('line'),
     children: z.array(categoryNodeSchema).default([]),
   }),
-) as z.ZodType<CategoryNode>;
+  // Named, so the API's published contract can refer to the tree's node from inside itself.
+).meta({ id: 'CategoryNode' }) as z.ZodType<CategoryNode>;
 export const categoryTreeSchema = z.array(categoryNodeSchema);
 
 export const uploadUrlSchema = z.object({ uploadUrl: z.string() });
