@@ -57,4 +57,9 @@ export const receivingMessages = {
   scannedPackage: 'scanned',
   receiptTitle: 'Receipt',
   close: 'Close',
+  buyersOnly: 'Receiving is done by the buyer: open this screen as a university user.',
+  unreadable: (code: string, reason: string) => `${code} could not be read: ${reason}`,
+  offlineNote: 'The server could not be reached: these are the shipments saved on this device.',
+  showAll: 'Show all shipments',
+  deliveryOn: (date: string) => (date ? `delivery ${date}` : 'no delivery date'),
 } as const;

@@ -6,6 +6,7 @@ import type { OrderLineRow, ServerAsnRow } from '../../local/db/store-rows';
 import { Button } from '../../ui/button/Button';
 import { asnBodyOf } from './asn-draft-model';
 import { AsnExportErrorsDrawer } from './asn-export-errors-drawer';
+import { AsnReceiptSummary } from './asn-receipt-summary';
 import { AsnForm } from './asn-form';
 import { ButtonRow, StatusText } from '../../ui/form-parts';
 import type { OrderPerspective } from './use-order-perspective';
@@ -18,7 +19,7 @@ interface AsnViewProps {
   onClose: () => void;
 }
 
-/** A submitted ASN, read-only; suppliers may export one that waits for action and see its export errors. */
+/** A submitted ASN, read-only, with what the buyer received of it; suppliers may export one that waits for action and see its export errors. */
 export function AsnView({ asn, perspective, orderLines, onClose }: AsnViewProps) {
   const [errorsOpen, setErrorsOpen] = useState(false);
   const supplier = perspective.side === 'seller' && can(perspective.viewer, 'exportAsn');
@@ -39,6 +40,7 @@ export function AsnView({ asn, perspective, orderLines, onClose }: AsnViewProps)
         remaining={null}
         footer={
           <>
+            <AsnReceiptSummary asn={asn} />
             <StatusText>
               Shipment {asn.shipmentId}: {status}
             </StatusText>

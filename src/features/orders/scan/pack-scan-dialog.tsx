@@ -12,7 +12,8 @@ import type { AsnPackage } from '../../../domain/schemas/asn-packages';
 import type { AsnBody } from '../asn-draft-model';
 import { CameraNote, Layout, LineList, LineRow, PackageBox, PackageControls, Side, Status, Video, Viewfinder, ViewfinderFrame, WedgeField } from './pack-scan-dialog.styles';
 import { feedbackCounted, feedbackRefused } from './scan-feedback';
-import { useCameraScan, type CameraState } from './use-camera-scan';
+import { cameraNote } from './camera-note';
+import { useCameraScan } from './use-camera-scan';
 
 type AsnLine = AsnBody['lines'][number];
 
@@ -40,14 +41,6 @@ interface Asking {
   line: PackLine;
 }
 
-const cameraNote = (state: CameraState) => {
-  if (state.kind === 'starting') return scanMessages.cameraStarting;
-  if (state.kind === 'running') return scanMessages.pointCamera;
-  if (state.problem === 'reader') return scanMessages.readerFailed;
-  if (state.problem === 'denied') return scanMessages.cameraDenied;
-  if (state.problem === 'missing') return scanMessages.cameraMissing;
-  return scanMessages.cameraFailed(state.detail);
-};
 
 /**
  * Scan to pack: the camera (or a hardware scanner typing into the field) counts units
