@@ -8,6 +8,9 @@ import { rematchInvoicesOfOrder } from '../invoices/match-invoice';
 import { holdRevisions, recordChange, type Tx } from '../sync/change-log';
 import { loadAsn } from './asn-rows';
 
+/** The history type of a receipt: apart from RECEIVED, which an order's arrival from the buyer's system writes. */
+const RECEIPT_HISTORY_TYPE = 'GOODS_RECEIVED';
+
 /** A device's clock may run a little ahead of the server's. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -83,8 +86,8 @@ export async function receiveAsn(trx: Tx, user: SessionUser, buyerKey: string, a
     user.displayName,
   );
   const action = earlier.length > 0 ? m.corrected : m.historyAction;
-  await writeHistory(trx, user, { orgKey: buyerKey, entity: 'order', entityKey: String(asn.order_id), type: 'RECEIVED', action, description });
-  await writeHistory(trx, user, { orgKey: buyerKey, entity: 'asn', entityKey: String(asn.id), type: 'RECEIVED', action, description });
+  await writeHistory(trx, user, { orgKey: buyerKey, entity: 'order', entityKey: String(asn.order_id), type: RECEIPT_HISTORY_TYPE, action, description });
+  await writeHistory(trx, user, { orgKey: buyerKey, entity: 'asn', entityKey: String(asn.id), type: RECEIPT_HISTORY_TYPE, action, description });
 
   // What the order's invoices are matched against (3-way) is now what arrived.
   await rematchInvoicesOfOrder(trx, asn.order_id, 'Goods received');

@@ -85,7 +85,7 @@ describe('receiving a submitted ASN', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
 
-    const history = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/${WESTMERE}/order/${orderId}/history?type=RECEIVED` })).json() as Array<{ action: string; description: string; user: string }>;
+    const history = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/${WESTMERE}/order/${orderId}/history?type=GOODS_RECEIVED` })).json() as Array<{ action: string; description: string; user: string }>;
     // The matrix's receipts came first; this one is the newest, and the replay wrote nothing.
     const latest = history[0]!;
     expect(latest.description).toBe(
@@ -93,7 +93,7 @@ describe('receiving a submitted ASN', () => {
     );
     expect(latest.description).toContain('line 1 received 10 of 12 (damaged)');
     expect(history.filter((h) => h.description === latest.description)).toHaveLength(1);
-    const sellerHistory = (await t.as(SUPPLIER, { method: 'GET', url: `/api/seller/${ACME}/asn/${asn.id}/history?type=RECEIVED` })).json() as unknown[];
+    const sellerHistory = (await t.as(SUPPLIER, { method: 'GET', url: `/api/seller/${ACME}/asn/${asn.id}/history?type=GOODS_RECEIVED` })).json() as unknown[];
     expect(sellerHistory.length).toBeGreaterThan(0);
 
     // The supplier sees what arrived, on the ASN and through its changes feed.
@@ -145,7 +145,7 @@ describe('3-way matching against what was received', () => {
     expect((await post(BUYER, receiptUrl(shipped.id), { lines: [{ number: 1, quantity: 10 }] })).statusCode).toBe(200);
     expect((await invoice(oiid)).matching).toEqual({ status: 'Matched', exceptions: 0 });
 
-    const orderHistory = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/${WESTMERE}/order/${await idOf('PO-RCV-2')}/history?type=RECEIVED` })).json() as Array<{ action: string }>;
+    const orderHistory = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/${WESTMERE}/order/${await idOf('PO-RCV-2')}/history?type=GOODS_RECEIVED` })).json() as Array<{ action: string }>;
     expect(orderHistory.map((h) => h.action)).toEqual([m.corrected, m.historyAction]);
   });
 });
