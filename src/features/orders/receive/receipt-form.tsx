@@ -10,11 +10,10 @@ import { errorToastTextOf } from '../../../local/online/server-answers';
 import type { ServerAsnRow } from '../../../local/db/store-rows';
 import { Button } from '../../../ui/button/Button';
 import { FormErrors } from '../../../ui/form-errors';
-import { ButtonRow } from '../../../ui/form-parts';
 import { Facts } from '../../../ui/page';
 import { useSnackbar } from '../../../ui/snackbar/use-snackbar';
 import { AsnReceiptSummary } from '../asn-receipt-summary';
-import { LinesTable, PackageList } from './receive-screen.styles';
+import { LinesTable, PackageList, StickyActions } from './receive-screen.styles';
 
 interface ReceiptFormProps {
   asn: ServerAsnRow;
@@ -174,14 +173,14 @@ export function ReceiptForm({ asn, scope, buyerId, scannedSscc, onBack }: Receip
       </LinesTable>
       <AsnReceiptSummary asn={asn} />
       <FormErrors errors={errors} label="Receipt not saved" />
-      <ButtonRow>
+      <StickyActions>
         <Button type="submit" disabled={command.waiting}>
           {command.waiting ? 'Saving…' : received ? m.confirmCorrection : m.confirm}
         </Button>
         <Button variant="outlined" onClick={onBack}>
           {m.back}
         </Button>
-      </ButtonRow>
+      </StickyActions>
     </form>
   );
 }

@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import { receivingMessages as m } from '../../../domain/receiving-messages';
-import { scanMessages } from '../../../domain/scan-messages';
-import { Button } from '../../../ui/button/Button';
 import { FullScreenDialog } from '../../../ui/full-screen-dialog/FullScreenDialog';
-import { cameraNote } from '../scan/camera-note';
-import { CameraNote, Video, Viewfinder, ViewfinderFrame } from '../scan/pack-scan-dialog.styles';
+import { CameraViewfinder, TorchButton } from '../scan/camera-viewfinder';
 import { useCameraScan } from '../scan/use-camera-scan';
 import { ScanStatus } from './receive-screen.styles';
 
@@ -23,7 +20,6 @@ export function ReceiveCameraDialog({ onCode, onClose }: ReceiveCameraDialogProp
     if (outcome.found) onClose();
     else setStatus(outcome.text);
   });
-  const running = state.kind === 'running';
   return (
     <FullScreenDialog
       open
@@ -31,19 +27,9 @@ export function ReceiveCameraDialog({ onCode, onClose }: ReceiveCameraDialogProp
       title={m.scanWithCamera}
       description={m.cameraHint}
       closeLabel={m.close}
-      actions={
-        running && state.hasTorch ? (
-          <Button variant="outlined" aria-pressed={state.torch} onClick={() => void toggleTorch()}>
-            {state.torch ? scanMessages.torchOff : scanMessages.torchOn}
-          </Button>
-        ) : undefined
-      }
+      actions={<TorchButton state={state} onToggle={toggleTorch} />}
     >
-      <Viewfinder style={{ height: 'calc(100% - 64px)' }}>
-        <Video ref={setVideo} muted playsInline aria-label="Camera" />
-        <ViewfinderFrame aria-hidden="true" />
-        <CameraNote role={state.kind === 'failed' ? 'alert' : undefined}>{cameraNote(state)}</CameraNote>
-      </Viewfinder>
+      <CameraViewfinder state={state} onVideo={setVideo} style={{ height: 'calc(100% - 64px)' }} />
       <ScanStatus role="status" aria-live="polite" data-tone={status ? 'refused' : undefined}>
         {status ?? m.cameraHint}
       </ScanStatus>

@@ -127,3 +127,15 @@ export const PackageList = styled.ul`
     font-weight: 600;
   }
 `;
+
+/** Confirm stays in reach at the bottom of a tablet's screen, however many lines the shipment has. */
+export const StickyActions = styled.div`
+  position: sticky;
+  bottom: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  padding: 12px 0;
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.background};
+`;

@@ -6,7 +6,7 @@ import { useReceivingShipments, type ReceivingShipment } from '../../../local/ho
 import { Button } from '../../../ui/button/Button';
 import { MutedText, Notice, Page, PageTitle } from '../../../ui/page';
 import { AssumedRoleRequired } from '../assumed-role-required';
-import { WedgeField } from '../scan/pack-scan-dialog.styles';
+import { WedgeInput } from '../scan/wedge-input';
 import type { OrderPerspective } from '../use-order-perspective';
 import type { ReceiveCameraDialogProps } from './receive-camera-dialog';
 import { ReceiptForm } from './receipt-form';
@@ -81,22 +81,7 @@ function Receiving({ perspective }: { perspective: OrderPerspective }) {
   return (
     <>
       <ScanBar>
-        <WedgeField>
-          <label htmlFor="receive-scan">{m.scanLabel}</label>
-          <input
-            id="receive-scan"
-            ref={field}
-            autoComplete="off"
-            enterKeyHint="search"
-            onKeyDown={(event) => {
-              if (event.key !== 'Enter') return;
-              event.preventDefault();
-              const typed = event.currentTarget.value;
-              event.currentTarget.value = '';
-              if (typed.trim() !== '') lookUp(typed);
-            }}
-          />
-        </WedgeField>
+        <WedgeInput id="receive-scan" label={m.scanLabel} inputRef={field} onCode={(raw) => void lookUp(raw)} />
         <Button variant="outlined" onClick={() => void openCamera()}>
           {m.scanWithCamera}
         </Button>
