@@ -18,6 +18,8 @@ export const asnReceiptInputSchema = z.object({
     .max(1000),
   /** When the goods were received on the device (a receipt made offline is sent later); the server bounds it. */
   receivedAt: z.string().datetime().optional(),
+  /** Names the change in 'Changes not sent' while it waits; the server reads the ASN from the path, never this. */
+  shipmentId: z.string().max(100).optional(),
 });
 export type AsnReceiptInput = z.infer<typeof asnReceiptInputSchema>;
 

@@ -79,7 +79,7 @@ export function ReceiptForm({ asn, scope, buyerId, scannedSscc, onBack }: Receip
     const issues = validateAsnReceipt(input, asn.lines);
     if (issues.length > 0) return setErrors(issues);
     try {
-      if ((await command.send(receiveAsn(buyerId, asn.key, input))) === 'queued') notify({ variant: 'success', message: m.queued });
+      if ((await command.send(receiveAsn(buyerId, asn.key, asn.shipmentId, input))) === 'queued') notify({ variant: 'success', message: m.queued });
     } catch (error) {
       notify({ variant: 'error', message: errorToastTextOf(error) });
     }
