@@ -5,6 +5,7 @@ import { closeLocalDatabase, openLocalDatabase } from '../../src/local/db/curren
 import { asSyncDb, type LocalDatabase } from '../../src/local/db/local-database';
 import { receiveAsn } from '../../src/local/mutations/receive-asn';
 import { drainOutbox, type DrainContext } from '../../src/sync/drain';
+import type { ServerAsnRow } from '../../src/sync/rows';
 import { pullScope } from '../../src/sync/pull-changes';
 import { transportFetch } from '../../src/sync/transport';
 import { insertOrder } from '../server/helpers/matching-fixtures';
@@ -39,6 +40,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The buyer's copy of the ASN: a server's row (no submit of this device is pending on it). */
+const heldAsn = async (key: string) => (await db.asns.get([scope, key])) as ServerAsnRow | undefined;
+
 const context = (fetch: typeof globalThis.fetch): DrainContext => ({
   db: asSyncDb(db),
   fetch,
@@ -54,7 +58,7 @@ describe('a shipment received offline', () => {
     const real = transportFetch({ origin: server.origin, headers: { cookie } });
     await pullScope({ db: asSyncDb(db), fetch: real, signal: new AbortController().signal }, scope);
     const key = String(asn.id);
-    expect((await db.asns.get([scope, key]))?.receipts).toEqual([]);
+    expect((await heldAsn(key))?.receipts).toEqual([]);
 
     let online = false;
     let loseNext = true;
@@ -87,12 +91,12 @@ describe('a shipment received offline', () => {
     expect(history.map((h) => h.action)).toEqual([m.historyAction]);
 
     // The server's receipt (its date and who received) replaces the optimistic one before any pull.
-    const row = await db.asns.get([scope, key]);
+    const row = await heldAsn(key);
     expect(row?.receiptPending).toBeUndefined();
     expect(row?.receipts).toMatchObject([{ number: 1, quantity: 4, reason: 'SHORT', receivedBy: 'Beatrice Buyer' }]);
     expect(await db.bases.count()).toBe(0);
     await pullScope({ db: asSyncDb(db), fetch: real, signal: new AbortController().signal }, scope);
-    expect((await db.asns.get([scope, key]))?.receipts).toMatchObject([{ number: 1, quantity: 4, reason: 'SHORT' }]);
+    expect((await heldAsn(key))?.receipts).toMatchObject([{ number: 1, quantity: 4, reason: 'SHORT' }]);
   });
 
   it('refused by the server (more than shipped): the receipt is taken back and the errors kept', async () => {
@@ -100,10 +104,10 @@ describe('a shipment received offline', () => {
     const cookie = await server.test.cookieFor('buyer@uni.demo.test');
     const real = transportFetch({ origin: server.origin, headers: { cookie } });
     const entry = await receiveAsn(BUYER, key, asn.shipmentId, { lines: [{ number: 1, quantity: 6, reason: null }] });
-    expect((await db.asns.get([scope, key]))?.receipts?.[0]?.quantity).toBe(6);
+    expect((await heldAsn(key))?.receipts?.[0]?.quantity).toBe(6);
     await drainOutbox(context(real));
     expect(await db.outbox.get(entry.id)).toMatchObject({ state: 'failed', errors: [m.aboveShipped(1, 6, 5)] });
     expect(await db.asns.get([scope, key])).toMatchObject({ receipts: [{ number: 1, quantity: 4 }] });
-    expect((await db.asns.get([scope, key]))?.receiptPending).toBeUndefined();
+    expect((await heldAsn(key))?.receiptPending).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
 import { newestFirst } from '../../domain/dates';
 import type { ReceivableShipment } from '../../domain/scan/receive-lookup';
 import { heldProduct } from '../../sync/product-chunks';
@@ -6,6 +7,7 @@ import { isServerAsn, type OrderLineRow, type ServerAsnRow } from '../../sync/ro
 import { localDatabase } from '../db/current-database';
 import { mirror } from '../sync-start/engine-handle';
 import { useOffsetMirror, type OffsetMirror } from './use-offset-mirror';
+import { useOnline } from './use-sync-state';
 
 export interface ReceivingShipment extends ReceivableShipment {
   asn: ServerAsnRow;
@@ -52,5 +54,33 @@ export function useReceivingShipments(scope: string): OffsetMirror & { shipments
     });
   }, [scope]);
   const paging = useOffsetMirror((offset) => mirror('asnPage', scope, offset), scope);
+  useOrdersOfShipments(scope, shipments);
   return { shipments, ...paging };
+}
+
+/** Orders whose lines are fetched ahead, at most, each time the screen is shown online. */
+const ORDERS_AHEAD = 25;
+
+/**
+ * The lines of the orders of shipments not yet received, fetched while online, so their
+ * product codes show and their products' barcodes are known at the dock offline later.
+ */
+function useOrdersOfShipments(scope: string, shipments: readonly ReceivingShipment[] | undefined) {
+  const online = useOnline();
+  const missing = (shipments ?? []).filter((s) => s.orderLines.length === 0 && (s.asn.receipts ?? []).length === 0).map((s) => String(s.asn.orderId));
+  const wanted = [...new Set(missing)].slice(0, ORDERS_AHEAD).join(',');
+  useEffect(() => {
+    if (!online || wanted === '') return;
+    let live = true;
+    void (async () => {
+      // One after another: the dock's screen never floods the server.
+      for (const orderId of wanted.split(',')) {
+        if (!live) return;
+        await mirror('order', scope, orderId)?.catch(() => undefined);
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [scope, wanted, online]);
 }
