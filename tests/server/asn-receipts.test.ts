@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receivingMessages as m } from '../../src/domain/receiving-messages';
 import { asnSchema, type Asn } from '../../src/domain/schemas/asn';
 import { invoiceHistoryEntrySchema, invoiceItemSchema } from '../../src/domain/schemas/invoices';
-import { matchInvoice } from '../../server/invoices/match-invoice';
+import { MatchReads, matchInvoice, matchInvoiceIn } from '../../server/invoices/match-invoice';
 import { insertInvoice, insertOrder, invoiceDocument } from './helpers/matching-fixtures';
 import { ACME, WESTMERE, matrix, newKey } from './helpers/orders-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -71,7 +71,7 @@ describe('receiving a submitted ASN', () => {
 
   it('stores each line received, once per Idempotency-Key, with a new revision both sides pull and history on the order and the ASN', async () => {
     const key = newKey();
-    const revBefore = (await t.db.selectFrom('asns').select('rev').where('id', '=', asn.id).executeTakeFirstOrThrow()).rev;
+    const revBefore = Number((await t.db.selectFrom('asns').select('rev').where('id', '=', asn.id).executeTakeFirstOrThrow()).rev);
     const body = { lines: [{ number: 1, quantity: 10, reason: 'DAMAGED' }, { number: 2, quantity: 4, reason: 'SHORT' }], receivedAt: new Date().toISOString() };
     const first = await post(BUYER, receiptUrl(asn.id), body, key);
     expect(first.statusCode).toBe(200);
@@ -104,7 +104,8 @@ describe('receiving a submitted ASN', () => {
     };
     const change = feed.changes.filter((c) => c.entity === 'asn' && c.key === String(asn.id)).at(-1)!;
     expect(change.row?.receipts?.[0]).toMatchObject({ number: 1, quantity: 10, reason: 'DAMAGED' });
-    expect(change.rev).toBe((await t.db.selectFrom('asns').select('rev').where('id', '=', asn.id).executeTakeFirstOrThrow()).rev);
+    // PostgreSQL reads the bigint revision as text.
+    expect(change.rev).toBe(Number((await t.db.selectFrom('asns').select('rev').where('id', '=', asn.id).executeTakeFirstOrThrow()).rev));
     expect(change.rev).toBeGreaterThan(revBefore);
   });
 
@@ -147,6 +148,44 @@ describe('3-way matching against what was received', () => {
 
     const orderHistory = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/${WESTMERE}/order/${await idOf('PO-RCV-2')}/history?type=GOODS_RECEIVED` })).json() as Array<{ action: string }>;
     expect(orderHistory.map((h) => h.action)).toEqual([m.corrected, m.historyAction]);
+  });
+});
+
+/**
+ * A receipt re-matches its order's invoices while a re-matching job may hold one of them:
+ * on PostgreSQL both take the revision counter's lock before any invoice row, so the
+ * receipt waits for the job and both commit. SQLite has one writer, so this runs on
+ * PostgreSQL only.
+ */
+describe.runIf(Boolean(process.env.PORTAL_TEST_DATABASE_URL))('a receipt beside a re-matching job, on PostgreSQL', () => {
+  it('the job holding an invoice of the order and the receipt re-matching it wait for each other; both commit', async () => {
+    await insertOrder(t.db, { orderNo: 'PO-RCV-4', sellerKey: ACME, buyerKey: WESTMERE, lines: [{ code: 'E', quantity: 3, price: 10 }] });
+    const shipped = await submitAsn('PO-RCV-4', [{ number: 1, quantity: 3 }]);
+    const invoiceOf = (number: string, second: number) =>
+      insertInvoice(t.db, {
+        buyerKey: WESTMERE,
+        supplierKey: ACME,
+        supplierName: 'Acme Scientific',
+        document: invoiceDocument({ number, po: 'PO-RCV-4', lines: [{ code: 'E', quantity: 1, price: 10 }] }),
+        createdAt: `2026-11-05T10:00:0${second}.000Z`,
+      });
+    const first = await invoiceOf('INV-RCV-L1', 1);
+    const second = await invoiceOf('INV-RCV-L2', 2);
+    let letGo!: () => void;
+    const released = new Promise<void>((resolve) => (letGo = resolve));
+    const job = t.db.transaction().execute(async (trx) => {
+      const reads = new MatchReads(trx);
+      await matchInvoiceIn(reads, second, 'Settings changed');
+      await released;
+      await matchInvoiceIn(reads, first, 'Settings changed');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const receipt = post(BUYER, receiptUrl(shipped.id), { lines: [{ number: 1, quantity: 2, reason: 'SHORT' }] });
+    // Long enough for the receipt to reach its first lock (PostgreSQL looks for a deadlock after a second of waiting).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    letGo();
+    await job;
+    expect((await receipt).statusCode).toBe(200);
   });
 });
 
