@@ -97,7 +97,7 @@ async function shippedCarton(): Promise<{ order: ApiOrder; asn: ApiAsn; sscc: st
 }
 
 describe('scan to receive', () => {
-  it("the buyer's tablet reads the carton's SSCC label with its camera offline, receives one short as damaged, the receipt reaches the server once and shows in the ASN view", async () => {
+  it("the buyer's tablet reads the carton's SSCC label with its camera offline, receives one short as damaged, the receipt reaches the server once and shows in the ASN view, which opens it again to correct", async () => {
     const { order, asn, sscc } = await shippedCarton();
     // The label's GS1-128 in view for 1 s, then an empty bench for 5 s.
     writeBarcodeVideo(videoFile, { bcid: 'gs1-128', text: `(00)${sscc}`, framesShown: 10, framesEmpty: 50 });
@@ -157,6 +157,12 @@ describe('scan to receive', () => {
     await view.openAsns();
     await view.asnTable.getByRole('button', { name: `View ASN ${asn.shipmentId}` }).click();
     await page.getByRole('list', { name: m.receiptTitle }).getByText(new RegExp(`^Line ${short.number}: Received ${short.quantity - 1} of ${short.quantity}`)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+
+    // From the ASN view, 'Receive' opens the shipment on the Receive screen, as received, to correct.
+    await page.getByRole('dialog', { name: 'Advance Ship Notices' }).getByRole('button', { name: m.receive, exact: true }).click();
+    await receive.waitForForm(asn.shipmentId);
+    expect(await receive.received(short.number).inputValue()).toBe(String(short.quantity - 1));
+    expect(await receive.confirmButton.textContent()).toBe(m.confirmCorrection);
     expect(pageErrors).toEqual([]);
   }, 300_000);
 });

@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router';
 import { useRef, useState, type ComponentType } from 'react';
 import { receivingMessages as m } from '../../../domain/receiving-messages';
 import { findShipments, type ReceiveLookup } from '../../../domain/scan/receive-lookup';
@@ -10,6 +11,7 @@ import { WedgeInput } from '../scan/wedge-input';
 import type { OrderPerspective } from '../use-order-perspective';
 import type { ReceiveCameraDialogProps } from './receive-camera-dialog';
 import { ReceiptForm } from './receipt-form';
+import { asnKeyOfHash } from './receive-hash';
 import { ScanBar, ScanStatus } from './receive-screen.styles';
 import { ShipmentList } from './shipment-list';
 
@@ -49,7 +51,8 @@ function outcomeOf(lookup: ReceiveLookup, shipments: readonly ReceivingShipment[
 function Receiving({ perspective }: { perspective: OrderPerspective }) {
   const { scope, orgId } = perspective;
   const { shipments, loading, failed } = useReceivingShipments(scope);
-  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const opened = useRouterState({ select: (state) => asnKeyOfHash(state.location.hash) });
+  const [chosen, setChosen] = useState<Chosen | null>(() => (opened ? { key: opened, sscc: null } : null));
   const [matches, setMatches] = useState<string[] | null>(null);
   const [status, setStatus] = useState<{ text: string; tone: 'ok' | 'refused' } | null>(null);
   const [Camera, setCamera] = useState<ComponentType<ReceiveCameraDialogProps> | null>(null);
