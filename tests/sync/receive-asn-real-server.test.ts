@@ -10,6 +10,7 @@ import { pullScope } from '../../src/sync/pull-changes';
 import { transportFetch } from '../../src/sync/transport';
 import { insertOrder } from '../server/helpers/matching-fixtures';
 import { newKey } from '../server/helpers/orders-fixtures';
+import { lossyTablet } from './helpers/lossy-tablet';
 import { startRealServer, type RealServer } from './helpers/real-server';
 
 /**
@@ -60,33 +61,19 @@ describe('a shipment received offline', () => {
     const key = String(asn.id);
     expect((await heldAsn(key))?.receipts).toEqual([]);
 
-    let online = false;
-    let loseNext = true;
-    let posts = 0;
-    const tablet: typeof fetch = async (input, init) => {
-      if (!online) throw new TypeError('Failed to fetch');
-      const response = await real(input, init);
-      if (init?.method === 'POST') posts += 1;
-      // The server commits, then the answer is lost on the way back.
-      if (loseNext && init?.method === 'POST') {
-        loseNext = false;
-        await response.arrayBuffer();
-        throw new TypeError('connection reset');
-      }
-      return response;
-    };
+    const tablet = lossyTablet(real);
 
     const entry = await receiveAsn(BUYER, key, asn.shipmentId, { lines: [{ number: 1, quantity: 4, reason: 'SHORT' }] });
     expect(await db.asns.get([scope, key])).toMatchObject({ receiptPending: true, receipts: [{ number: 1, quantity: 4, reason: 'SHORT' }] });
     expect(await db.outbox.get(entry.id)).toMatchObject({ kind: 'asn.receive', path: `/api/buyer/${BUYER}/asn/${key}/receipt`, state: 'pending' });
 
-    expect((await drainOutbox(context(tablet))).state).toBe('waiting');
+    expect((await drainOutbox(context(tablet.fetch))).state).toBe('waiting');
     expect(await server.test.db.selectFrom('asn_receipts').selectAll().execute()).toEqual([]);
 
-    online = true;
-    expect((await drainOutbox(context(tablet), { ignoreBackoff: true })).state).toBe('waiting');
-    expect(await drainOutbox(context(tablet), { ignoreBackoff: true })).toEqual({ state: 'empty' });
-    expect(posts).toBe(2);
+    tablet.state.online = true;
+    expect((await drainOutbox(context(tablet.fetch), { ignoreBackoff: true })).state).toBe('waiting');
+    expect(await drainOutbox(context(tablet.fetch), { ignoreBackoff: true })).toEqual({ state: 'empty' });
+    expect(tablet.state.posts).toBe(2);
     const history = await server.test.db.selectFrom('history').select('action').where('entity', '=', 'order').where('type', '=', 'GOODS_RECEIVED').execute();
     expect(history.map((h) => h.action)).toEqual([m.historyAction]);
 
