@@ -137,7 +137,8 @@ async function findOrder(db: Tx, buyerKey: string, supplierKey: string | null, p
 }
 
 /** Quantities per order line of the order's submitted ASNs: as received where the buyer received them, as shipped otherwise. */
-async function shippedOf(db: Tx, orderId: number): Promise<Map<number, number>> {
+async function shippedOf(db: Tx, orderId: number | null): Promise<{ quantities: Map<number, number>; received: Set<number> }> {
+  if (orderId === null) return { quantities: new Map(), received: new Set() };
   return quantitiesToMatch(await receivedLinesOfOrder(db, orderId));
 }
 
@@ -238,6 +239,7 @@ export async function matchInvoiceIn(
   const po = trimmed(doc?.referenceId);
   const number = trimmed(doc?.documentId);
   const { lookup, orderId } = doc ? await findOrder(db, inv.buyer_key, inv.supplier_key, po) : { lookup: { kind: 'noPoNumber' } as OrderLookup, orderId: null };
+  const shipped = await shippedOf(db, orderId);
   const codes = [...new Set((doc?.lineItems ?? []).map((l) => l.code?.trim()).filter((c): c is string => Boolean(c)))];
   const input: MatchInput = {
     document: doc,
@@ -248,7 +250,8 @@ export async function matchInvoiceIn(
     intakeErrors: intakeErrorsOf(inv, doc),
     duplicateReceivedOn: doc ? await duplicateOf(db, inv, number) : null,
     order: lookup,
-    shipped: orderId !== null ? await shippedOf(db, orderId) : new Map(),
+    shipped: shipped.quantities,
+    received: shipped.received,
     earlier: orderId !== null && po && inv.supplier_key ? await earlierOf(db, inv, inv.supplier_key, po, number) : [],
     contractPrices: await contractPricesOf(db, inv.buyer_key, inv.supplier_key, codes),
     supplierUoms: inv.supplier_key ? await reads.supplierUoms(inv.supplier_key) : new Map(),

@@ -36,9 +36,9 @@ describe('quantitiesToMatch', () => {
   it('takes what was received where a line was received, what was shipped otherwise, summed per order line over ASNs', () => {
     const first = { lines: [{ number: 1, quantity: 6 }, { number: 2, quantity: 2 }], receipts: [{ number: 1, quantity: 5 }] };
     const second = { lines: [{ number: 1, quantity: 4 }] };
-    expect(quantitiesToMatch([first, second])).toEqual(new Map([[1, 9], [2, 2]]));
-    expect(quantitiesToMatch([{ ...first, receipts: [{ number: 2, quantity: 0 }] }])).toEqual(new Map([[1, 6], [2, 0]]));
-    expect(quantitiesToMatch([])).toEqual(new Map());
+    expect(quantitiesToMatch([first, second])).toEqual({ quantities: new Map([[1, 9], [2, 2]]), received: new Set([1]) });
+    expect(quantitiesToMatch([{ ...first, receipts: [{ number: 2, quantity: 0 }] }])).toEqual({ quantities: new Map([[1, 6], [2, 0]]), received: new Set([2]) });
+    expect(quantitiesToMatch([])).toEqual({ quantities: new Map(), received: new Set() });
   });
 
   it('reads a history line as the issue words it', () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchingMessages } from '../../src/domain/matching-messages';
 import { receivingMessages as m } from '../../src/domain/receiving-messages';
 import { asnSchema, type Asn } from '../../src/domain/schemas/asn';
 import { invoiceHistoryEntrySchema, invoiceItemSchema } from '../../src/domain/schemas/invoices';
@@ -145,6 +146,16 @@ describe('3-way matching against what was received', () => {
     // The receipt corrected to all ten: matched again.
     expect((await post(BUYER, receiptUrl(shipped.id), { lines: [{ number: 1, quantity: 10 }] })).statusCode).toBe(200);
     expect((await invoice(oiid)).matching).toEqual({ status: 'Matched', exceptions: 0 });
+    // Five more units invoiced than arrived: the error names what was received.
+    const extra = await insertInvoice(t.db, {
+      buyerKey: WESTMERE,
+      supplierKey: ACME,
+      supplierName: 'Acme Scientific',
+      document: invoiceDocument({ number: 'INV-RCV-2', po: 'PO-RCV-2', lines: [{ code: 'C', quantity: 5, price: 10 }] }),
+      createdAt: '2026-11-06T10:00:00.000Z',
+    });
+    await matchInvoice(t.db, extra);
+    expect((await invoice(extra)).document!.validationErrors.line).toEqual([{ error: matchingMessages.quantityAboveReceived(1, 'C', 5, 10, 10) }]);
 
     const orderHistory = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/${WESTMERE}/order/${await idOf('PO-RCV-2')}/history?type=GOODS_RECEIVED` })).json() as Array<{ action: string }>;
     expect(orderHistory.map((h) => h.action)).toEqual([m.corrected, m.historyAction]);

@@ -52,16 +52,18 @@ interface ReceivableAsn {
 /**
  * What the 3-way match compares an invoice with, per order line: for each line of each
  * submitted ASN, what the buyer received when a receipt exists for it, what the ASN
- * shipped otherwise.
+ * shipped otherwise; and the order lines where a receipt counted.
  */
-export function quantitiesToMatch(asns: readonly ReceivableAsn[]): Map<number, number> {
-  const totals = new Map<number, number>();
+export function quantitiesToMatch(asns: readonly ReceivableAsn[]): { quantities: Map<number, number>; received: Set<number> } {
+  const quantities = new Map<number, number>();
+  const counted = new Set<number>();
   for (const asn of asns) {
-    const received = new Map((asn.receipts ?? []).map((r) => [r.number, r.quantity]));
+    const receipts = new Map((asn.receipts ?? []).map((r) => [r.number, r.quantity]));
     for (const line of asn.lines) {
-      const quantity = received.get(line.number) ?? line.quantity;
-      totals.set(line.number, roundQuantity((totals.get(line.number) ?? 0) + quantity));
+      const received = receipts.get(line.number);
+      if (received !== undefined) counted.add(line.number);
+      quantities.set(line.number, roundQuantity((quantities.get(line.number) ?? 0) + (received ?? line.quantity)));
     }
   }
-  return totals;
+  return { quantities, received: counted };
 }
