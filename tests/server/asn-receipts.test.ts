@@ -33,6 +33,16 @@ async function submitAsn(po: string, lines: Array<{ number: number; quantity: nu
   return asnSchema.parse(res.json());
 }
 
+/** An invoice of Acme to the demo buyer quoting `po`, one line of `code`, inserted as the intake would (not yet matched). */
+const invoiceOf = (number: string, po: string, line: { code: string; quantity: number }, createdAt: string) =>
+  insertInvoice(t.db, {
+    buyerKey: WESTMERE,
+    supplierKey: ACME,
+    supplierName: 'Acme Scientific',
+    document: invoiceDocument({ number, po, lines: [{ ...line, price: 10 }] }),
+    createdAt,
+  });
+
 beforeAll(async () => {
   t = await createTestApp();
   // PO-RCV-1: 12 x A and 4 x B, both shipped in full on one ASN.
@@ -125,13 +135,7 @@ describe('3-way matching against what was received', () => {
   it('compares the invoice with the received quantities once the buyer received the ASN, and with the shipped ones before', async () => {
     await insertOrder(t.db, { orderNo: 'PO-RCV-2', sellerKey: ACME, buyerKey: WESTMERE, lines: [{ code: 'C', quantity: 10, price: 10 }] });
     const shipped = await submitAsn('PO-RCV-2', [{ number: 1, quantity: 10 }]);
-    const oiid = await insertInvoice(t.db, {
-      buyerKey: WESTMERE,
-      supplierKey: ACME,
-      supplierName: 'Acme Scientific',
-      document: invoiceDocument({ number: 'INV-RCV-1', po: 'PO-RCV-2', lines: [{ code: 'C', quantity: 10, price: 10 }] }),
-      createdAt: '2026-11-05T10:00:00.000Z',
-    });
+    const oiid = await invoiceOf('INV-RCV-1', 'PO-RCV-2', { code: 'C', quantity: 10 }, '2026-11-05T10:00:00.000Z');
     await matchInvoice(t.db, oiid);
     expect((await invoice(oiid)).matching).toEqual({ status: 'Matched', exceptions: 0 });
 
@@ -147,13 +151,7 @@ describe('3-way matching against what was received', () => {
     expect((await post(BUYER, receiptUrl(shipped.id), { lines: [{ number: 1, quantity: 10 }] })).statusCode).toBe(200);
     expect((await invoice(oiid)).matching).toEqual({ status: 'Matched', exceptions: 0 });
     // Five more units invoiced than arrived: the error names what was received.
-    const extra = await insertInvoice(t.db, {
-      buyerKey: WESTMERE,
-      supplierKey: ACME,
-      supplierName: 'Acme Scientific',
-      document: invoiceDocument({ number: 'INV-RCV-2', po: 'PO-RCV-2', lines: [{ code: 'C', quantity: 5, price: 10 }] }),
-      createdAt: '2026-11-06T10:00:00.000Z',
-    });
+    const extra = await invoiceOf('INV-RCV-2', 'PO-RCV-2', { code: 'C', quantity: 5 }, '2026-11-06T10:00:00.000Z');
     await matchInvoice(t.db, extra);
     expect((await invoice(extra)).document!.validationErrors.line).toEqual([{ error: matchingMessages.quantityAboveReceived(1, 'C', 5, 10, 10) }]);
 
@@ -172,16 +170,8 @@ describe.runIf(Boolean(process.env.PORTAL_TEST_DATABASE_URL))('a receipt beside 
   it('the job holding an invoice of the order and the receipt re-matching it wait for each other; both commit', async () => {
     await insertOrder(t.db, { orderNo: 'PO-RCV-4', sellerKey: ACME, buyerKey: WESTMERE, lines: [{ code: 'E', quantity: 3, price: 10 }] });
     const shipped = await submitAsn('PO-RCV-4', [{ number: 1, quantity: 3 }]);
-    const invoiceOf = (number: string, second: number) =>
-      insertInvoice(t.db, {
-        buyerKey: WESTMERE,
-        supplierKey: ACME,
-        supplierName: 'Acme Scientific',
-        document: invoiceDocument({ number, po: 'PO-RCV-4', lines: [{ code: 'E', quantity: 1, price: 10 }] }),
-        createdAt: `2026-11-05T10:00:0${second}.000Z`,
-      });
-    const first = await invoiceOf('INV-RCV-L1', 1);
-    const second = await invoiceOf('INV-RCV-L2', 2);
+    const first = await invoiceOf('INV-RCV-L1', 'PO-RCV-4', { code: 'E', quantity: 1 }, '2026-11-05T10:00:01.000Z');
+    const second = await invoiceOf('INV-RCV-L2', 'PO-RCV-4', { code: 'E', quantity: 1 }, '2026-11-05T10:00:02.000Z');
     let letGo!: () => void;
     const released = new Promise<void>((resolve) => (letGo = resolve));
     const job = t.db.transaction().execute(async (trx) => {
