@@ -1,5 +1,6 @@
 import { formatMessage } from '../../src/domain/messages';
 import { matchInvoice as matchRules, type EarlierInvoice, type MatchInput, type MatchResult, type OrderLookup } from '../../src/domain/rules/invoice-matching';
+import { quantitiesToMatch } from '../../src/domain/rules/asn-receipts';
 import { isCreditNote } from '../../src/domain/rules/invoice-document-model';
 import { describeMatchChange, outcomeLabel } from '../../src/domain/rules/match-changes';
 import { matchingMessages } from '../../src/domain/matching-messages';
@@ -8,7 +9,7 @@ import type { MatchingSettings } from '../../src/domain/schemas/invoice-matching
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
 import type { Db } from '../db/database';
 import { writeHistory } from '../history';
-import { shippedLinesOfOrder } from '../orders/asn-rows';
+import { receivedLinesOfOrder } from '../orders/asn-rows';
 import { holdRevisions, recordChange, type Tx } from '../sync/change-log';
 import { INVOICE_ENTITY, parseInvoiceDocument } from './invoice-rows';
 import { matchingSettingsOf } from './matching-settings';
@@ -17,7 +18,7 @@ import { matchingSettingsOf } from './matching-settings';
 const MATCHING_USER = 'Invoice matching';
 
 /** Why an invoice is matched (again): the history entry's action. */
-export type MatchTrigger = 'Received' | 'ASN submitted' | 'Order updated' | 'Settings changed' | 'Invoice corrected' | 'Related invoice corrected' | 'Extraction re-run';
+export type MatchTrigger = 'Received' | 'ASN submitted' | 'Order updated' | 'Settings changed' | 'Invoice corrected' | 'Related invoice corrected' | 'Extraction re-run' | 'Goods received';
 
 const trimmed = (v: string | null | undefined) => v?.trim() || null;
 
@@ -135,13 +136,10 @@ async function findOrder(db: Tx, buyerKey: string, supplierKey: string | null, p
   return { lookup, orderId: own.id };
 }
 
-/** Quantities per order line that the order's submitted ASNs shipped. */
-async function shippedOf(db: Tx, orderId: number): Promise<Map<number, number>> {
-  const shipped = new Map<number, number>();
-  for (const asn of await shippedLinesOfOrder(db, orderId)) {
-    for (const l of asn.lines) shipped.set(l.number, (shipped.get(l.number) ?? 0) + l.quantity);
-  }
-  return shipped;
+/** Quantities per order line of the order's submitted ASNs: as received where the buyer received them, as shipped otherwise. */
+async function shippedOf(db: Tx, orderId: number | null): Promise<{ quantities: Map<number, number>; received: Set<number> }> {
+  if (orderId === null) return { quantities: new Map(), received: new Set() };
+  return quantitiesToMatch(await receivedLinesOfOrder(db, orderId));
 }
 
 /**
@@ -241,6 +239,7 @@ export async function matchInvoiceIn(
   const po = trimmed(doc?.referenceId);
   const number = trimmed(doc?.documentId);
   const { lookup, orderId } = doc ? await findOrder(db, inv.buyer_key, inv.supplier_key, po) : { lookup: { kind: 'noPoNumber' } as OrderLookup, orderId: null };
+  const shipped = await shippedOf(db, orderId);
   const codes = [...new Set((doc?.lineItems ?? []).map((l) => l.code?.trim()).filter((c): c is string => Boolean(c)))];
   const input: MatchInput = {
     document: doc,
@@ -251,7 +250,8 @@ export async function matchInvoiceIn(
     intakeErrors: intakeErrorsOf(inv, doc),
     duplicateReceivedOn: doc ? await duplicateOf(db, inv, number) : null,
     order: lookup,
-    shipped: orderId !== null ? await shippedOf(db, orderId) : new Map(),
+    shipped: shipped.quantities,
+    received: shipped.received,
     earlier: orderId !== null && po && inv.supplier_key ? await earlierOf(db, inv, inv.supplier_key, po, number) : [],
     contractPrices: await contractPricesOf(db, inv.buyer_key, inv.supplier_key, codes),
     supplierUoms: inv.supplier_key ? await reads.supplierUoms(inv.supplier_key) : new Map(),

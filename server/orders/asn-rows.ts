@@ -1,5 +1,6 @@
 import type { Asn } from '../../src/domain/schemas/asn';
 import { asnPackagesSchema, type AsnPackage } from '../../src/domain/schemas/asn-packages';
+import type { AsnReceipt, ReceiptReason } from '../../src/domain/schemas/asn-receipts';
 import type { Db } from '../db/database';
 import { idList, inIdList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
@@ -28,9 +29,27 @@ const linesOfAsns = preparedQuery((db, v: { ids: unknown }) =>
   db.selectFrom('asn_lines').selectAll().where(inIdList(db, 'asn_id', v.ids)).orderBy('asn_id').orderBy('number'),
 );
 
+const receiptsOfAsns = preparedQuery((db, v: { ids: unknown }) =>
+  db.selectFrom('asn_receipts').selectAll().where(inIdList(db, 'asn_id', v.ids)).orderBy('asn_id').orderBy('number'),
+);
+
+const asReason = (reason: string | null): ReceiptReason | null => (reason === 'SHORT' || reason === 'DAMAGED' ? reason : null);
+
+async function receiptsByAsn(db: Tx, ids: unknown): Promise<Map<number, AsnReceipt[]>> {
+  const byAsn = new Map<number, AsnReceipt[]>();
+  for (const r of await receiptsOfAsns(db, { ids })) {
+    const list = byAsn.get(r.asn_id) ?? [];
+    list.push({ number: r.number, quantity: Number(r.quantity), reason: asReason(r.reason), receivedAt: r.received_at, receivedBy: r.received_by });
+    byAsn.set(r.asn_id, list);
+  }
+  return byAsn;
+}
+
 async function withLines(db: Tx, rows: AsnRow[]): Promise<Asn[]> {
   if (rows.length === 0) return [];
-  const lines = await linesOfAsns(db, { ids: idList(db, rows.map((r) => r.id)) });
+  const ids = idList(db, rows.map((r) => r.id));
+  const lines = await linesOfAsns(db, { ids });
+  const receipts = await receiptsByAsn(db, ids);
   const byAsn = new Map<number, Asn['lines']>();
   for (const l of lines) {
     const list = byAsn.get(l.asn_id) ?? [];
@@ -50,6 +69,7 @@ async function withLines(db: Tx, rows: AsnRow[]): Promise<Asn[]> {
     shipTo: parseAddress(r.ship_to),
     lines: byAsn.get(r.id) ?? [],
     packages: parsePackages(r.packages),
+    receipts: receipts.get(r.id) ?? [],
     orderNumber: r.order_number,
     orderId: r.order_id,
     sellerId: r.seller_key,
@@ -101,4 +121,28 @@ export async function shippedLinesOfOrder(db: Tx, orderId: number): Promise<Arra
     .where('a.state', '=', 'SUBMITTED')
     .execute();
   return [{ lines: lines.map((l) => ({ number: l.number, quantity: Number(l.quantity) })) }];
+}
+
+/**
+ * The submitted ASNs of one order with what the buyer received of their lines: what the
+ * 3-way match compares invoices with (src/domain/rules/asn-receipts.ts).
+ */
+export async function receivedLinesOfOrder(db: Tx, orderId: number) {
+  const rows = await db
+    .selectFrom('asn_lines as l')
+    .innerJoin('asns as a', 'a.id', 'l.asn_id')
+    .leftJoin('asn_receipts as r', (join) => join.onRef('r.asn_id', '=', 'l.asn_id').onRef('r.number', '=', 'l.number'))
+    .select(['l.asn_id', 'l.number', 'l.quantity', 'r.quantity as received'])
+    .where('a.order_id', '=', orderId)
+    .where('a.deleted', '=', 0)
+    .where('a.state', '=', 'SUBMITTED')
+    .execute();
+  const byAsn = new Map<number, { lines: Array<{ number: number; quantity: number }>; receipts: Array<{ number: number; quantity: number }> }>();
+  for (const r of rows) {
+    const asn = byAsn.get(r.asn_id) ?? { lines: [], receipts: [] };
+    asn.lines.push({ number: r.number, quantity: Number(r.quantity) });
+    if (r.received !== null) asn.receipts.push({ number: r.number, quantity: Number(r.received) });
+    byAsn.set(r.asn_id, asn);
+  }
+  return [...byAsn.values()];
 }

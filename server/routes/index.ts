@@ -8,6 +8,7 @@ import { userRoutes } from './users';
 import { sessionRoutes } from './session';
 import { orderRoutes } from './orders';
 import { asnRoutes } from './asn';
+import { asnReceiptRoutes } from './asn-receipts';
 import { syncRoutes } from './sync';
 import { syncOutboxRoutes } from './sync-outbox';
 import { categoryTreeRoutes } from './category-tree';
@@ -30,6 +31,7 @@ export const routeGroups: Array<(app: FastifyInstance, ctx: AppContext) => Promi
   sessionRoutes,
   orderRoutes,
   asnRoutes,
+  asnReceiptRoutes,
   syncRoutes,
   syncOutboxRoutes,
   jobRoutes,

@@ -37,6 +37,8 @@ export const matchingMessages = {
     `${line(sequence, code)}: quantity ${qty(invoiced)} is above the ${qty(Math.max(ordered - before, 0))} left to invoice (ordered ${qty(ordered)}, invoiced before ${qty(before)})`,
   quantityAboveShipped: (sequence: number, code: string | null, invoiced: number, shipped: number, before: number) =>
     `${line(sequence, code)}: quantity ${qty(invoiced)} is above the ${qty(Math.max(shipped - before, 0))} shipped and not yet invoiced (shipped ${qty(shipped)}, invoiced before ${qty(before)})`,
+  quantityAboveReceived: (sequence: number, code: string | null, invoiced: number, received: number, before: number) =>
+    `${line(sequence, code)}: quantity ${qty(invoiced)} is above the ${qty(Math.max(received - before, 0))} received and not yet invoiced (received ${qty(received)}, invoiced before ${qty(before)})`,
   creditAboveInvoiced: (sequence: number, code: string | null, credited: number, invoiced: number) =>
     `${line(sequence, code)}: credits ${qty(credited)}, more than the ${qty(invoiced)} invoiced`,
 

@@ -49,7 +49,8 @@ export type Capability =
   | 'editUomMapping'
   | 'editProperties'
   | 'editInvoiceMatching'
-  | 'reExtractInvoices';
+  | 'reExtractInvoices'
+  | 'receiveDeliveries';
 
 /** The perspective a screen renders for: the assumed organisation of a support user, else the own one. */
 export type Perspective = 'SUPPLIER' | 'UNIVERSITY' | 'SUPPORT';
@@ -111,6 +112,8 @@ const table: Record<Capability, { perspectives: readonly Perspective[]; supportO
   editInvoiceMatching: { perspectives: ['UNIVERSITY'], adminOnly: true },
   /** Support, once it has fixed a supplier's extraction template, reads an invoice's stored document again. */
   reExtractInvoices: { perspectives: ['UNIVERSITY'], supportOnly: true },
+  /** Confirming what arrived at the buyer's dock is the daily work of its users (support acting as the buyer too). */
+  receiveDeliveries: { perspectives: ['UNIVERSITY'] },
 };
 
 export function can(viewer: Viewer, capability: Capability): boolean {

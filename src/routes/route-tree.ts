@@ -3,6 +3,7 @@ import { buyerProductRoute, catalogueRoute, sellerProductRoute } from './catalog
 import { homeRoute } from './home';
 import { invoiceRoute, invoicesRoute } from './invoices';
 import { orderRoute, ordersRoute } from './orders';
+import { receiveRoute } from './orders-receive';
 import { preferencesRoute } from './preferences';
 import { pricelistsRoute } from './pricelists';
 import { rootRoute } from './root';
@@ -19,6 +20,7 @@ export const routeTree = rootRoute.addChildren([
     buyerProductRoute,
     pricelistsRoute,
     ordersRoute,
+    receiveRoute,
     orderRoute,
     invoicesRoute,
     invoiceRoute,

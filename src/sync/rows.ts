@@ -49,7 +49,7 @@ export type OrderLineRow = MirrorFields & OrderLine & { orderId: string };
  * An ASN as the server answers it, or the provisional row of a submit still in the
  * outbox: the submitted fields, `pending`, until the server's ASN replaces it.
  */
-export type ServerAsnRow = MirrorFields & Asn & { pending?: false };
+export type ServerAsnRow = MirrorFields & Asn & { pending?: false; /** A receipt made on this device, not yet taken by the server. */ receiptPending?: boolean };
 type PendingAsnRow = MirrorFields & AsnSubmit & { pending: true };
 export type AsnRow = ServerAsnRow | PendingAsnRow;
 export const isServerAsn = (row: AsnRow): row is ServerAsnRow => !row.pending;

@@ -22,9 +22,11 @@ let browser: Browser;
  * Two capabilities (correcting invoices, re-running extraction) and the messages of this
  * wave's screens took it to 143.8 KiB: the sign-in page loads the role table and the message
  * table whole, since it uses both. Splitting the message table by screen is the next saving.
+ * The Receive screen's route (issue 31; its screen and words load with it only) and its
+ * capability took it to 143.94 KiB: the router names every route's path, capability and chunk.
  * The budget holds that so it can only shrink: lower it when the page gets lighter.
  */
-const SIGN_IN_JS_BUDGET_KIB = 143.9;
+const SIGN_IN_JS_BUDGET_KIB = 144.0;
 
 beforeAll(async () => {
   browser = await launchBrowser();

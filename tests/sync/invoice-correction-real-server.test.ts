@@ -7,6 +7,7 @@ import { pullScope } from '../../src/sync/pull-changes';
 import { transportFetch } from '../../src/sync/transport';
 import { matchInvoice } from '../../server/invoices/match-invoice';
 import { insertInvoice, insertOrder, invoiceDocument } from '../server/helpers/matching-fixtures';
+import { lossyTablet } from './helpers/lossy-tablet';
 import { startRealServer, type RealServer } from './helpers/real-server';
 
 /**
@@ -49,22 +50,8 @@ describe('an invoice corrected offline', () => {
     expect((await db.invoiceDocuments.get([scope, key]))?.referenceId).toBe('4500001');
     expect((await db.invoices.get([scope, key]))?.matching).toEqual({ status: 'Exceptions', exceptions: 1 });
 
-    let online = false;
-    let loseNext = true;
-    let posts = 0;
-    const tablet: typeof fetch = async (input, init) => {
-      if (!online) throw new TypeError('Failed to fetch');
-      const response = await real(input, init);
-      if (init?.method === 'POST') posts += 1;
-      // The server commits, then the answer is lost on the way back.
-      if (loseNext && init?.method === 'POST') {
-        loseNext = false;
-        await response.arrayBuffer();
-        throw new TypeError('connection reset');
-      }
-      return response;
-    };
-    const ctx: DrainContext = { db: asSyncDb(db), fetch: tablet, now: Date.now, signal: new AbortController().signal, backoff: { baseMs: 10, maxMs: 10, random: () => 0 } };
+    const tablet = lossyTablet(real);
+    const ctx: DrainContext = { db: asSyncDb(db), fetch: tablet.fetch, now: Date.now, signal: new AbortController().signal, backoff: { baseMs: 10, maxMs: 10, random: () => 0 } };
 
     const entry = await correctInvoice(scope, key, { header: { referenceId: '4500011' } });
     expect((await db.invoiceDocuments.get([scope, key]))?.referenceId).toBe('4500011');
@@ -77,10 +64,10 @@ describe('an invoice corrected offline', () => {
     expect(untouched.po_number).toBe('4500001');
 
     // Back online: the first answer is lost, the replay is answered from the stored key.
-    online = true;
+    tablet.state.online = true;
     expect((await drainOutbox(ctx, { ignoreBackoff: true })).state).toBe('waiting');
     expect(await drainOutbox(ctx, { ignoreBackoff: true })).toEqual({ state: 'empty' });
-    expect(posts).toBe(2);
+    expect(tablet.state.posts).toBe(2);
 
     const corrected = await server.test.db.selectFrom('history').select(['description']).where('entity', '=', 'invoice').where('entity_key', '=', key).where('type', '=', 'CORRECTED').execute();
     expect(corrected.map((h) => h.description)).toEqual(['PO Number corrected from 4500001 to 4500011 by Beatrice Buyer']);

@@ -4,6 +4,7 @@ import { changeLabel } from '../../src/features/sync-status/change-labels';
 describe("'Changes not sent' names a change for people", () => {
   it.each([
     ['buyer.invoiceMatching', { mode: '2-way' }, 'Invoice matching'],
+    ['asn.receive', { shipmentId: 'PO-7-S1', lines: [] }, 'Receive shipment PO-7-S1'],
     ['invoice.correct', { header: {}, lines: [] }, 'Correct invoice'],
     ['org.otherProperty', { otherOrgUniqueKey: 'SUP-A', property: 'PREFERRED', value: 'yes' }, 'Account property PREFERRED'],
     ['pricelist.add', { name: 'Clinical' }, 'Add pricelist Clinical'],

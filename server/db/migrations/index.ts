@@ -23,6 +23,7 @@ import * as invoiceIntakeErrors from './0055-invoice-intake-errors';
 import * as invoiceCorrections from './0060-invoice-corrections';
 import * as ssccSerials from './0065-sscc-serials';
 import * as asnPackages from './0070-asn-packages';
+import * as asnReceipts from './0075-asn-receipts';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0060-invoice-corrections': invoiceCorrections,
   '0065-sscc-serials': ssccSerials,
   '0070-asn-packages': asnPackages,
+  '0075-asn-receipts': asnReceipts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

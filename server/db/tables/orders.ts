@@ -81,9 +81,21 @@ interface AsnLinesTable {
   uom: string;
 }
 
+/** What the buyer received of one ASN line (migration 0075); `reason` SHORT or DAMAGED when less than shipped. */
+interface AsnReceiptsTable {
+  id: Generated<number>;
+  asn_id: number;
+  number: number;
+  quantity: number;
+  reason: string | null;
+  received_at: string;
+  received_by: string;
+}
+
 export interface OrderTables {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   asns: AsnsTable;
   asn_lines: AsnLinesTable;
+  asn_receipts: AsnReceiptsTable;
 }

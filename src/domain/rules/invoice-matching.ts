@@ -51,8 +51,10 @@ export interface MatchInput {
   /** The date an invoice with the same supplier and number was received before this one, if any. */
   duplicateReceivedOn: string | null;
   order: OrderLookup;
-  /** Quantities shipped per order line number by the order's submitted ASNs. */
+  /** Quantities shipped per order line number by the order's submitted ASNs (received, where `received` says so). */
   shipped: ReadonlyMap<number, number>;
+  /** Order line numbers whose quantity in `shipped` is what the buyer received (issue 31), not what the ASNs announced. */
+  received?: ReadonlySet<number>;
   earlier: readonly EarlierInvoice[];
   /** The buyer's contract prices per product code of this supplier. */
   contractPrices: ReadonlyMap<string, readonly ContractPrice[]>;
@@ -83,10 +85,12 @@ interface OrderedProduct {
   unitPrice: number;
   ordered: number;
   shipped: number;
+  /** What the buyer received counts for one of its lines at least. */
+  received: boolean;
 }
 
 /** The order's lines per product code: one product ordered on several lines adds up. */
-function orderedProducts(order: MatchOrder, shipped: ReadonlyMap<number, number>): Map<string, OrderedProduct> {
+function orderedProducts(order: MatchOrder, shipped: ReadonlyMap<number, number>, received: ReadonlySet<number>): Map<string, OrderedProduct> {
   const products = new Map<string, OrderedProduct>();
   for (const l of order.lines) {
     const key = codeKey(l.code);
@@ -95,8 +99,9 @@ function orderedProducts(order: MatchOrder, shipped: ReadonlyMap<number, number>
     if (held) {
       held.ordered += l.quantity;
       held.shipped += shippedQty;
+      held.received ||= received.has(l.number);
     } else {
-      products.set(key, { uom: l.uom, unitPrice: l.unitPrice, ordered: l.quantity, shipped: shippedQty });
+      products.set(key, { uom: l.uom, unitPrice: l.unitPrice, ordered: l.quantity, shipped: shippedQty, received: received.has(l.number) });
     }
   }
   return products;
@@ -175,7 +180,7 @@ function lineErrors(input: MatchInput, doc: InvoiceDocument): { errors: string[]
   }
   if (input.order.kind !== 'found') return { errors, pending };
   const order = input.order.order;
-  const products = orderedProducts(order, input.shipped);
+  const products = orderedProducts(order, input.shipped, input.received ?? new Set());
   const claimed = claimedBefore(input.earlier);
   const credit = isCreditNote(doc);
   const { mode } = input.settings;
@@ -212,7 +217,10 @@ function lineErrors(input: MatchInput, doc: InvoiceDocument): { errors: string[]
     }
     if (quantityWithinTolerance(l.qtyShipped, product.shipped - before, input.settings)) continue;
     // Once the product is shipped in full, what was shipped is final.
-    if (product.shipped >= product.ordered) errors.push(m.quantityAboveShipped(l.sequence, l.code, l.qtyShipped, product.shipped, before));
+    if (product.shipped >= product.ordered) {
+      const above = product.received ? m.quantityAboveReceived : m.quantityAboveShipped;
+      errors.push(above(l.sequence, l.code, l.qtyShipped, product.shipped, before));
+    }
     // What is ordered but not yet shipped may still come: the invoice waits for its ASN.
     else if (withinOrdered) pending.push(l.sequence);
     else errors.push(m.quantityAboveOrdered(l.sequence, l.code, l.qtyShipped, product.ordered, before));

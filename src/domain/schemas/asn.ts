@@ -4,6 +4,7 @@ import { text } from './text';
 import { PAGE_SIZE } from '../constants';
 import { addressInputSchema, addressSchema, emptyAddress } from './orders';
 import { asnPackageSchema, asnPackagesSchema } from './asn-packages';
+import { asnReceiptSchema } from './asn-receipts';
 
 /** Advance ship notices (spec section 3). Drafts live in the browser; the server holds submitted ASNs only. */
 
@@ -31,6 +32,8 @@ export const asnSchema = z.object({
   lines: z.array(asnLineSchema),
   /** Absent on ASNs mirrored before packages existed. */
   packages: z.array(asnPackageSchema).optional(),
+  /** What the buyer received of each line, one per line received (issue 31); absent on ASNs mirrored before receiving existed. */
+  receipts: z.array(asnReceiptSchema).optional(),
   orderNumber: z.string(),
   orderId: z.number().int(),
   sellerId: z.string(),

@@ -1,11 +1,15 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { messages } from '../../domain/messages';
+import { receivingMessages } from '../../domain/receiving-messages';
 import { can } from '../../domain/roles';
 import { exportAsn, refreshExportedAsn } from '../../local/mutations/export-documents';
 import type { OrderLineRow, ServerAsnRow } from '../../local/db/store-rows';
 import { Button } from '../../ui/button/Button';
 import { asnBodyOf } from './asn-draft-model';
 import { AsnExportErrorsDrawer } from './asn-export-errors-drawer';
+import { AsnReceiptSummary } from './asn-receipt-summary';
+import { receiveHash } from './receive/receive-hash';
 import { AsnForm } from './asn-form';
 import { ButtonRow, StatusText } from '../../ui/form-parts';
 import type { OrderPerspective } from './use-order-perspective';
@@ -18,9 +22,11 @@ interface AsnViewProps {
   onClose: () => void;
 }
 
-/** A submitted ASN, read-only; suppliers may export one that waits for action and see its export errors. */
+/** A submitted ASN, read-only, with what the buyer received of it; suppliers may export one that waits for action and see its export errors. */
 export function AsnView({ asn, perspective, orderLines, onClose }: AsnViewProps) {
   const [errorsOpen, setErrorsOpen] = useState(false);
+  const navigate = useNavigate();
+  const mayReceive = perspective.side === 'buyer' && can(perspective.viewer, 'receiveDeliveries');
   const supplier = perspective.side === 'seller' && can(perspective.viewer, 'exportAsn');
   const queueAsnExport = useCallback(() => exportAsn(perspective.orgId, asn.key), [perspective.orgId, asn.key]);
   const refreshAsn = useCallback(() => refreshExportedAsn(perspective.orgId, asn.key), [perspective.orgId, asn.key]);
@@ -39,6 +45,7 @@ export function AsnView({ asn, perspective, orderLines, onClose }: AsnViewProps)
         remaining={null}
         footer={
           <>
+            <AsnReceiptSummary asn={asn} />
             <StatusText>
               Shipment {asn.shipmentId}: {status}
             </StatusText>
@@ -51,6 +58,9 @@ export function AsnView({ asn, perspective, orderLines, onClose }: AsnViewProps)
                 >
                   {exportAction.busy ? 'Exporting…' : 'Export ASN'}
                 </Button>
+              )}
+              {mayReceive && (
+                <Button onClick={() => void navigate({ to: '/app/orders/receive', hash: receiveHash(asn.key) })}>{receivingMessages.receive}</Button>
               )}
               {supplier && (
                 <Button variant="outlined" onClick={() => setErrorsOpen(true)}>

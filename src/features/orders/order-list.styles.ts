@@ -24,3 +24,12 @@ export const OfflineNote = styled.p`
   margin: 0 0 12px;
   color: ${({ theme }) => theme.color.textMuted};
 `;
+
+/** The title with the buyer's 'Receive' beside it: no taller than the title alone, so the list keeps its rows. */
+export const TitleRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 8px;
+`;

@@ -5,6 +5,7 @@ const LABELS: Record<string, string> = {
   'order.read': 'Mark order as read',
   'invoice.read': 'Mark invoice as read',
   'asn.submit': 'Submit ASN',
+  'asn.receive': 'Receive shipment',
   'invoice.correct': 'Correct invoice',
   'buyer.taxCodes': 'Tax codes',
   'buyer.invoiceMatching': 'Invoice matching',
@@ -42,7 +43,7 @@ function subjectOf(kind: string, body: unknown): string {
   const b = body as Record<string, unknown>;
   if (kind === 'product.inclusion') return text(b.productCode);
   const person = [text(b.firstName), text(b.lastName)].filter(Boolean).join(' ');
-  return person || text(b.name) || text(b.orderNumber) || text(b.email) || text(b.emailAddress) || text(b.identifier) || text(b.docType) || text(b.property) || '';
+  return person || text(b.name) || text(b.orderNumber) || text(b.shipmentId) || text(b.email) || text(b.emailAddress) || text(b.identifier) || text(b.docType) || text(b.property) || '';
 }
 
 /** The change as a person would say it: 'Add user Dup Licate', 'Exclude product ACM-100001'; never a command's internal name. */

@@ -3,6 +3,7 @@ import { collectionCommands, COLLECTIONS, SUPPORT_COLLECTIONS } from './collecti
 import { correctInvoiceCommand } from './correct-invoice';
 import { pricelistCommands, pricelistMappingCommand } from './pricelist';
 import { markInvoiceReadCommand, markOrderReadCommand } from './set-fields';
+import { receiveAsnCommand } from './receive-asn';
 import { submitAsnCommand } from './submit-asn';
 import {
   otherOrgPropertyCommand,
@@ -18,6 +19,7 @@ const all: CommandDef[] = [
   markInvoiceReadCommand,
   correctInvoiceCommand,
   submitAsnCommand,
+  receiveAsnCommand,
   productInclusionCommand,
   taxCodesCommand,
   invoiceMatchingCommand,

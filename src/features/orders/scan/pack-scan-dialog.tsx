@@ -10,9 +10,11 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog/ConfirmDialog';
 import { FullScreenDialog } from '../../../ui/full-screen-dialog/FullScreenDialog';
 import type { AsnPackage } from '../../../domain/schemas/asn-packages';
 import type { AsnBody } from '../asn-draft-model';
-import { CameraNote, Layout, LineList, LineRow, PackageBox, PackageControls, Side, Status, Video, Viewfinder, ViewfinderFrame, WedgeField } from './pack-scan-dialog.styles';
+import { Layout, LineList, LineRow, PackageBox, PackageControls, Side, Status } from './pack-scan-dialog.styles';
 import { feedbackCounted, feedbackRefused } from './scan-feedback';
-import { useCameraScan, type CameraState } from './use-camera-scan';
+import { WedgeInput } from './wedge-input';
+import { CameraViewfinder, TorchButton } from './camera-viewfinder';
+import { useCameraScan } from './use-camera-scan';
 
 type AsnLine = AsnBody['lines'][number];
 
@@ -40,14 +42,6 @@ interface Asking {
   line: PackLine;
 }
 
-const cameraNote = (state: CameraState) => {
-  if (state.kind === 'starting') return scanMessages.cameraStarting;
-  if (state.kind === 'running') return scanMessages.pointCamera;
-  if (state.problem === 'reader') return scanMessages.readerFailed;
-  if (state.problem === 'denied') return scanMessages.cameraDenied;
-  if (state.problem === 'missing') return scanMessages.cameraMissing;
-  return scanMessages.cameraFailed(state.detail);
-};
 
 /**
  * Scan to pack: the camera (or a hardware scanner typing into the field) counts units
@@ -120,11 +114,7 @@ export function PackScanDialog(props: PackScanDialogProps) {
       initialFocus={wedge}
       actions={
         <>
-          {running && state.hasTorch && (
-            <Button variant="outlined" aria-pressed={state.torch} onClick={() => void toggleTorch()}>
-              {state.torch ? scanMessages.torchOff : scanMessages.torchOn}
-            </Button>
-          )}
+          <TorchButton state={state} onToggle={toggleTorch} />
           <Button variant="outlined" onClick={onCancel}>
             {scanMessages.cancelScan}
           </Button>
@@ -133,29 +123,9 @@ export function PackScanDialog(props: PackScanDialogProps) {
       }
     >
       <Layout>
-        <Viewfinder>
-          <Video ref={setVideo} muted playsInline aria-label="Camera" />
-          <ViewfinderFrame aria-hidden="true" />
-          <CameraNote role={state.kind === 'failed' ? 'alert' : undefined}>{cameraNote(state)}</CameraNote>
-        </Viewfinder>
+        <CameraViewfinder state={state} onVideo={setVideo} />
         <Side>
-          <WedgeField>
-            <label htmlFor="scan-wedge">{scanMessages.wedgeLabel}</label>
-            <input
-              id="scan-wedge"
-              ref={wedge}
-              autoComplete="off"
-              // While the camera reads, a tap here must not open the on-screen keyboard over it; a wedge types without one.
-              inputMode={running ? 'none' : 'text'}
-              onKeyDown={(event) => {
-                if (event.key !== 'Enter') return;
-                event.preventDefault();
-                const typed = event.currentTarget.value;
-                event.currentTarget.value = '';
-                if (typed.trim() !== '') onCode(typed);
-              }}
-            />
-          </WedgeField>
+          <WedgeInput id="scan-wedge" label={scanMessages.wedgeLabel} inputRef={wedge} inputMode={running ? 'none' : 'text'} onCode={onCode} />
           <Status role="status" aria-live="polite" data-tone={status?.tone}>
             {status?.text ?? scanMessages.startHint}
           </Status>
