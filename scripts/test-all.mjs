@@ -2,12 +2,13 @@
 //
 // 1. The checks side by side: lint (ESLint, knip), the type check and the build. Each is
 //    mostly one thread; their output is printed in that order once all three are done.
-// 2. The end-to-end journeys (one file at a time: a browser and a server, about one core, much
-//    of it waiting on the page) beside the other tests, one file at a time on the other core:
-//    the unit, lint-rule, server, store, sync and component tests, then, when
-//    PORTAL_PG_SUITE_URL names a PostgreSQL server the tests may create databases on (CI sets
-//    it), the server tests again on PostgreSQL. The journeys print as they run; the others'
-//    output follows theirs. Any run failing fails the command, after all of them have run.
+// 2. The end-to-end journeys (one file at a time: a browser and a server, less than a core, much
+//    of it waiting on the page) beside the other tests: the unit, lint-rule, server, store, sync
+//    and component tests (two files at a time: they wait on sandbox workers and sockets too),
+//    then, when PORTAL_PG_SUITE_URL names a PostgreSQL server the tests may create databases on
+//    (CI sets it), the server tests again on PostgreSQL, one file at a time. The journeys print
+//    as they run; the others' output follows theirs. Any run failing fails the command, after
+//    all of them have run.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,7 +59,7 @@ if (checked.some((code) => code !== 0)) {
 const pgUrl = process.env.PORTAL_PG_SUITE_URL;
 const unitProjects = ['domain', 'lint', 'server', 'local', 'sync', 'ui'].flatMap((p) => ['--project', p]);
 const beside = (async () => {
-  const results = [['unit, server, store, sync and component tests', await run(vitest, ['run', ...unitProjects, '--maxWorkers=1'], { env: { PORTAL_PG_SUITE_URL: '' }, log: join(logDir, 'unit.log') }), 'unit.log']];
+  const results = [['unit, server, store, sync and component tests', await run(vitest, ['run', ...unitProjects, '--maxWorkers=2'], { env: { PORTAL_PG_SUITE_URL: '' }, log: join(logDir, 'unit.log') }), 'unit.log']];
   if (pgUrl) {
     const code = await run(vitest, ['run', '--project', 'server', '--maxWorkers=1'], { env: { PORTAL_TEST_DATABASE_URL: pgUrl, PORTAL_PG_SUITE_URL: '' }, log: join(logDir, 'pg.log') });
     results.push(['the server tests on PostgreSQL', code, 'pg.log']);

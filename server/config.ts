@@ -112,6 +112,13 @@ function termsOfUseText(file: string | undefined): string {
   return text;
 }
 
+/** PORTAL_HUMAN_CHECK_COST: PBKDF2 iterations per attempt of the sign-in's human check (a whole number from 1). */
+function humanCheckCost(value: string): number {
+  const cost = Number(value);
+  if (!Number.isInteger(cost) || cost < 1) throw new Error(`PORTAL_HUMAN_CHECK_COST: ${value} is not a whole number from 1`);
+  return cost;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = resolve(overrides.dataDir ?? env.PORTAL_DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
@@ -132,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: s3FromEnv(env),
     intake: intakeFromEnv(env),
     termsOfUse: termsOfUseText(env.PORTAL_TERMS_FILE),
+    ...(env.PORTAL_HUMAN_CHECK_COST ? { auth: { challengeCost: humanCheckCost(env.PORTAL_HUMAN_CHECK_COST) } } : {}),
     runJobs: env.PORTAL_JOBS !== 'off',
     ...overrides,
   };

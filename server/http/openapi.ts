@@ -3,7 +3,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { categoryNodeSchema } from '../../src/domain/schemas/catalogue';
 import { requireUser } from '../policy';
+
+// The category tree's node refers to itself: named, it becomes one component the document
+// refers to. Named here, not in src/domain, so the browser never loads zod's registry.
+if (!z.globalRegistry.has(categoryNodeSchema)) z.globalRegistry.add(categoryNodeSchema, { id: 'CategoryNode' });
 
 /**
  * The API's published contract: an OpenAPI 3.1 document generated from the routes'

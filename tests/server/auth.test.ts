@@ -6,6 +6,7 @@ import { hashToken, SESSION_COOKIE } from '../../server/auth/session';
 import { recentCount, signInDelayMs, signInKey } from '../../server/auth/throttle';
 import { DEMO_PASSWORD } from '../../server/db/demo';
 import { captchaFor, FAST_AUTH, loginForm, solveCaptcha } from './helpers/captcha';
+import { loadConfig } from '../../server/config';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -53,6 +54,17 @@ describe('human check', () => {
     const challenge = (await plain.app.inject({ method: 'GET', url: '/api/altcha/challenge' })).json<Challenge>();
     expect(challenge.parameters.cost).toBe(5000);
     await plain.close();
+  });
+
+  test('PORTAL_HUMAN_CHECK_COST sets the cost of each attempt; a value that is not a whole number from 1 stops the start', async () => {
+    const env = { PORTAL_DATA_DIR: t.config.dataDir, PORTAL_SECRET: 's' };
+    const tuned = await createTestApp({ auth: loadConfig({ ...env, PORTAL_HUMAN_CHECK_COST: '250' }).auth });
+    const challenge = (await tuned.app.inject({ method: 'GET', url: '/api/altcha/challenge' })).json<Challenge>();
+    expect(challenge.parameters.cost).toBe(250);
+    await tuned.close();
+    for (const bad of ['0', '-5', '2.5', 'many']) {
+      expect(() => loadConfig({ ...env, PORTAL_HUMAN_CHECK_COST: bad }), bad).toThrow(`PORTAL_HUMAN_CHECK_COST: ${bad} is not a whole number from 1`);
+    }
   });
 
   test('a missing human check is refused before the credentials are looked at', async () => {

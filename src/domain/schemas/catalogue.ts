@@ -137,14 +137,14 @@ export interface CategoryNode {
   description: string;
   children: CategoryNode[];
 }
-const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+/** The server names it in the API's published contract, which refers to the node from inside itself. */
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
   z.object({
     code: text('code').trim().min(1),
     description: text('line'),
     children: z.array(categoryNodeSchema).default([]),
   }),
-  // Named, so the API's published contract can refer to the tree's node from inside itself.
-).meta({ id: 'CategoryNode' }) as z.ZodType<CategoryNode>;
+) as z.ZodType<CategoryNode>;
 export const categoryTreeSchema = z.array(categoryNodeSchema);
 
 export const uploadUrlSchema = z.object({ uploadUrl: z.string() });

@@ -1,4 +1,4 @@
-import { useRouterState } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useRef, useState, type ComponentType } from 'react';
 import { receivingMessages as m } from '../../../domain/receiving-messages';
 import { findShipments, type ReceiveLookup } from '../../../domain/scan/receive-lookup';
@@ -51,8 +51,13 @@ function outcomeOf(lookup: ReceiveLookup, shipments: readonly ReceivingShipment[
 function Receiving({ perspective }: { perspective: OrderPerspective }) {
   const { scope, orgId } = perspective;
   const { shipments, loading, failed } = useReceivingShipments(scope);
-  const opened = useRouterState({ select: (state) => asnKeyOfHash(state.location.hash) });
-  const [chosen, setChosen] = useState<Chosen | null>(() => (opened ? { key: opened, sscc: null } : null));
+  // Read once, as the screen opens (from an ASN view): not `useRouterState`, which would take
+  // the router's state hooks out of the shell into a chunk of their own, on the sign-in page too.
+  const router = useRouter();
+  const [chosen, setChosen] = useState<Chosen | null>(() => {
+    const opened = asnKeyOfHash(router.state.location.hash);
+    return opened ? { key: opened, sscc: null } : null;
+  });
   const [matches, setMatches] = useState<string[] | null>(null);
   const [status, setStatus] = useState<{ text: string; tone: 'ok' | 'refused' } | null>(null);
   const [Camera, setCamera] = useState<ComponentType<ReceiveCameraDialogProps> | null>(null);
