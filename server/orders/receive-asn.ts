@@ -43,7 +43,7 @@ export async function receiveAsn(trx: Tx, user: SessionUser, buyerKey: string, a
     .executeTakeFirst();
   if (!asn) throw notFound('ASN');
   if (asn.state !== 'SUBMITTED') throw badRequest([m.notSubmitted]);
-  const shipped = (await trx.selectFrom('asn_lines').select(['number', 'quantity', 'uom']).where('asn_id', '=', asn.id).execute()).map((l) => ({
+  const shipped = (await trx.selectFrom('asn_lines').select(['number', 'quantity']).where('asn_id', '=', asn.id).execute()).map((l) => ({
     number: l.number,
     quantity: Number(l.quantity),
   }));
