@@ -9,6 +9,8 @@
 //    (CI sets it), the server tests again on PostgreSQL, one file at a time. The journeys print
 //    as they run; the others' output follows theirs. Any run failing fails the command, after
 //    all of them have run.
+// 3. Last, where a reader of only the end of the output (CI's summary) sees it: the failures of
+//    every run that failed, as Vitest summed them up, then one line per run.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,21 +26,37 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** Runs a command; its output goes to a log file (answered with the exit code) or, without one, to this terminal. */
-async function run(command, args, { env = {}, log } = {}) {
-  const out = log ? createWriteStream(log) : null;
-  if (out) await new Promise((resolve) => out.on('open', resolve));
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', out ?? 'inherit', out ?? 'inherit'] });
+/** Runs a command, its output kept in a log file and, with `live`, printed as it comes; answers the exit code. */
+async function run(command, args, { env = {}, log, live = false }) {
+  const out = createWriteStream(log);
+  await new Promise((resolve) => out.on('open', resolve));
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
-  const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (chunk) => {
+      out.write(chunk);
+      if (live) process.stdout.write(chunk);
+    });
+  }
+  const code = await new Promise((resolve) => child.on('close', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
   children.delete(child);
-  if (out) await new Promise((resolve) => out.end(resolve));
+  await new Promise((resolve) => out.end(resolve));
   return code;
 }
 
 function print(title, log) {
   process.stdout.write(`\n── ${title} ──\n`);
   process.stdout.write(readFileSync(log));
+}
+
+/** Vitest's own summing-up of a failed run: from its 'Failed Tests' (or 'Failed Suites') rule on, at most 400 lines. */
+function failures(log) {
+  // eslint-disable-next-line no-control-regex -- the colours' escape codes, where CI forces them
+  const lines = readFileSync(log, 'utf8').replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((line) => /⎯{3,} Failed (Tests|Suites)/.test(line));
+  const end = lines.findLastIndex((line) => /^\s*Test Files\s/.test(line));
+  const picked = start >= 0 ? lines.slice(start, end > start ? end : undefined) : lines.slice(-80);
+  return picked.slice(0, 400).join('\n');
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -66,9 +84,10 @@ const beside = (async () => {
   }
   return results;
 })();
-const e2e = await run(vitest, ['run', '--project', 'e2e'], { env: { PORTAL_PG_SUITE_URL: '' } });
-const results = [['end-to-end journeys', e2e, null], ...(await beside)];
-for (const [title, , log] of results) if (log) print(title, join(logDir, log));
+const e2e = await run(vitest, ['run', '--project', 'e2e'], { env: { PORTAL_PG_SUITE_URL: '' }, log: join(logDir, 'e2e.log'), live: true });
+const results = [['end-to-end journeys', e2e, 'e2e.log'], ...(await beside)];
+for (const [title, , log] of results.slice(1)) print(title, join(logDir, log));
+for (const [title, code, log] of results) if (code !== 0) process.stdout.write(`\n── what failed: ${title} ──\n${failures(join(logDir, log))}\n`);
 rmSync(logDir, { recursive: true, force: true });
 
 process.stdout.write('\n── npm test ──\n');
