@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { writeWhole } from './write-whole';
 
 export interface StoredBlob {
   bytes: Buffer;
@@ -38,11 +38,8 @@ export class DiskBlobStore implements BlobStore {
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
-    // Write to a temporary name first so a reader never sees half a file.
-    const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(tmp, bytes);
     await writeFile(`${path}.type`, contentType);
-    await rename(tmp, path);
+    await writeWhole(path, bytes);
   }
 
   async get(key: string): Promise<StoredBlob | null> {

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
+import { writeWhole } from '../files/write-whole';
 
 interface MailAttachment {
   filename: string;
@@ -83,6 +84,7 @@ export async function sendMail(config: ServerConfig, message: MailMessage): Prom
     attachments: (message.attachments ?? []).map((a) => a.filename),
   };
   await writeFile(join(dir, `${stem}.eml`), info.message as Buffer);
-  // The .json is written last: a reader that sees it can rely on the .eml being complete.
-  await writeFile(join(dir, `${stem}.json`), JSON.stringify(stored, null, 2));
+  // The .json is written last and whole (the mail folder is read while mail is sent): a reader
+  // that sees it reads all of it, and can rely on the .eml being complete.
+  await writeWhole(join(dir, `${stem}.json`), JSON.stringify(stored, null, 2));
 }

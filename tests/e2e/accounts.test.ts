@@ -164,7 +164,8 @@ describe('account administration as support', () => {
   });
 
   it('adds a user who is mailed how to choose a password, and then signs in with it', async () => {
-    const email = 'new.person@acme.demo.test';
+    // Its own address each attempt: a retry must not find the first attempt's user.
+    const email = `new.person.${Date.now()}@acme.demo.test`;
     const community = new UserCommunityPage(page);
     const accounts = new AccountsPage(page);
     await accounts.goto();

@@ -69,6 +69,9 @@ describe('offline: sign-out with changes waiting', () => {
       expect(await status.storageUse.textContent()).toMatch(/^[\d.]+ [KMGT]?B of [\d.]+ [KMGT]?B used$/);
 
       journey.step('queue an ASN offline');
+      // The first visit's worker must hold the screens' code before the connection goes: offline,
+      // the order screen's chunk would otherwise not load.
+      await waitForServiceWorkerControl(page);
       await context.setOffline(true);
       await status.waitUntilOffline();
       await orders.openFromList(target!.orderNo);
