@@ -10,7 +10,7 @@ import { RecoveryPage } from './pages/recovery-page';
 import { ShellPage } from './pages/shell-page';
 import { ChangeRequestLog, localDatabaseName, readTable } from './pages/sync-status-page';
 import { TermsPage } from './pages/terms-page';
-import { launchBrowser, newContext } from './support/browser';
+import { launchBrowser, newContext, waitForServiceWorkerControl } from './support/browser';
 import { startServer, type ServerHandle } from './support/server-process';
 
 const SUPPORT = 'support@demo.test';
@@ -212,6 +212,7 @@ describe('account administration as support', () => {
     await basic.list.getByRole('listitem').first().waitFor({ state: 'visible' });
     const name = ((await basic.list.getByRole('listitem').first().locator('strong').textContent()) ?? '').trim();
 
+    await waitForServiceWorkerControl(page);
     await context.setOffline(true);
     await basic.startEdit(name);
     await basic.field('Property Value').fill(OFFLINE_VALUE);
@@ -246,6 +247,7 @@ describe('account administration as support', () => {
     await drawer.tab('UOM Mapping').click();
     await drawer.uomField('EA').waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     await drawer.close();
+    await waitForServiceWorkerControl(page);
     await context.setOffline(true);
     try {
       await accounts.addButton.click();

@@ -14,7 +14,7 @@ import {
   SyncStatusBar,
   type ServerOrder,
 } from './pages/sync-status-page';
-import { launchBrowser, newContext } from './support/browser';
+import { launchBrowser, newContext, waitForServiceWorkerControl } from './support/browser';
 import { queryStoppedServer, startServer, type ServerHandle } from './support/server-process';
 
 const SUPPLIER = 'supplier@acme.demo.test';
@@ -81,6 +81,7 @@ describe('offline: the local store shows what was seen, changes queue and are se
       await orders.poFilter.fill('');
 
       const log = new ChangeRequestLog(context);
+      await waitForServiceWorkerControl(page);
       await context.setOffline(true);
       await status.waitUntilOffline();
       // Chromium can apply the offline emulation to a freshly started worker late, so the

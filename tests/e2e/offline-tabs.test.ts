@@ -13,7 +13,7 @@ import {
   SyncStatusBar,
   type ServerOrder,
 } from './pages/sync-status-page';
-import { launchBrowser, newContext } from './support/browser';
+import { launchBrowser, newContext, waitForServiceWorkerControl } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const SUPPLIER = 'supplier@acme.demo.test';
@@ -82,6 +82,7 @@ describe('offline: two tabs of one user', () => {
       }, 'one sync engine to hold the lock and the other to wait');
 
       journey.step('queue one change in each tab while offline');
+      await waitForServiceWorkerControl(first);
       await context.setOffline(true);
       await firstStatus.waitUntilOffline();
       await secondStatus.waitUntilOffline();

@@ -6,7 +6,7 @@ import { UI_WAIT_MS, waitUntil } from './pages/login-page';
 import { PreferencesPage } from './pages/preferences-page';
 import { PricelistsPage } from './pages/pricelists-page';
 import { ChangeRequestLog } from './pages/sync-status-page';
-import type { ContextOptions } from './support/browser';
+import { type ContextOptions, waitForServiceWorkerControl } from './support/browser';
 import { DESKTOP, TABLET_PORTRAIT, setUpJourneys } from './support/journeys';
 
 const SELLER = 'SUPACMESCI01';
@@ -52,6 +52,7 @@ describe('pricelists and preferences', () => {
     // Offline: the drawer opens with the mapping as held, the change waits, survives a reload, and is sent once.
     const [kept, dropped] = universities as [(typeof universities)[0], (typeof universities)[0]];
     const log = new ChangeRequestLog(page.context());
+    await waitForServiceWorkerControl(page);
     await page.context().setOffline(true);
     expect(await view.mapped([kept.name, dropped.name])).toEqual([kept.name, dropped.name]);
     await view.setMapping({ [dropped.name]: false });
@@ -119,6 +120,7 @@ describe('pricelists and preferences', () => {
     expect((await json<{ supplierCode: string }>(page, `/api/buyer/${BUYER}/seller/${SELLER}/props`)).supplierCode).toBe(`CAT-${stamp}`);
 
     const log = new ChangeRequestLog(page.context());
+    await waitForServiceWorkerControl(page);
     await page.context().setOffline(true);
     await prefs.open('Tax Codes');
     await prefs.taxableCode.fill(`OFF-${stamp}`);

@@ -77,7 +77,9 @@ describe('hostile files are refused cleanly, in the sandbox', () => {
 
   it('stops a PDF that makes pdf.js run away, while another file of the same mail is read meanwhile', async () => {
     const events: string[] = [];
-    const bomb = extract(file(nestedFormsBombPdf(9)), { timeMs: 4_000, memoryMb: 96 }).then((outcome: ExtractionOutcome) => {
+    // Stopped by its time: it reaches 96 MiB in about 8 s on a quiet machine, and on a busy one a
+    // memory stop could come before the other file's worker has even started.
+    const bomb = extract(file(nestedFormsBombPdf(9)), { timeMs: 6_000, memoryMb: 1024 }).then((outcome: ExtractionOutcome) => {
       events.push('bomb stopped');
       return outcome;
     });
@@ -89,6 +91,6 @@ describe('hostile files are refused cleanly, in the sandbox', () => {
     expect(stopped.kind).toBe('failed');
     // The viewer's pdf.js would choke on it too: not offered for viewing.
     expect(stopped.showPdf).toBe(false);
-    expect(stopped.kind === 'failed' && stopped.reason).toMatch(/^Reading the file (took longer than the limit of 4 seconds|needed more than the limit of 96 MiB of memory), so it was stopped\.$/);
+    expect(stopped.kind === 'failed' && stopped.reason).toBe('Reading the file took longer than the limit of 6 seconds, so it was stopped.');
   });
 });
