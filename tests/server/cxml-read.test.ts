@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chooseDtd } from '../../server/edi/inbound/cxml-dtds';
-import { readEnvelope } from '../../server/edi/inbound/cxml-envelope';
+import type { readOrderRequest } from '../../server/edi/inbound/order-request';
 import { readCxml } from '../../server/edi/inbound/read-cxml';
-import { readOrderRequest } from '../../server/edi/inbound/order-request';
+import { readCxmlRequest } from '../../server/edi/inbound/read-cxml-request';
 import { supplierUnit } from '../../server/orders/receive-order';
 import { orderRequestXml } from './helpers/cxml-orders';
 
@@ -23,12 +23,14 @@ describe('chooseDtd', () => {
 });
 
 describe('readCxml', () => {
-  it('reads a valid document into a plain tree', () => {
-    const read = readCxml(bytes(orderRequestXml({ payloadId: 'p1', orderId: 'PO-1', secret: 's' })));
-    expect(read.ok).toBe(true);
-    if (!read.ok) return;
-    const envelope = readEnvelope(read.root);
-    expect(envelope).toMatchObject({ payloadId: 'p1', requestType: 'OrderRequest', sharedSecret: 's', from: [{ domain: 'NetworkID', identity: 'UNIWESTMERE1' }] });
+  it('reads a valid document into a plain tree, and its envelope and request from it', () => {
+    const xml = bytes(orderRequestXml({ payloadId: 'p1', orderId: 'PO-1', secret: 's' }));
+    const tree = readCxml(xml);
+    expect(tree.ok && tree.root.name).toBe('cXML');
+    const read = readCxmlRequest(xml);
+    if (!read.ok || 'unreadable' in read) throw new Error('not read');
+    expect(read.envelope).toMatchObject({ payloadId: 'p1', requestType: 'OrderRequest', sharedSecret: 's', from: [{ domain: 'NetworkID', identity: 'UNIWESTMERE1' }] });
+    expect(read.read).toMatchObject({ order: { orderId: 'PO-1' } });
   });
 
   it('never expands entities nor loads what a DOCTYPE names', () => {
@@ -50,11 +52,10 @@ describe('readCxml', () => {
 
 describe('readOrderRequest', () => {
   const request = (xml: string) => {
-    const read = readCxml(bytes(xml));
+    const read = readCxmlRequest(bytes(xml));
     if (!read.ok) throw new Error(read.message);
-    const envelope = readEnvelope(read.root);
-    if ('error' in envelope) throw new Error(envelope.error);
-    return readOrderRequest(envelope.request);
+    if ('unreadable' in read) throw new Error(read.unreadable);
+    return read.read as ReturnType<typeof readOrderRequest>;
   };
 
   it('reads the header, the lines and their taxes', () => {

@@ -24,6 +24,7 @@ import * as invoiceCorrections from './0060-invoice-corrections';
 import * as ssccSerials from './0065-sscc-serials';
 import * as asnPackages from './0070-asn-packages';
 import * as asnReceipts from './0075-asn-receipts';
+import * as cxmlRefusalIndex from './0076-cxml-refusal-index';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0065-sscc-serials': ssccSerials,
   '0070-asn-packages': asnPackages,
   '0075-asn-receipts': asnReceipts,
+  '0076-cxml-refusal-index': cxmlRefusalIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,7 +17,6 @@ export interface CxmlEnvelope {
   sharedSecret: string | null;
   /** The request element's name: OrderRequest, ProfileRequest, InvoiceDetailRequest... */
   requestType: string;
-  request: XmlTree;
   deploymentMode: string;
 }
 
@@ -25,7 +24,8 @@ function credentials(party: XmlTree | null): CxmlCredential[] {
   return childrenOf(party, 'Credential').map((c) => ({ domain: attrOf(c, 'domain').trim(), identity: textAt(c, 'Identity') }));
 }
 
-export function readEnvelope(root: XmlTree): CxmlEnvelope | { error: string } {
+/** The envelope, and the request element its reader (request-readers.ts) reads. */
+export function readEnvelope(root: XmlTree): { envelope: CxmlEnvelope; request: XmlTree } | { error: string } {
   const header = childOf(root, 'Header');
   const request = childOf(root, 'Request');
   if (!header || !request) return { error: 'Not a cXML request: the document has no Header and Request' };
@@ -34,7 +34,7 @@ export function readEnvelope(root: XmlTree): CxmlEnvelope | { error: string } {
   const secret = childrenOf(childOf(header, 'Sender'), 'Credential')
     .map((c) => childOf(c, 'SharedSecret'))
     .find((s) => s !== null);
-  return {
+  const envelope: CxmlEnvelope = {
     payloadId: attrOf(root, 'payloadID').trim(),
     timestamp: attrOf(root, 'timestamp').trim(),
     from: credentials(childOf(header, 'From')),
@@ -42,9 +42,9 @@ export function readEnvelope(root: XmlTree): CxmlEnvelope | { error: string } {
     sender: credentials(childOf(header, 'Sender')),
     sharedSecret: secret ? secret.text : null,
     requestType: body.name,
-    request: body,
     deploymentMode: attrOf(request, 'deploymentMode') || 'production',
   };
+  return { envelope, request: body };
 }
 
 /** The request type of a document for the log, even when it is refused later: '' when it has none. */

@@ -1,6 +1,8 @@
 import { cxmlInvoiceReceivedBefore, queueCxmlInvoice, storeCxmlInvoice } from '../../intake/accept-cxml-invoice';
-import { isCancellation, readInvoiceDetailHeader } from './invoice-detail-request';
 import type { CxmlRequestHandler, HandlerInput, HandlerOutcome } from './request-handlers';
+import type { CxmlRequestRead } from './request-readers';
+
+type Input = HandlerInput<CxmlRequestRead<'InvoiceDetailRequest'>>;
 
 const duplicate = (invoiceId: string, on: string): HandlerOutcome => ({
   code: 409,
@@ -8,11 +10,10 @@ const duplicate = (invoiceId: string, on: string): HandlerOutcome => ({
 });
 
 /** The refusal a document earns before it is kept, or its invoice number. */
-function check(input: HandlerInput): { refused: HandlerOutcome } | { invoiceId: string } {
-  if (isCancellation(input.envelope.request)) {
+function check({ read: { cancellation, read } }: Input): { refused: HandlerOutcome } | { invoiceId: string } {
+  if (cancellation) {
     return { refused: { code: 450, message: 'Cancelling an invoice (operation="delete") is not accepted here: ask the buyer to reject it' } };
   }
-  const read = readInvoiceDetailHeader(input.envelope.request);
   if ('errors' in read) return { refused: { code: 400, message: read.errors.join('; ') } };
   return { invoiceId: read.header.invoiceId };
 }
@@ -24,7 +25,7 @@ function check(input: HandlerInput): { refused: HandlerOutcome } | { invoiceId: 
  * same supplier and invoice number a second time is refused (the same payloadID again is
  * answered from the log as the first time).
  */
-export const invoiceDetailRequestHandler: CxmlRequestHandler = {
+export const invoiceDetailRequestHandler: CxmlRequestHandler<CxmlRequestRead<'InvoiceDetailRequest'>> = {
   fromType: 'SUPPLIER',
   toType: 'UNIVERSITY',
   changes: true,

@@ -6,7 +6,7 @@ import type { CxmlRequestHandler } from './request-handlers';
 const EFFECTIVE_DATE = '2026-11-26T00:00:00+00:00';
 
 /** ProfileRequest: what this endpoint accepts, which partners' systems ask first. */
-export const profileRequestHandler: CxmlRequestHandler = {
+export const profileRequestHandler: CxmlRequestHandler<null> = {
   fromType: null,
   toType: null,
   changes: false,

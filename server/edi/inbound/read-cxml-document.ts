@@ -1,5 +1,5 @@
 import { runSandboxed, SandboxError } from '../../sandbox/run-sandboxed';
-import type { ReadCxmlResult } from './read-cxml';
+import type { ReadCxmlRequestResult } from './read-cxml-request';
 
 /**
  * Limits of reading one posted document: at most 10 MiB arrive, libxml2 reads an order of
@@ -7,8 +7,8 @@ import type { ReadCxmlResult } from './read-cxml';
  */
 const READ_LIMITS = { timeMs: 10_000, memoryMb: 256 };
 
-/** Reads an inbound document in the sandbox; a document that passes a limit is refused as unreadable. */
-export async function readCxmlDocument(bytes: Uint8Array): Promise<ReadCxmlResult> {
+/** Reads an inbound document and its request in the sandbox; a document that passes a limit is refused as unreadable. */
+export async function readCxmlDocument(bytes: Uint8Array): Promise<ReadCxmlRequestResult> {
   try {
     return await runSandboxed('read-cxml', { bytes }, READ_LIMITS);
   } catch (error) {

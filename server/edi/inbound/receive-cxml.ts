@@ -3,11 +3,12 @@ import type { Db } from '../../db/database';
 import type { BlobStore } from '../../files/blob-store';
 import { findOrg } from '../../policy';
 import { authenticateSender, orgOfCredentials } from './credentials';
-import { readEnvelope, requestTypeOf, type CxmlCredential, type CxmlEnvelope } from './cxml-envelope';
+import type { CxmlCredential, CxmlEnvelope } from './cxml-envelope';
 import { cxmlResponse, CXML_STATUS_TEXT } from './cxml-response';
 import { claimReplayKey, logInbound, replayKeyOf, settleLogEntry, sourceIsFlooding, storedAnswer, type InboundLogEntry } from './inbound-log';
 import { readCxmlDocument } from './read-cxml-document';
 import { cxmlRequestHandlers, type CxmlParty, type CxmlRequestHandler, type HandlerOutcome } from './request-handlers';
+import { isAcceptedRequestType } from './request-readers';
 
 /**
  * One inbound cXML document, from bytes to answer: the path of the /cxml route and of the
@@ -91,19 +92,20 @@ export async function receiveCxml(db: Db, request: InboundRequest): Promise<Cxml
     entry.payloadId = payloadIdOfBytes(request.bytes);
     return refuse(read.status, [read.message, ...read.errors].join('; '));
   }
-  entry.requestType = requestTypeOf(read.root);
-  const envelope = readEnvelope(read.root);
-  if ('error' in envelope) {
+  entry.requestType = read.requestType;
+  if ('unreadable' in read) {
     entry.payloadId = payloadIdOfBytes(request.bytes);
-    return refuse(400, envelope.error);
+    return refuse(400, read.unreadable);
   }
+  const { envelope } = read;
   entry.payloadId = envelope.payloadId;
   // Named for the log before they are trusted: support sees which partner a refusal concerned.
   entry.fromOrgKey = await orgOfCredentials(db, envelope.from);
   entry.toOrgKey = await orgOfCredentials(db, envelope.to);
 
-  const handler = cxmlRequestHandlers[envelope.requestType];
-  if (!handler) return refuse(450, `${envelope.requestType} is not accepted here`);
+  if (!isAcceptedRequestType(envelope.requestType)) return refuse(450, `${envelope.requestType} is not accepted here`);
+  // Each handler takes what its own reader read, in the sandbox, of the same request type.
+  const handler = cxmlRequestHandlers[envelope.requestType] as CxmlRequestHandler;
   const senderKey = await authenticateSender(db, entry.fromOrgKey, envelope.sharedSecret);
   const from = await party(db, senderKey);
   if (!from || (handler.fromType && from.orgType !== handler.fromType)) return refuse(401, UNAUTHORIZED);
@@ -117,7 +119,7 @@ export async function receiveCxml(db: Db, request: InboundRequest): Promise<Cxml
   const accepted = Object.entries(cxmlRequestHandlers)
     .filter(([, h]) => h.fromType === null || h.fromType === from.orgType)
     .map(([name]) => name);
-  const input = { envelope, from, to, endpointUrl: request.endpointUrl, accepted, now, bytes: request.bytes, blobs: request.blobs, documentKey: null };
+  const input = { envelope, read: read.read, from, to, endpointUrl: request.endpointUrl, accepted, now, bytes: request.bytes, blobs: request.blobs, documentKey: null };
   if (!handler.changes) {
     const outcome = await handler.handle(db, input);
     const out = answer(outcome.code, outcome.message, outcome.body);

@@ -7,6 +7,7 @@ import type { CxmlEnvelope } from './cxml-envelope';
 import { invoiceDetailRequestHandler } from './invoice-detail-request-handler';
 import { orderRequestHandler } from './order-request-handler';
 import { profileRequestHandler } from './profile-request-handler';
+import type { CxmlRequestRead, CxmlRequestType } from './request-readers';
 
 /**
  * What /cxml accepts: one handler per request element. The sender (From) is authenticated
@@ -21,8 +22,10 @@ export interface CxmlParty {
   name: string;
 }
 
-export interface HandlerInput {
+export interface HandlerInput<R = unknown> {
   envelope: CxmlEnvelope;
+  /** What the request type's reader (request-readers.ts) read of the request, in the sandbox. */
+  read: R;
   from: CxmlParty;
   /** The receiving organisation (To), when the handler names a kind for it. */
   to: CxmlParty | null;
@@ -47,7 +50,7 @@ export interface HandlerOutcome {
   body?: XmlElement;
 }
 
-export interface CxmlRequestHandler {
+export interface CxmlRequestHandler<R = unknown> {
   /** null: any organisation may send it. */
   fromType: OrgType | null;
   /** null: the request is about the endpoint itself, not addressed to an organisation. */
@@ -62,11 +65,11 @@ export interface CxmlRequestHandler {
    * after the sender is authenticated and before handle: a refusal, or the key of the
    * document it stored. Only for requests that change data.
    */
-  prepare?(db: Db, input: HandlerInput): Promise<{ refused: HandlerOutcome } | { documentKey: string }>;
-  handle(trx: Tx, input: HandlerInput): Promise<HandlerOutcome>;
+  prepare?(db: Db, input: HandlerInput<R>): Promise<{ refused: HandlerOutcome } | { documentKey: string }>;
+  handle(trx: Tx, input: HandlerInput<R>): Promise<HandlerOutcome>;
 }
 
-export const cxmlRequestHandlers: Readonly<Record<string, CxmlRequestHandler>> = {
+export const cxmlRequestHandlers: { readonly [T in CxmlRequestType]: CxmlRequestHandler<CxmlRequestRead<T>> } = {
   OrderRequest: orderRequestHandler,
   InvoiceDetailRequest: invoiceDetailRequestHandler,
   ProfileRequest: profileRequestHandler,
