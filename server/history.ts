@@ -1,5 +1,6 @@
 import type { SessionUser } from './auth/session';
 import type { Tx } from './sync/change-log';
+import { preparedQuery } from './db/prepared-query';
 
 export interface HistoryInput {
   orgKey: string;
@@ -12,20 +13,32 @@ export interface HistoryInput {
 }
 
 /** Every change an organisation can see writes one entry: the audit trail of the history drawers. */
+// Compiled once (prepared-query.ts): every change an organisation can see writes one.
+const insertHistory = preparedQuery(
+  (db, v: { orgKey: string; entity: string; entityKey: string; type: string; date: string; action: string; description: string; user: string }) =>
+    db.insertInto('history').values({
+      org_key: v.orgKey,
+      entity: v.entity,
+      entity_key: v.entityKey,
+      type: v.type,
+      date: v.date,
+      action: v.action,
+      description: v.description,
+      user: v.user,
+    }),
+);
+
 export async function writeHistory(trx: Tx, user: Pick<SessionUser, 'displayName'> | string, entry: HistoryInput): Promise<void> {
-  await trx
-    .insertInto('history')
-    .values({
-      org_key: entry.orgKey,
-      entity: entry.entity,
-      entity_key: entry.entityKey,
-      type: entry.type,
-      date: new Date().toISOString(),
-      action: entry.action,
-      description: entry.description,
-      user: typeof user === 'string' ? user : user.displayName,
-    })
-    .execute();
+  await insertHistory(trx, {
+    orgKey: entry.orgKey,
+    entity: entry.entity,
+    entityKey: entry.entityKey,
+    type: entry.type,
+    date: new Date().toISOString(),
+    action: entry.action,
+    description: entry.description,
+    user: typeof user === 'string' ? user : user.displayName,
+  });
 }
 
 export async function readHistory(db: Tx, entity: string, entityKey: string, type?: string) {

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './database';
+import { isPostgres, type Db } from './database';
 
 /** A value left open when the query is compiled, filled in on each run. */
 class Slot {
@@ -19,7 +19,8 @@ interface Compiled<O> {
 }
 
 /**
- * A hot query built and compiled once per database, then run with new values: building
+ * A hot query built and compiled once per kind of database, then run with new values, in a
+ * transaction or not (the SQL depends on the dialect only): building
  * a Kysely query (frozen node trees, one clone per method call) and compiling it to SQL
  * cost more than SQLite's own work on a small page, and the same SQL text finds its
  * prepared statement again without being hashed afresh. Only values passed as plain
@@ -27,13 +28,14 @@ interface Compiled<O> {
  * length) must not depend on them.
  */
 export function preparedQuery<V extends Record<string, unknown>, O>(build: (db: Db, values: V) => Compilable<O>): (db: Db, values: V) => Promise<O[]> {
-  const compiled = new WeakMap<Db, Compiled<O>>();
+  const compiled = new Map<boolean, Compiled<O>>();
   return async (db, values) => {
-    let entry = compiled.get(db);
+    const postgres = isPostgres(db);
+    let entry = compiled.get(postgres);
     if (!entry) {
       const query = build(db, slots as V).compile();
       entry = { query, names: query.parameters.map((p) => (p instanceof Slot ? p.name : null)) };
-      compiled.set(db, entry);
+      compiled.set(postgres, entry);
     }
     const { query, names } = entry;
     const parameters = names.map((name, i) => (name === null ? query.parameters[i] : values[name]));

@@ -8,6 +8,7 @@ import type { ContractPrice } from '../../src/domain/schemas/catalogue';
 import type { MatchingSettings } from '../../src/domain/schemas/invoice-matching';
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
 import type { Db } from '../db/database';
+import { preparedQuery } from '../db/prepared-query';
 import { writeHistory } from '../history';
 import { receivedLinesOfOrder } from '../orders/asn-rows';
 import { holdRevisions, recordChange, type Tx } from '../sync/change-log';
@@ -305,16 +306,15 @@ export async function matchInvoice(db: Db, invoiceId: number, trigger: MatchTrig
 }
 
 /** The invoices of the buyer quoting an order's PO number, oldest first (an earlier one bounds a later one). */
+// Compiled once (prepared-query.ts): every change of an order looks for its invoices.
+const invoicesQuotingOrder = preparedQuery((db, v: { buyerKey: string; orderNo: string }) =>
+  db.selectFrom('invoices').select(['oiid']).where('buyer_key', '=', v.buyerKey).where('po_number', '=', v.orderNo).where('deleted', '=', 0).orderBy('created_at').orderBy('oiid'),
+);
+
+const orderOfId = preparedQuery((db, v: { id: number }) => db.selectFrom('orders').select(['buyer_key', 'order_no']).where('id', '=', v.id));
+
 export async function invoicesOfOrder(db: Tx, order: { buyerKey: string; orderNo: string }): Promise<number[]> {
-  const rows = await db
-    .selectFrom('invoices')
-    .select(['oiid'])
-    .where('buyer_key', '=', order.buyerKey)
-    .where('po_number', '=', order.orderNo.trim())
-    .where('deleted', '=', 0)
-    .orderBy('created_at')
-    .orderBy('oiid')
-    .execute();
+  const rows = await invoicesQuotingOrder(db, { buyerKey: order.buyerKey, orderNo: order.orderNo.trim() });
   return rows.map((r) => r.oiid);
 }
 
@@ -324,7 +324,7 @@ export async function invoicesOfOrder(db: Tx, order: { buyerKey: string; orderNo
  */
 export async function rematchInvoicesOfOrder(db: Db, orderKey: number, trigger: MatchTrigger = 'Order updated', user?: string): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const order = await trx.selectFrom('orders').select(['buyer_key', 'order_no']).where('id', '=', orderKey).executeTakeFirst();
+    const [order] = await orderOfId(trx, { id: orderKey });
     if (!order) return 0;
     const reads = new MatchReads(trx);
     const ids = await invoicesOfOrder(trx, { buyerKey: order.buyer_key, orderNo: order.order_no });

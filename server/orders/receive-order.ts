@@ -1,8 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { roundMoney } from '../../src/domain/money';
 import { remainingQuantities, roundQuantity } from '../../src/domain/remaining-quantities';
 import { UNECE_REC20, isStandardUom } from '../../src/domain/uom';
 import { isPostgres } from '../db/database';
+import { preparedQuery } from '../db/prepared-query';
 import type { OrderLinesTable } from '../db/tables/orders';
 import type { InboundOrder, InboundOrderLine } from '../edi/inbound/order-request';
 import { rematchInvoicesOfOrder } from '../invoices/match-invoice';
@@ -40,27 +41,35 @@ type LineRow = Omit<Selectable<OrderLinesTable>, 'id' | 'order_id'>;
 
 const ORDER_STATE_CANCELLED = 'Cancelled';
 
-/** The order, locked for the rest of the transaction under PostgreSQL (SQLite has one writer). */
-async function lockOrder(trx: Tx, parties: OrderParties, orderNo: string): Promise<OrderRow | undefined> {
-  return trx
+// Compiled once per kind of database (prepared-query.ts): each OrderRequest runs these.
+const orderOfParties = preparedQuery((db, v: { sellerKey: string; buyerKey: string; orderNo: string }) =>
+  db
     .selectFrom('orders')
     .select(['id', 'state', 'order_version', 'payload_id'])
-    .where('seller_key', '=', parties.sellerKey)
-    .where('buyer_key', '=', parties.buyerKey)
-    .where('order_no', '=', orderNo)
+    .where('seller_key', '=', v.sellerKey)
+    .where('buyer_key', '=', v.buyerKey)
+    .where('order_no', '=', v.orderNo)
     .where('deleted', '=', 0)
-    .$if(isPostgres(trx as unknown as Kysely<unknown>), (q) => q.forUpdate())
-    .executeTakeFirst();
+    .$if(isPostgres(db), (q) => q.forUpdate()),
+);
+
+const uomMappingOfSeller = preparedQuery((db, v: { sellerKey: string }) =>
+  db.selectFrom('uom_mappings as m').innerJoin('orgs as o', 'o.org_no', 'm.org_no').select(['m.standard_unit', 'm.code']).where('o.unique_key', '=', v.sellerKey),
+);
+
+const markOrderChanged = preparedQuery((db, v: { rev: number; id: number }) =>
+  db.updateTable('orders').set({ rev: v.rev, seller_read: 0 }).where('id', '=', v.id),
+);
+
+/** The order, locked for the rest of the transaction under PostgreSQL (SQLite has one writer). */
+async function lockOrder(trx: Tx, parties: OrderParties, orderNo: string): Promise<OrderRow | undefined> {
+  const [row] = await orderOfParties(trx, { sellerKey: parties.sellerKey, buyerKey: parties.buyerKey, orderNo });
+  return row;
 }
 
 /** The supplier's own code of each standard unit (its UOM mapping). */
 async function supplierUnits(trx: Tx, sellerKey: string): Promise<Map<string, string>> {
-  const rows = await trx
-    .selectFrom('uom_mappings as m')
-    .innerJoin('orgs as o', 'o.org_no', 'm.org_no')
-    .select(['m.standard_unit', 'm.code'])
-    .where('o.unique_key', '=', sellerKey)
-    .execute();
+  const rows = await uomMappingOfSeller(trx, { sellerKey });
   return new Map(rows.map((r) => [r.standard_unit, r.code]));
 }
 
@@ -158,7 +167,7 @@ async function recordOrderChange(
   entry: { type: string; action: string; description: string },
 ): Promise<void> {
   const rev = await recordChange(trx, { entity: 'order', key: String(orderId), op: 'upsert', scopes: orderScopes(parties.sellerKey, parties.buyerKey) });
-  await trx.updateTable('orders').set({ rev, seller_read: 0 }).where('id', '=', orderId).execute();
+  await markOrderChanged(trx, { rev, id: orderId });
   await writeHistory(trx, parties.buyerName, { orgKey: parties.sellerKey, entity: 'order', entityKey: String(orderId), ...entry });
   // Invoices quoting the order are matched again: an invoice may have come before its order, or the order changed under it.
   await rematchInvoicesOfOrder(trx, orderId, 'Order updated');

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { CxmlCredentialInput, CxmlCredentialView } from '../../../src/domain/schemas/cxml-credential';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Tx } from '../../sync/change-log';
 import type { CxmlCredential } from './cxml-envelope';
 
@@ -12,16 +13,15 @@ import type { CxmlCredential } from './cxml-envelope';
  * Domains compare without case, identities exactly.
  */
 
+const orgOfIdentity = preparedQuery((db, v: { domainLc: string; identity: string }) =>
+  db.selectFrom('cxml_identities').select('org_key').where('domain_lc', '=', v.domainLc).where('identity', '=', v.identity),
+);
+
 /** The organisation named by the first of the credentials that one holds, or null. */
 export async function orgOfCredentials(db: Db | Tx, credentials: CxmlCredential[]): Promise<string | null> {
   for (const c of credentials) {
     if (!c.domain || !c.identity) continue;
-    const row = await db
-      .selectFrom('cxml_identities')
-      .select('org_key')
-      .where('domain_lc', '=', c.domain.toLowerCase())
-      .where('identity', '=', c.identity)
-      .executeTakeFirst();
+    const [row] = await orgOfIdentity(db, { domainLc: c.domain.toLowerCase(), identity: c.identity });
     if (row) return row.org_key;
   }
   return null;
@@ -47,6 +47,8 @@ async function secretMatches(storedHash: string | null, secret: string | null): 
   return true;
 }
 
+const storedSecretHash = preparedQuery((db, v: { orgKey: string }) => db.selectFrom('cxml_credentials').select('secret_hash').where('org_key', '=', v.orgKey));
+
 /**
  * The sender: the organisation From named (orgOfCredentials), if its stored secret matches
  * the document's SharedSecret. An unknown identity and a wrong secret both answer null, so
@@ -58,7 +60,7 @@ export async function authenticateSender(db: Db, orgKey: string | null, secret: 
     await verifyPassword(DUMMY_HASH, secret ?? '');
     return null;
   }
-  const row = await db.selectFrom('cxml_credentials').select('secret_hash').where('org_key', '=', orgKey).executeTakeFirst();
+  const [row] = await storedSecretHash(db, { orgKey });
   return (await secretMatches(row?.secret_hash ?? null, secret)) ? orgKey : null;
 }
 

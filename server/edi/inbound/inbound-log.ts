@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CxmlInboundEntry } from '../../../src/domain/schemas/cxml-credential';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Tx } from '../../sync/change-log';
 
 /**
@@ -65,32 +66,37 @@ export async function claimReplayKey(trx: Tx, entry: InboundLogEntry, replayKey:
   return inserted?.id ?? null;
 }
 
+const settleEntry = preparedQuery((db, v: { id: number; httpStatus: number; statusCode: number; statusText: string; answer: string }) =>
+  db.updateTable('cxml_inbound').set({ http_status: v.httpStatus, status_code: v.statusCode, status_text: v.statusText, answer: v.answer }).where('id', '=', v.id),
+);
+
 export async function settleLogEntry(trx: Tx, id: number, outcome: Pick<InboundLogEntry, 'httpStatus' | 'statusCode' | 'statusText' | 'answer'>): Promise<void> {
-  await trx
-    .updateTable('cxml_inbound')
-    .set({ http_status: outcome.httpStatus, status_code: outcome.statusCode, status_text: clip(outcome.statusText, 2000), answer: outcome.answer })
-    .where('id', '=', id)
-    .execute();
+  await settleEntry(trx, { id, ...outcome, statusText: clip(outcome.statusText, 2000) });
 }
 
+const answerOfKey = preparedQuery((db, v: { replayKey: string }) => db.selectFrom('cxml_inbound').select(['http_status', 'answer']).where('replay_key', '=', v.replayKey));
+
 export async function storedAnswer(db: Db | Tx, replayKey: string): Promise<{ httpStatus: number; answer: string } | null> {
-  const found = await db.selectFrom('cxml_inbound').select(['http_status', 'answer']).where('replay_key', '=', replayKey).executeTakeFirst();
+  const [found] = await answerOfKey(db, { replayKey });
   return found ? { httpStatus: found.http_status, answer: found.answer } : null;
 }
 
 /** Whether a source has earned too many refusals in the last window. */
-export async function sourceIsFlooding(db: Db, source: string, now = new Date()): Promise<boolean> {
-  const since = new Date(now.getTime() - REFUSAL_WINDOW_MS).toISOString();
-  const { count } = await db
+const refusalsSince = preparedQuery((db, v: { source: string; since: string }) =>
+  db
     .selectFrom('cxml_inbound')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('source', '=', source)
-    .where('received_at', '>=', since)
+    .where('source', '=', v.source)
+    .where('received_at', '>=', v.since)
     // A literal, not a parameter: the planners use the refusals' partial index (migration
     // 0076) only where the query's condition is seen to imply the index's own.
-    .where('http_status', '>=', sql.lit(400))
-    .executeTakeFirstOrThrow();
-  return Number(count) >= REFUSALS_PER_WINDOW;
+    .where('http_status', '>=', sql.lit(400)),
+);
+
+export async function sourceIsFlooding(db: Db, source: string, now = new Date()): Promise<boolean> {
+  const since = new Date(now.getTime() - REFUSAL_WINDOW_MS).toISOString();
+  const [row] = await refusalsSince(db, { source, since });
+  return Number(row?.count ?? 0) >= REFUSALS_PER_WINDOW;
 }
 
 /** The last inbound requests that name an organisation as sender or receiver, newest first. */
