@@ -1,6 +1,6 @@
 import type { Asn } from '../../src/domain/schemas/asn';
 import { asnPackagesSchema, type AsnPackage } from '../../src/domain/schemas/asn-packages';
-import type { AsnReceipt, ReceiptReason } from '../../src/domain/schemas/asn-receipts';
+import { RECEIPT_REASONS, type AsnReceipt, type ReceiptReason } from '../../src/domain/schemas/asn-receipts';
 import type { Db } from '../db/database';
 import { idList, inIdList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
@@ -33,7 +33,7 @@ const receiptsOfAsns = preparedQuery((db, v: { ids: unknown }) =>
   db.selectFrom('asn_receipts').selectAll().where(inIdList(db, 'asn_id', v.ids)).orderBy('asn_id').orderBy('number'),
 );
 
-const asReason = (reason: string | null): ReceiptReason | null => (reason === 'SHORT' || reason === 'DAMAGED' ? reason : null);
+const asReason = (reason: string | null): ReceiptReason | null => RECEIPT_REASONS.find((r) => r === reason) ?? null;
 
 async function receiptsByAsn(db: Tx, ids: unknown): Promise<Map<number, AsnReceipt[]>> {
   const byAsn = new Map<number, AsnReceipt[]>();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
 import { PROPERTY_NAMES } from '../../src/domain/constants';
 import { receivingMessages as m } from '../../src/domain/receiving-messages';
+import { OVER_DELIVERY_FACTOR } from '../../src/domain/schemas/asn-receipts';
 import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
 import { OrderPage } from './pages/orders-page';
 import { ReceivePage } from './pages/receive-page';
@@ -97,7 +98,7 @@ async function shippedCarton(): Promise<{ order: ApiOrder; asn: ApiAsn; sscc: st
 }
 
 describe('scan to receive', () => {
-  it("the buyer's tablet reads the carton's SSCC label with its camera offline, receives one short as damaged, the receipt reaches the server once and shows in the ASN view, which opens it again to correct", async () => {
+  it("the buyer's tablet reads the carton's SSCC label with its camera offline, receives one short as damaged, the receipt reaches the server once and shows in the ASN view, which opens it again to correct, two over what was shipped", async () => {
     const { order, asn, sscc } = await shippedCarton();
     // The label's GS1-128 in view for 1 s, then an empty bench for 5 s.
     writeBarcodeVideo(videoFile, { bcid: 'gs1-128', text: `(00)${sscc}`, framesShown: 10, framesEmpty: 50 });
@@ -163,6 +164,24 @@ describe('scan to receive', () => {
     await receive.waitForForm(asn.shipmentId);
     expect(await receive.received(short.number).inputValue()).toBe(String(short.quantity - 1));
     expect(await receive.confirmButton.textContent()).toBe(m.confirmCorrection);
+
+    // Two more than shipped turned up after all: a typing slip beyond ten times is refused, the real count asks for 'Over'.
+    const tooMany = short.quantity * OVER_DELIVERY_FACTOR + 1;
+    await receive.received(short.number).fill(String(tooMany));
+    await receive.confirmButton.click();
+    await receive.form.getByRole('alert').getByText(m.aboveLimit(short.number, tooMany, short.quantity, OVER_DELIVERY_FACTOR)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await receive.received(short.number).fill(String(short.quantity + 2));
+    // The damaged reason chosen for fewer does not carry over to more.
+    expect(await receive.reason(short.number).inputValue()).toBe('');
+    expect(await receive.reason(short.number).locator('option').allTextContents()).toEqual([m.noReason, m.reasonLabels.OVER]);
+    await receive.confirmButton.click();
+    await receive.form.getByRole('alert').getByText(m.overReasonNeeded(short.number)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await receive.reason(short.number).selectOption('OVER');
+    await receive.confirmButton.click();
+    await receive.receipt.getByText(new RegExp(`^Line ${short.number}: Received ${short.quantity + 2} of ${short.quantity} .*\\(over\\) on `)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    expect((await serverAsn()).receipts!.find((r) => r.number === short.number)).toMatchObject({ quantity: short.quantity + 2, reason: 'OVER' });
+    const corrected = await json<Array<{ action: string; description: string }>>(page, `/api/buyer/${BUYER_ORG}/order/${order.id}/history?type=GOODS_RECEIVED`);
+    expect(corrected[0]).toMatchObject({ action: m.corrected, description: expect.stringContaining(`line ${short.number} received ${short.quantity + 2} of ${short.quantity} (over)`) as string });
     expect(pageErrors).toEqual([]);
   }, 300_000);
 });
