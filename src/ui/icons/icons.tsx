@@ -56,6 +56,14 @@ export const OrdersIcon = () => (
   </Icon>
 );
 
+/** Goods coming in: an arrow down into a tray. */
+export const ReceiveIcon = () => (
+  <Icon>
+    <path d="M12 3v10M8 9l4 4 4-4" />
+    <path d="M4 14v5a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-5" />
+  </Icon>
+);
+
 export const InvoiceIcon = () => (
   <Icon>
     <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
