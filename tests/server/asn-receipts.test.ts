@@ -4,6 +4,7 @@ import { receivingMessages as m } from '../../src/domain/receiving-messages';
 import { OVER_DELIVERY_FACTOR } from '../../src/domain/schemas/asn-receipts';
 import { asnSchema, type Asn } from '../../src/domain/schemas/asn';
 import { invoiceHistoryEntrySchema, invoiceItemSchema } from '../../src/domain/schemas/invoices';
+import { seedCatalogue } from '../../server/db/demo/seed-catalogue';
 import { MatchReads, matchInvoice, matchInvoiceIn } from '../../server/invoices/match-invoice';
 import { insertInvoice, insertOrder, invoiceDocument } from './helpers/matching-fixtures';
 import { ACME, WESTMERE, matrix, newKey } from './helpers/orders-fixtures';
@@ -129,6 +130,24 @@ describe('receiving a submitted ASN', () => {
     const res = await post(BUYER, receiptUrl(asn.id), { ...full(), receivedAt: '2020-01-01T00:00:00.000Z' });
     const receipt = asnSchema.parse(res.json()).receipts![0]!;
     expect(receipt.receivedAt >= asn.createdDate).toBe(true);
+  });
+});
+
+describe('what a scan at the dock finds a shipment by', () => {
+  it("carries each line's product barcodes from the supplier's catalogue on the ASN the buyer reads and pulls; a line of no catalogue product carries none", async () => {
+    await seedCatalogue(t.db, { products: 3 });
+    const product = await t.db.selectFrom('products').select(['product_code', 'barcodes']).where('seller_key', '=', ACME).where('deleted', '=', 0).where('barcodes', '!=', '[]').executeTakeFirstOrThrow();
+    const codes = (JSON.parse(product.barcodes) as Array<{ code: string }>).map((b) => b.code);
+    expect(codes.length).toBeGreaterThan(0);
+    await insertOrder(t.db, { orderNo: 'PO-RCV-5', sellerKey: ACME, buyerKey: WESTMERE, lines: [{ code: product.product_code, quantity: 2, price: 10 }, { code: 'NOT-IN-CATALOGUE', quantity: 1, price: 5 }] });
+    const shipped = await submitAsn('PO-RCV-5', [{ number: 1, quantity: 2 }, { number: 2, quantity: 1 }]);
+    expect(shipped.lines.map((l) => l.barcodes)).toEqual([[...new Set(codes)], undefined]);
+
+    const read = asnSchema.parse((await t.as(BUYER, { method: 'GET', url: `/api/buyer/${WESTMERE}/asn/${shipped.id}` })).json());
+    expect(read.lines[0]!.barcodes).toEqual([...new Set(codes)]);
+    const feed = (await t.as(BUYER, { method: 'GET', url: `/api/sync/buyer/${WESTMERE}/changes?since=0&limit=500` })).json() as { changes: Array<{ entity: string; key: string; row?: Asn }> };
+    const pulled = feed.changes.filter((c) => c.entity === 'asn' && c.key === String(shipped.id)).at(-1)!;
+    expect(pulled.row?.lines[0]?.barcodes).toEqual([...new Set(codes)]);
   });
 });
 
