@@ -38,7 +38,7 @@ export function validateAsnReceipt(receipt: AsnReceiptInput, shipped: readonly S
     else {
       const reasons = reasonsFor(line.quantity, quantity);
       if (reasons.length > 0 && !(line.reason && reasons.includes(line.reason))) {
-        errors.push(reasons === OVER_REASONS ? m.overReasonNeeded(line.number) : m.reasonNeeded(line.number));
+        errors.push(reasons.includes('OVER') ? m.overReasonNeeded(line.number) : m.reasonNeeded(line.number));
       }
     }
   }

@@ -44,9 +44,9 @@ const NOT_A_NUMBER = (line: number) => `Line ${line}: enter the quantity receive
 
 /**
  * One shipment at the dock: its packages and lines, each line received in full unless
- * the user says otherwise (short or damaged, or over what was shipped, with the reason). Confirming stores the
- * receipt on this device at once and sends it through the outbox; a refusal comes back
- * into this form.
+ * the user says otherwise (short or damaged, or over what was shipped, with the reason).
+ * Confirming stores the receipt on this device at once and sends it through the outbox;
+ * a refusal comes back into this form.
  */
 export function ReceiptForm({ asn, scope, buyerId, scannedSscc, onBack }: ReceiptFormProps) {
   const { notify } = useSnackbar();
