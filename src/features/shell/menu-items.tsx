@@ -7,8 +7,8 @@ import {
   OrdersIcon,
   PreferencesIcon,
   PricelistIcon,
-  ReceiveIcon,
 } from '../../ui/icons/icons';
+import { ReceiveIcon } from '../../ui/icons/receive-icon';
 
 export interface MenuEntry {
   label: string;

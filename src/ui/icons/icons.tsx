@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Line icons on a 24px grid, drawn for this portal; they inherit the text colour. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       width="24"
@@ -53,14 +53,6 @@ export const OrdersIcon = () => (
   <Icon>
     <path d="M6 2l-2 4v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V6l-2-4z" />
     <path d="M4 6h16M16 10a4 4 0 0 1-8 0" />
-  </Icon>
-);
-
-/** Goods coming in: an arrow down into a tray. */
-export const ReceiveIcon = () => (
-  <Icon>
-    <path d="M12 3v10M8 9l4 4 4-4" />
-    <path d="M4 14v5a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-5" />
   </Icon>
 );
 
