@@ -246,7 +246,11 @@ describe('scan to pack', () => {
     expect(pages).toHaveLength(1);
     // 100 x 150 mm.
     expect([Math.round((pages[0]!.width * 25.4) / 72), Math.round((pages[0]!.height * 25.4) / 72)]).toEqual([100, 150]);
-    expect(pages[0]!.texts).toEqual(expect.arrayContaining([`Order ${order.orderNo}`, 'Package 1 of 1 (carton)', `(00) ${sscc}`]));
+    expect(pages[0]!.texts).toEqual(expect.arrayContaining(['SHIP FROM', 'SHIP TO', `Order ${order.orderNo}`, 'Package 1 of 1 (carton)', `(00) ${sscc}`]));
+    // Each address block names its party under its title.
+    const texts = pages[0]!.texts;
+    expect(texts[texts.indexOf('SHIP FROM') + 1]).not.toBe('SHIP TO');
+    expect(texts[texts.indexOf('SHIP TO') + 1]).not.toMatch(/^Order /);
     expect(await readLabelBarcodes(pages[0]!)).toEqual([`]C1(00)${sscc}`]);
   }, 300_000);
 });
