@@ -1,6 +1,6 @@
 import type { Asn } from '../../src/domain/schemas/asn';
 import { asnPackagesSchema, type AsnPackage } from '../../src/domain/schemas/asn-packages';
-import type { AsnReceipt, ReceiptReason } from '../../src/domain/schemas/asn-receipts';
+import { RECEIPT_REASONS, type AsnReceipt, type ReceiptReason } from '../../src/domain/schemas/asn-receipts';
 import type { Db } from '../db/database';
 import { idList, inIdList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
@@ -33,7 +33,29 @@ const receiptsOfAsns = preparedQuery((db, v: { ids: unknown }) =>
   db.selectFrom('asn_receipts').selectAll().where(inIdList(db, 'asn_id', v.ids)).orderBy('asn_id').orderBy('number'),
 );
 
-const asReason = (reason: string | null): ReceiptReason | null => (reason === 'SHORT' || reason === 'DAMAGED' ? reason : null);
+/** The catalogue's barcodes of the products the lines of these ASNs ship (through the order line's product code). */
+const barcodesOfAsns = preparedQuery((db, v: { ids: unknown }) =>
+  db
+    .selectFrom('asn_lines as l')
+    .innerJoin('asns as a', 'a.id', 'l.asn_id')
+    .innerJoin('order_lines as ol', (join) => join.onRef('ol.order_id', '=', 'a.order_id').onRef('ol.number', '=', 'l.number'))
+    .innerJoin('products as p', (join) => join.onRef('p.seller_key', '=', 'a.seller_key').onRef('p.product_code', '=', 'ol.supplier_product_code'))
+    .select(['l.asn_id', 'l.number', 'p.barcodes'])
+    .where(inIdList(db, 'l.asn_id', v.ids))
+    .where('p.deleted', '=', 0),
+);
+
+async function barcodesByLine(db: Tx, ids: unknown): Promise<Map<string, string[]>> {
+  const byLine = new Map<string, string[]>();
+  for (const r of await barcodesOfAsns(db, { ids })) {
+    // Written by the catalogue's writers as [{uom, code, type}] (server/catalogue/products.ts).
+    const codes = [...new Set((JSON.parse(r.barcodes) as Array<{ code: string }>).map((b) => b.code))];
+    if (codes.length > 0) byLine.set(`${r.asn_id}:${r.number}`, codes);
+  }
+  return byLine;
+}
+
+const asReason = (reason: string | null): ReceiptReason | null => RECEIPT_REASONS.find((r) => r === reason) ?? null;
 
 async function receiptsByAsn(db: Tx, ids: unknown): Promise<Map<number, AsnReceipt[]>> {
   const byAsn = new Map<number, AsnReceipt[]>();
@@ -50,10 +72,12 @@ async function withLines(db: Tx, rows: AsnRow[]): Promise<Asn[]> {
   const ids = idList(db, rows.map((r) => r.id));
   const lines = await linesOfAsns(db, { ids });
   const receipts = await receiptsByAsn(db, ids);
+  const barcodes = await barcodesByLine(db, ids);
   const byAsn = new Map<number, Asn['lines']>();
   for (const l of lines) {
     const list = byAsn.get(l.asn_id) ?? [];
-    list.push({ number: l.number, quantity: Number(l.quantity), uom: l.uom });
+    const codes = barcodes.get(`${l.asn_id}:${l.number}`);
+    list.push({ number: l.number, quantity: Number(l.quantity), uom: l.uom, ...(codes ? { barcodes: codes } : {}) });
     byAsn.set(l.asn_id, list);
   }
   return rows.map((r) => ({

@@ -2,7 +2,7 @@ import { formatDateOnly } from './dates';
 import type { ReceiptReason } from './schemas/asn-receipts';
 
 const qty = (n: number) => String(Math.round(n * 100) / 100);
-const REASONS: Record<ReceiptReason, string> = { SHORT: 'short', DAMAGED: 'damaged' };
+const REASONS: Record<ReceiptReason, string> = { SHORT: 'short', DAMAGED: 'damaged', OVER: 'over' };
 const because = (reason: ReceiptReason | null) => (reason ? ` (${REASONS[reason]})` : '');
 
 /**
@@ -13,14 +13,15 @@ const because = (reason: ReceiptReason | null) => (reason ? ` (${REASONS[reason]
 export const receivingMessages = {
   title: 'Receive',
   receive: 'Receive',
-  reasonLabels: { SHORT: 'Short', DAMAGED: 'Damaged' } as Record<ReceiptReason, string>,
+  reasonLabels: { SHORT: 'Short', DAMAGED: 'Damaged', OVER: 'Over' } as Record<ReceiptReason, string>,
   notOnAsn: (line: number) => `Line ${line} is not on this ASN`,
   repeatedLine: (line: number) => `Line ${line} is received twice`,
   lineMissing: (line: number) => `Line ${line} of the ASN is missing from the receipt`,
   negative: (line: number) => `Line ${line}: the quantity received cannot be negative`,
-  aboveShipped: (line: number, received: number, shipped: number) =>
-    `Line ${line}: ${qty(received)} received is more than the ${qty(shipped)} this ASN ships`,
+  aboveLimit: (line: number, received: number, shipped: number, factor: number) =>
+    `Line ${line}: ${qty(received)} received is more than ${factor} times the ${qty(shipped)} this ASN ships (at most ${qty(shipped * factor)}): check the quantity`,
   reasonNeeded: (line: number) => `Line ${line}: less than shipped was received: say why (short or damaged)`,
+  overReasonNeeded: (line: number) => `Line ${line}: more than shipped was received: choose 'Over' to record it`,
   notSubmitted: 'Only a submitted ASN can be received',
   /** 'Received 12 of 12 on 2026-12-03 by Jane Doe', one line of an ASN. */
   receivedLine: (received: number, shipped: number, uom: string, at: string, by: string, reason: ReceiptReason | null) =>

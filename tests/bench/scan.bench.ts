@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/demo';
 import { scanMessages } from '../../src/domain/scan-messages';
@@ -21,7 +21,8 @@ import { fmt, percentile } from './measure';
  * Prints, from the frame the barcode enters the view to the line's packed quantity
  * changing on screen, p50/p95 over up to 50 scans; and the bytes the scanner adds to the
  * ASN screen's first load (none: it loads when Scan is pressed) and what Scan then loads, as
- * held by the browser and as sent over the network.
+ * held by the browser and as sent over the network; and what 'Print labels' loads on demand
+ * (the label module with pdf-lib), which the first load must not hold either.
  */
 const SCANS = 50;
 const SELLER = 'SUPACMESCI01';
@@ -77,6 +78,25 @@ const scriptBytes = (page: Page) =>
       .map((e) => ({ name: new URL(e.name).pathname, bytes: e.encodedBodySize || e.transferSize })),
   );
 
+/**
+ * The built chunks 'Print labels' imports (the label module, pdf-lib, bwip-js), found by
+ * following the static imports of its chunk in dist/assets: what the press loads when
+ * none of them is held yet.
+ */
+function labelChunks(): string[] {
+  const dir = resolve('dist/assets');
+  const entry = readdirSync(dir).find((f) => /^package-labels-[\w-]+\.js$/.test(f));
+  if (!entry) throw new Error('No package-labels chunk in dist/assets: run npm run build first');
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) visit(m[1]!);
+  };
+  visit(entry);
+  return [...files].map((f) => `/assets/${f}`);
+}
+
 export async function scanBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-scan-bench-'));
   const videoFile = join(dir, 'camera.y4m');
@@ -103,7 +123,7 @@ export async function scanBench(): Promise<void> {
     const after = await scriptBytes(page);
     const seen = new Set(before.map((b) => b.name));
     const added = after.filter((a) => !seen.has(a.name));
-    const scanner = before.filter((b) => /pack-scan-dialog|zxing_reader/.test(b.name));
+    const scanner = before.filter((b) => /pack-scan-dialog|zxing_reader|package-labels|pdf-lib/.test(b.name));
 
     // In the page: the time each frame showing the label is presented after an empty one (its mean brightness
     // jumps: the white label), and the time the line's packed figure changes on screen.
@@ -161,6 +181,16 @@ export async function scanBench(): Promise<void> {
     console.log(
       `- pressing Scan loads ${total(added.map((a) => a.bytes))} (${total(sent)} over the network, compressed): ` +
         added.map((a, i) => `${a.name.replace(/^\/assets\//, '')} ${kib(a.bytes)} (${kib(sent[i]!)})`).join(', '),
+    );
+    // Its chunks import shared ones the app already loaded: what the press adds is the rest.
+    const labels = labelChunks();
+    const fresh = labels.filter((l) => !seen.has(l));
+    const freshSent = await Promise.all(fresh.map((l) => sentBytes(`${server.url}${l}`)));
+    const freshRaw = fresh.map((l) => readFileSync(resolve(`dist${l}`)).length);
+    console.log(
+      `- 'Print labels' loads on demand ${total(freshRaw)} (${total(freshSent)} compressed): ` +
+        fresh.map((l, i) => `${l.replace(/^\/assets\//, '')} ${kib(freshRaw[i]!)} (${kib(freshSent[i]!)})`).join(', ') +
+        `; ${labels.length - fresh.length} shared chunks it imports were already loaded`,
     );
     await context.close();
   } finally {

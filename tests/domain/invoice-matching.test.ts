@@ -233,6 +233,13 @@ describe('Line quantities, 3-way', () => {
     expect(r.outcome).toEqual({ status: 'Exceptions', exceptions: 1 });
   });
 
+  it('an over-delivery received is billed up to what was ordered: the units beyond it are an error, not a match', () => {
+    const received = new Set([1]);
+    expect(matchInvoice(inputOf(documentOf([lineOf(1, 'A', 10, 10)]), { shipped: new Map([[1, 14]]), received })).outcome.status).toBe('Matched');
+    const r = matchInvoice(inputOf(documentOf([lineOf(1, 'A', 14, 10)]), { shipped: new Map([[1, 14]]), received }));
+    expect(errorsOf(r).line).toEqual(['Line 1 (A): quantity 14 is above the 10 left to invoice (ordered 10, invoiced before 0)']);
+  });
+
   it('more than ordered is an error even before anything ships', () => {
     const r = matchInvoice(inputOf(documentOf([lineOf(1, 'A', 12, 10)]), { shipped: new Map() }));
     expect(errorsOf(r).line).toEqual(['Line 1 (A): quantity 12 is above the 10 left to invoice (ordered 10, invoiced before 0)']);

@@ -55,7 +55,7 @@ describe('terms of use', () => {
       await terms.accept();
       await shell.waitUntilShown();
       await page.waitForURL((url) => url.pathname === '/app/catalogue', { timeout: UI_WAIT_MS });
-      await expect.poll(() => shell.menuLabels(), { timeout: UI_WAIT_MS }).toEqual(['Catalogue', 'Orders', 'Invoices', 'Preferences']);
+      await expect.poll(() => shell.menuLabels(), { timeout: UI_WAIT_MS }).toEqual(['Catalogue', 'Orders', 'Receive', 'Invoices', 'Preferences']);
       expect(await shell.userNameText()).toBe(`${user.firstName} ${user.lastName}`);
 
       // Accepted for good: the terms route now leads into the app.

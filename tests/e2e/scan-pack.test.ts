@@ -209,7 +209,7 @@ describe('scan to pack', () => {
     expect(restored).toEqual(typed);
   }, 300_000);
 
-  it('labels packages with SSCCs on the supplier\'s GS1 company prefix, and the label PDF holds GS1-128 barcodes that read back as (00) + SSCC', async () => {
+  it('labels packages with SSCCs on the supplier\'s GS1 company prefix, and the label PDF, made offline, holds GS1-128 barcodes that read back as (00) + SSCC', async () => {
     const page = await signedIn();
     const prefix = await page.request.post(`/api/org/${SELLER}/property`, { data: { property: PROPERTY_NAMES.gs1CompanyPrefix, value: '0614141' } });
     expect(prefix.status()).toBeLessThan(300);
@@ -235,14 +235,22 @@ describe('scan to pack', () => {
     await packages.getByText(scanMessages.packageLine(1, 1, 'carton', sscc, 1, true)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     await scan.doneButton.click();
 
+    // Offline: the label code (pdf-lib) was never loaded on this page and comes from the service worker's precache.
+    await waitForServiceWorkerControl(page);
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /package-labels/.test(e.name)))).toBe(false);
+    await page.context().setOffline(true);
     const download = page.waitForEvent('download');
     await view.asnForm.getByRole('button', { name: scanMessages.printLabels }).click();
     const pdf = readFileSync((await (await download).path())!);
-    const pages = labelPages(pdf);
+    const pages = await labelPages(pdf);
     expect(pages).toHaveLength(1);
     // 100 x 150 mm.
     expect([Math.round((pages[0]!.width * 25.4) / 72), Math.round((pages[0]!.height * 25.4) / 72)]).toEqual([100, 150]);
-    expect(pages[0]!.texts).toEqual(expect.arrayContaining([`Order ${order.orderNo}`, 'Package 1 of 1 (carton)', `(00) ${sscc}`]));
+    expect(pages[0]!.texts).toEqual(expect.arrayContaining(['SHIP FROM', 'SHIP TO', `Order ${order.orderNo}`, 'Package 1 of 1 (carton)', `(00) ${sscc}`]));
+    // Each address block names its party under its title.
+    const texts = pages[0]!.texts;
+    expect(texts[texts.indexOf('SHIP FROM') + 1]).not.toBe('SHIP TO');
+    expect(texts[texts.indexOf('SHIP TO') + 1]).not.toMatch(/^Order /);
     expect(await readLabelBarcodes(pages[0]!)).toEqual([`]C1(00)${sscc}`]);
   }, 300_000);
 });

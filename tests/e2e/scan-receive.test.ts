@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo/orgs';
 import { PROPERTY_NAMES } from '../../src/domain/constants';
 import { receivingMessages as m } from '../../src/domain/receiving-messages';
+import { OVER_DELIVERY_FACTOR } from '../../src/domain/schemas/asn-receipts';
 import { LoginPage, openPage, UI_WAIT_MS, waitUntil } from './pages/login-page';
 import { OrderPage } from './pages/orders-page';
 import { ReceivePage } from './pages/receive-page';
@@ -24,12 +25,12 @@ interface ApiOrder {
   orderNo: string;
   state: string;
   buyerId: string;
-  lines: Array<{ number: number; quantity: number; uom: string }>;
+  lines: Array<{ number: number; quantity: number; uom: string; supplierProductCode: string; freeText: boolean }>;
 }
 interface ApiAsn {
   id: number;
   shipmentId: string;
-  lines: Array<{ number: number; quantity: number; uom: string }>;
+  lines: Array<{ number: number; quantity: number; uom: string; barcodes?: string[] }>;
   receipts?: Array<{ number: number; quantity: number; reason: string | null; receivedBy: string }>;
 }
 
@@ -65,8 +66,11 @@ const json = async <T>(page: Page, path: string): Promise<T> => {
   return (await res.json()) as T;
 };
 
-/** The supplier packs a whole unshipped order of the demo buyer into one carton labelled with an SSCC of its prefix, and submits the ASN. */
-async function shippedCarton(): Promise<{ order: ApiOrder; asn: ApiAsn; sscc: string }> {
+/**
+ * The supplier packs a whole unshipped order of the demo buyer into one carton labelled with an SSCC of its prefix, and submits the ASN;
+ * `barcode` is a barcode of one of its products, as the supplier's catalogue holds it.
+ */
+async function shippedCarton(): Promise<{ order: ApiOrder; asn: ApiAsn; sscc: string; barcode: string }> {
   const page = await signedIn(SUPPLIER, '/app/orders');
   const prefix = await page.request.post(`/api/org/${SELLER}/property`, { data: { property: PROPERTY_NAMES.gs1CompanyPrefix, value: '0614141' } });
   // 409: a retry of this test finds the prefix already there.
@@ -76,6 +80,12 @@ async function shippedCarton(): Promise<{ order: ApiOrder; asn: ApiAsn; sscc: st
     if ((await json<unknown[]>(page, `/api/seller/${SELLER}/asn?orderNumber=${encodeURIComponent(summary.orderNo)}`)).length > 0) continue;
     const order = await json<ApiOrder>(page, `/api/seller/${SELLER}/order/${summary.id}`);
     if (!order.lines.some((l) => l.quantity >= 2)) continue;
+    let barcode: string | undefined;
+    for (const line of order.lines.filter((l) => !l.freeText)) {
+      const product = await json<{ product?: { barcodes: Array<{ code: string }> } }>(page, `/api/seller/${SELLER}/product/${encodeURIComponent(line.supplierProductCode)}`);
+      barcode ??= product.product?.barcodes[0]?.code;
+    }
+    if (!barcode) continue;
     const { ssccs } = (await (await page.request.post(`/api/seller/${SELLER}/sscc`, { data: { count: 1 } })).json()) as { ssccs: string[] };
     const lines = order.lines.map(({ number, quantity, uom }) => ({ number, quantity, uom }));
     const submitted = await page.request.post(`/api/seller/${SELLER}/buyer/${BUYER_ORG}/asn`, {
@@ -91,14 +101,14 @@ async function shippedCarton(): Promise<{ order: ApiOrder; asn: ApiAsn; sscc: st
     expect(submitted.status()).toBe(201);
     const asn = (await submitted.json()) as ApiAsn;
     await page.context().close();
-    return { order, asn, sscc: ssccs[0]! };
+    return { order, asn, sscc: ssccs[0]!, barcode };
   }
-  throw new Error('The demo data has no unshipped order of the demo buyer with a line of two or more');
+  throw new Error('The demo data has no unshipped order of the demo buyer with a line of two or more and a product with a barcode');
 }
 
 describe('scan to receive', () => {
-  it("the buyer's tablet reads the carton's SSCC label with its camera offline, receives one short as damaged, the receipt reaches the server once and shows in the ASN view, which opens it again to correct", async () => {
-    const { order, asn, sscc } = await shippedCarton();
+  it("the buyer's tablet finds the shipment by a product's barcode and reads the carton's SSCC label with its camera offline, receives one short as damaged, the receipt reaches the server once and shows in the ASN view, which opens it again to correct, two over what was shipped", async () => {
+    const { order, asn, sscc, barcode } = await shippedCarton();
     // The label's GS1-128 in view for 1 s, then an empty bench for 5 s.
     writeBarcodeVideo(videoFile, { bcid: 'gs1-128', text: `(00)${sscc}`, framesShown: 10, framesEmpty: 50 });
 
@@ -109,6 +119,14 @@ describe('scan to receive', () => {
     const receive = new ReceivePage(page);
     await receive.heading.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
     await receive.shipmentCard(asn.shipmentId).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    // The buyer's shipments carrying the product, as the server knows them: what a scan of its barcode must list.
+    const withProduct: string[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const asns = await json<ApiAsn[]>(page, `/api/buyer/${BUYER_ORG}/asn?limit=100&offset=${offset}`);
+      withProduct.push(...asns.filter((a) => a.lines.some((l) => l.barcodes?.includes(barcode))).map((a) => a.shipmentId));
+      if (asns.length < 100) break;
+    }
+    expect(withProduct).toContain(asn.shipmentId);
 
     // Offline, after a reload: the shipment comes from this device's store.
     await waitForServiceWorkerControl(page);
@@ -119,6 +137,22 @@ describe('scan to receive', () => {
     await receive.scanField.fill('NO-SUCH-PO');
     await receive.scanField.press('Enter');
     await page.getByText(m.noMatch('NO-SUCH-PO')).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+
+    // A product's barcode finds the shipments with that product, though this device holds no copy of the supplier's catalogue.
+    expect(await receive.heldCatalogueRows()).toBe(0);
+    await receive.scanField.fill(barcode);
+    await receive.scanField.press('Enter');
+    if (withProduct.length === 1) {
+      await page.getByText(m.productOnOne(barcode, asn.shipmentId)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+      await receive.waitForForm(asn.shipmentId);
+      await receive.form.getByRole('button', { name: m.back }).click();
+    } else {
+      await page.getByText(m.productFound(barcode, withProduct.length)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+      await expect.poll(() => receive.shipmentCards.allTextContents(), { timeout: UI_WAIT_MS }).toHaveLength(withProduct.length);
+      for (const shipmentId of withProduct) await receive.shipmentCard(shipmentId).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+      await page.getByRole('button', { name: m.showAll }).click();
+    }
+    await receive.shipmentCard(asn.shipmentId).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
 
     await receive.cameraButton.click();
     await receive.camera.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
@@ -163,6 +197,24 @@ describe('scan to receive', () => {
     await receive.waitForForm(asn.shipmentId);
     expect(await receive.received(short.number).inputValue()).toBe(String(short.quantity - 1));
     expect(await receive.confirmButton.textContent()).toBe(m.confirmCorrection);
+
+    // Two more than shipped turned up after all: a typing slip beyond ten times is refused, the real count asks for 'Over'.
+    const tooMany = short.quantity * OVER_DELIVERY_FACTOR + 1;
+    await receive.received(short.number).fill(String(tooMany));
+    await receive.confirmButton.click();
+    await receive.form.getByRole('alert').getByText(m.aboveLimit(short.number, tooMany, short.quantity, OVER_DELIVERY_FACTOR)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await receive.received(short.number).fill(String(short.quantity + 2));
+    // The damaged reason chosen for fewer does not carry over to more.
+    expect(await receive.reason(short.number).inputValue()).toBe('');
+    expect(await receive.reason(short.number).locator('option').allTextContents()).toEqual([m.noReason, m.reasonLabels.OVER]);
+    await receive.confirmButton.click();
+    await receive.form.getByRole('alert').getByText(m.overReasonNeeded(short.number)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    await receive.reason(short.number).selectOption('OVER');
+    await receive.confirmButton.click();
+    await receive.receipt.getByText(new RegExp(`^Line ${short.number}: Received ${short.quantity + 2} of ${short.quantity} .*\\(over\\) on `)).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+    expect((await serverAsn()).receipts!.find((r) => r.number === short.number)).toMatchObject({ quantity: short.quantity + 2, reason: 'OVER' });
+    const corrected = await json<Array<{ action: string; description: string }>>(page, `/api/buyer/${BUYER_ORG}/order/${order.id}/history?type=GOODS_RECEIVED`);
+    expect(corrected[0]).toMatchObject({ action: m.corrected, description: expect.stringContaining(`line ${short.number} received ${short.quantity + 2} of ${short.quantity} (over)`) as string });
     expect(pageErrors).toEqual([]);
   }, 300_000);
 });

@@ -30,7 +30,8 @@ const journeys = [
   },
   {
     email: 'buyer@uni.demo.test',
-    menu: ['Catalogue', 'Orders', 'Invoices', 'Preferences'],
+    // Receive, the dock's screen, sits inside Orders for who may receive deliveries.
+    menu: ['Catalogue', 'Orders', 'Receive', 'Invoices', 'Preferences'],
     outsideRole: '/app/accounts',
   },
   {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchingMessages } from '../../src/domain/matching-messages';
 import { receivingMessages as m } from '../../src/domain/receiving-messages';
+import { OVER_DELIVERY_FACTOR } from '../../src/domain/schemas/asn-receipts';
 import { asnSchema, type Asn } from '../../src/domain/schemas/asn';
 import { invoiceHistoryEntrySchema, invoiceItemSchema } from '../../src/domain/schemas/invoices';
+import { seedCatalogue } from '../../server/db/demo/seed-catalogue';
 import { MatchReads, matchInvoice, matchInvoiceIn } from '../../server/invoices/match-invoice';
 import { insertInvoice, insertOrder, invoiceDocument } from './helpers/matching-fixtures';
 import { ACME, WESTMERE, matrix, newKey } from './helpers/orders-fixtures';
@@ -63,18 +65,22 @@ describe('receiving a submitted ASN', () => {
     expect((await post(SUPPLIER, receiptUrl(asn.id), full())).statusCode).toBe(403);
   });
 
-  it('refuses a negative quantity, more than shipped, a short line without a reason, a line not on the ASN and a missing line', async () => {
+  it('refuses a negative quantity, more than ten times shipped, a short or over line without its reason, a line not on the ASN and a missing line', async () => {
     const bad = await post(BUYER, receiptUrl(asn.id), {
       lines: [
         { number: 1, quantity: -1 },
-        { number: 2, quantity: 5 },
+        { number: 2, quantity: 41, reason: 'OVER' },
         { number: 7, quantity: 1 },
       ],
     });
     expect(bad.statusCode).toBe(400);
-    expect(errorsOf(bad)).toEqual([m.negative(1), m.aboveShipped(2, 5, 4), m.notOnAsn(7)]);
+    expect(errorsOf(bad)).toEqual([m.negative(1), m.aboveLimit(2, 41, 4, OVER_DELIVERY_FACTOR), m.notOnAsn(7)]);
     const short = await post(BUYER, receiptUrl(asn.id), { lines: [{ number: 1, quantity: 10 }] });
     expect(errorsOf(short)).toEqual([m.reasonNeeded(1), m.lineMissing(2)]);
+    const over = await post(BUYER, receiptUrl(asn.id), { lines: [{ number: 1, quantity: 13, reason: 'DAMAGED' }, { number: 2, quantity: 3, reason: 'OVER' }] });
+    expect(errorsOf(over)).toEqual([m.overReasonNeeded(1), m.reasonNeeded(2)]);
+    const unknownReason = await post(BUYER, receiptUrl(asn.id), { lines: [{ number: 1, quantity: 13, reason: 'EXTRA' }, { number: 2, quantity: 4 }] });
+    expect(unknownReason.statusCode).toBe(400);
     const malformed = await post(BUYER, receiptUrl(asn.id), { lines: [{ number: 1, quantity: 'ten' }] });
     expect(malformed.statusCode).toBe(400);
     expect((await post(BUYER, receiptUrl(999999), full())).statusCode).toBe(404);
@@ -127,6 +133,24 @@ describe('receiving a submitted ASN', () => {
   });
 });
 
+describe('what a scan at the dock finds a shipment by', () => {
+  it("carries each line's product barcodes from the supplier's catalogue on the ASN the buyer reads and pulls; a line of no catalogue product carries none", async () => {
+    await seedCatalogue(t.db, { products: 3 });
+    const product = await t.db.selectFrom('products').select(['product_code', 'barcodes']).where('seller_key', '=', ACME).where('deleted', '=', 0).where('barcodes', '!=', '[]').executeTakeFirstOrThrow();
+    const codes = (JSON.parse(product.barcodes) as Array<{ code: string }>).map((b) => b.code);
+    expect(codes.length).toBeGreaterThan(0);
+    await insertOrder(t.db, { orderNo: 'PO-RCV-5', sellerKey: ACME, buyerKey: WESTMERE, lines: [{ code: product.product_code, quantity: 2, price: 10 }, { code: 'NOT-IN-CATALOGUE', quantity: 1, price: 5 }] });
+    const shipped = await submitAsn('PO-RCV-5', [{ number: 1, quantity: 2 }, { number: 2, quantity: 1 }]);
+    expect(shipped.lines.map((l) => l.barcodes)).toEqual([[...new Set(codes)], undefined]);
+
+    const read = asnSchema.parse((await t.as(BUYER, { method: 'GET', url: `/api/buyer/${WESTMERE}/asn/${shipped.id}` })).json());
+    expect(read.lines[0]!.barcodes).toEqual([...new Set(codes)]);
+    const feed = (await t.as(BUYER, { method: 'GET', url: `/api/sync/buyer/${WESTMERE}/changes?since=0&limit=500` })).json() as { changes: Array<{ entity: string; key: string; row?: Asn }> };
+    const pulled = feed.changes.filter((c) => c.entity === 'asn' && c.key === String(shipped.id)).at(-1)!;
+    expect(pulled.row?.lines[0]?.barcodes).toEqual([...new Set(codes)]);
+  });
+});
+
 describe('3-way matching against what was received', () => {
   const invoice = async (oiid: number) => invoiceItemSchema.parse((await t.as(BUYER, { method: 'GET', url: `/api/buyer/${WESTMERE}/invoice/${oiid}` })).json());
   const history = async (oiid: number) =>
@@ -157,6 +181,31 @@ describe('3-way matching against what was received', () => {
 
     const orderHistory = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/${WESTMERE}/order/${await idOf('PO-RCV-2')}/history?type=GOODS_RECEIVED` })).json() as Array<{ action: string }>;
     expect(orderHistory.map((h) => h.action)).toEqual([m.corrected, m.historyAction]);
+  });
+
+  it('an over-delivery is received as Over, shown to both sides, and the invoice is matched with what arrived up to what was ordered', async () => {
+    await insertOrder(t.db, { orderNo: 'PO-RCV-3', sellerKey: ACME, buyerKey: WESTMERE, lines: [{ code: 'D', quantity: 14, price: 10 }] });
+    const shipped = await submitAsn('PO-RCV-3', [{ number: 1, quantity: 12 }]);
+    const invoiced = await invoiceOf('INV-RCV-3', 'PO-RCV-3', { code: 'D', quantity: 14 }, '2026-11-05T10:00:00.000Z');
+    await matchInvoice(t.db, invoiced);
+    // Fourteen billed, twelve announced, fourteen ordered: the invoice waits for the rest to ship.
+    expect((await invoice(invoiced)).matching).toEqual({ status: 'Pending Receiving', exceptions: 0 });
+
+    const res = await post(BUYER, receiptUrl(shipped.id), { lines: [{ number: 1, quantity: 14, reason: 'OVER' }] });
+    expect(res.statusCode).toBe(200);
+    expect(asnSchema.parse(res.json()).receipts).toMatchObject([{ number: 1, quantity: 14, reason: 'OVER' }]);
+    // The fourteen that arrived are what the invoice is compared with.
+    expect((await invoice(invoiced)).matching).toEqual({ status: 'Matched', exceptions: 0 });
+    const seen = asnSchema.parse((await t.as(SUPPLIER, { method: 'GET', url: `/api/seller/${ACME}/asn/${shipped.id}` })).json());
+    expect(seen.receipts).toMatchObject([{ number: 1, quantity: 14, reason: 'OVER' }]);
+    const orderHistory = (await t.as(BUYER, { method: 'GET', url: `/api/buyer/${WESTMERE}/order/${await idOf('PO-RCV-3')}/history?type=GOODS_RECEIVED` })).json() as Array<{ description: string }>;
+    expect(orderHistory[0]!.description).toContain('line 1 received 14 of 12 (over)');
+
+    // More arrived than was ordered: a second invoice for the extra units is an exception, not a match.
+    expect((await post(BUYER, receiptUrl(shipped.id), { lines: [{ number: 1, quantity: 16, reason: 'OVER' }] })).statusCode).toBe(200);
+    const extra = await invoiceOf('INV-RCV-4', 'PO-RCV-3', { code: 'D', quantity: 2 }, '2026-11-06T10:00:00.000Z');
+    await matchInvoice(t.db, extra);
+    expect((await invoice(extra)).document!.validationErrors.line).toEqual([{ error: matchingMessages.quantityAboveOrdered(1, 'D', 2, 14, 14) }]);
   });
 });
 

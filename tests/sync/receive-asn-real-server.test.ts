@@ -86,14 +86,14 @@ describe('a shipment received offline', () => {
     expect((await heldAsn(key))?.receipts).toMatchObject([{ number: 1, quantity: 4, reason: 'SHORT' }]);
   });
 
-  it('refused by the server (more than shipped): the receipt is taken back and the errors kept', async () => {
+  it('refused by the server (more than shipped, without the reason): the receipt is taken back and the errors kept', async () => {
     const key = String(asn.id);
     const cookie = await server.test.cookieFor('buyer@uni.demo.test');
     const real = transportFetch({ origin: server.origin, headers: { cookie } });
     const entry = await receiveAsn(BUYER, key, asn.shipmentId, { lines: [{ number: 1, quantity: 6, reason: null }] });
     expect((await heldAsn(key))?.receipts?.[0]?.quantity).toBe(6);
     await drainOutbox(context(real));
-    expect(await db.outbox.get(entry.id)).toMatchObject({ state: 'failed', errors: [m.aboveShipped(1, 6, 5)] });
+    expect(await db.outbox.get(entry.id)).toMatchObject({ state: 'failed', errors: [m.overReasonNeeded(1)] });
     expect(await db.asns.get([scope, key])).toMatchObject({ receipts: [{ number: 1, quantity: 4 }] });
     expect((await heldAsn(key))?.receiptPending).toBeUndefined();
   });

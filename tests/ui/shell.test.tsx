@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../src/domain/constants';
 import { INSTALL_MANIFESTS } from '../../src/domain/install-manifests';
 import { messages } from '../../src/domain/messages';
+import { receivingMessages } from '../../src/domain/receiving-messages';
 import type { RenderFor } from '../../src/domain/roles';
 import './support/setup';
 import { fakeApi } from './support/fake-api';
@@ -23,8 +24,9 @@ describe('shell', () => {
   it.each([
     ['support', supportPolicy, null, ['Catalogue', 'Pricelists', 'Orders', 'Invoices', 'Accounts', 'Preferences']],
     ['supplier', supplierPolicy, null, ['Catalogue', 'Pricelists', 'Orders', 'Preferences']],
-    ['buyer', buyerPolicy, null, ['Catalogue', 'Orders', 'Invoices', 'Preferences']],
-    ['support assuming a buyer', supportPolicy, assumedBuyer, ['Catalogue', 'Orders', 'Invoices', 'Accounts', 'Preferences']],
+    // Receive (the dock's screen) under Orders, for who may receive deliveries: buyers and support acting as one.
+    ['buyer', buyerPolicy, null, ['Catalogue', 'Orders', 'Receive', 'Invoices', 'Preferences']],
+    ['support assuming a buyer', supportPolicy, assumedBuyer, ['Catalogue', 'Orders', 'Receive', 'Invoices', 'Accounts', 'Preferences']],
   ] as const)('shows the menu items of a %s', async (_who, policy, renderFor, expected) => {
     if (renderFor) localStorage.setItem(STORAGE_KEYS.renderFor, JSON.stringify(renderFor));
     fakeApi(signedIn(policy));
@@ -69,6 +71,31 @@ describe('shell', () => {
     expect(screen.getByTestId('company-name').textContent).toBe('Northern University');
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Catalogue' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('lists Receive inside Orders, opens the Receive screen from it and marks it, not Orders, as the current page', async () => {
+    fakeApi(signedIn(buyerPolicy));
+    const user = userEvent.setup();
+    renderApp('/app/orders');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const orders = within(nav).getByRole('link', { name: 'Orders' });
+    const receive = within(nav).getByRole('link', { name: receivingMessages.receive });
+    // A list of its own inside the Orders item: read out as part of Orders.
+    expect(orders.closest('li')!.contains(receive)).toBe(true);
+    expect(receive.getAttribute('href')).toBe('/app/orders/receive');
+    expect(orders.getAttribute('aria-current')).toBe('page');
+    expect(receive.getAttribute('aria-current')).toBeNull();
+
+    await user.click(receive);
+    await screen.findByRole('heading', { name: receivingMessages.title, level: 1 });
+    await waitFor(() => expect(receive.getAttribute('aria-current')).toBe('page'));
+    expect(orders.getAttribute('aria-current')).toBeNull();
+    expect(nav.querySelectorAll('[aria-current="page"]')).toHaveLength(1);
+
+    // Back to an order's screen: Orders is current again.
+    await user.click(orders);
+    await waitFor(() => expect(orders.getAttribute('aria-current')).toBe('page'));
+    expect(receive.getAttribute('aria-current')).toBeNull();
   });
 
   it('asks a support user without an assumed role to assume one on the orders screen', async () => {

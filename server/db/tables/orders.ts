@@ -81,7 +81,7 @@ interface AsnLinesTable {
   uom: string;
 }
 
-/** What the buyer received of one ASN line (migration 0075); `reason` SHORT or DAMAGED when less than shipped. */
+/** What the buyer received of one ASN line (migration 0075); `reason` SHORT or DAMAGED when less than shipped, OVER when more. */
 interface AsnReceiptsTable {
   id: Generated<number>;
   asn_id: number;

@@ -1,17 +1,25 @@
 import { roundQuantity } from '../remaining-quantities';
 import { receivingMessages as m } from '../receiving-messages';
-import type { AsnReceiptInput } from '../schemas/asn-receipts';
+import { OVER_DELIVERY_FACTOR, OVER_REASONS, SHORT_REASONS, type AsnReceiptInput, type ReceiptReason } from '../schemas/asn-receipts';
 
 interface ShippedLine {
   number: number;
   quantity: number;
 }
 
+/** The reasons a line received as `received` of `shipped` may give: none when it is in full. */
+export function reasonsFor(received: number, shipped: number): readonly ReceiptReason[] {
+  const r = roundQuantity(received);
+  const s = roundQuantity(shipped);
+  return r < s ? SHORT_REASONS : r > s ? OVER_REASONS : [];
+}
+
 /**
- * A receipt names every line of the ASN once, with what arrived: not below zero, not
- * more than the ASN ships (an over-delivery is received as shipped and taken up with
- * the supplier, so the invoice is never matched against more than was announced), and
- * a reason when less arrived than was shipped.
+ * A receipt names every line of the ASN once, with what arrived: not below zero, a
+ * reason when less arrived than was shipped (short or damaged) and when more did
+ * (over: the dock records what is really there, the invoice match then decides what may
+ * be billed), and not more than OVER_DELIVERY_FACTOR times what was shipped, which is a
+ * typing slip rather than a delivery.
  */
 export function validateAsnReceipt(receipt: AsnReceiptInput, shipped: readonly ShippedLine[]): string[] {
   const errors: string[] = [];
@@ -26,20 +34,25 @@ export function validateAsnReceipt(receipt: AsnReceiptInput, shipped: readonly S
     if (seen.has(line.number)) errors.push(m.repeatedLine(line.number));
     seen.add(line.number);
     if (line.quantity < 0) errors.push(m.negative(line.number));
-    else if (roundQuantity(line.quantity) > roundQuantity(quantity)) errors.push(m.aboveShipped(line.number, line.quantity, quantity));
-    else if (roundQuantity(line.quantity) < roundQuantity(quantity) && !line.reason) errors.push(m.reasonNeeded(line.number));
+    else if (roundQuantity(line.quantity) > roundQuantity(quantity * OVER_DELIVERY_FACTOR)) errors.push(m.aboveLimit(line.number, line.quantity, quantity, OVER_DELIVERY_FACTOR));
+    else {
+      const reasons = reasonsFor(line.quantity, quantity);
+      if (reasons.length > 0 && !(line.reason && reasons.includes(line.reason))) {
+        errors.push(reasons.includes('OVER') ? m.overReasonNeeded(line.number) : m.reasonNeeded(line.number));
+      }
+    }
   }
   for (const line of shipped) if (!seen.has(line.number)) errors.push(m.lineMissing(line.number));
   return errors;
 }
 
-/** A full line carries no reason, whatever the form sent. */
+/** A line received in full carries no reason, whatever the form sent. */
 export function normalisedReceipt(receipt: AsnReceiptInput, shipped: readonly ShippedLine[]): AsnReceiptInput {
   const ships = new Map(shipped.map((l) => [l.number, l.quantity]));
   return {
     lines: receipt.lines.map((l) => {
       const quantity = roundQuantity(l.quantity);
-      return { number: l.number, quantity, reason: quantity < roundQuantity(ships.get(l.number) ?? 0) ? l.reason : null };
+      return { number: l.number, quantity, reason: reasonsFor(quantity, ships.get(l.number) ?? 0).length > 0 ? l.reason : null };
     }),
   };
 }

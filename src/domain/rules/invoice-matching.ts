@@ -215,7 +215,11 @@ function lineErrors(input: MatchInput, doc: InvoiceDocument): { errors: string[]
       if (!withinOrdered) errors.push(m.quantityAboveOrdered(l.sequence, l.code, l.qtyShipped, product.ordered, before));
       continue;
     }
-    if (quantityWithinTolerance(l.qtyShipped, product.shipped - before, input.settings)) continue;
+    if (quantityWithinTolerance(l.qtyShipped, product.shipped - before, input.settings)) {
+      // The dock may receive more than was ordered (issue 31, 'Over'): what arrived is a fact, not an order to pay for it.
+      if (!withinOrdered) errors.push(m.quantityAboveOrdered(l.sequence, l.code, l.qtyShipped, product.ordered, before));
+      continue;
+    }
     // Once the product is shipped in full, what was shipped is final.
     if (product.shipped >= product.ordered) {
       const above = product.received ? m.quantityAboveReceived : m.quantityAboveShipped;

@@ -2,11 +2,21 @@ import { z } from 'zod';
 
 /**
  * Receiving (issue 31): what the buyer's dock confirms arrived of each line of a
- * submitted ASN. A line received short (missing) or damaged (arrived, not accepted)
- * names why; a full line needs no reason.
+ * submitted ASN. A line received short (missing), damaged (arrived, not accepted) or
+ * over (more arrived than the ASN announced) names why; a full line needs no reason.
  */
-export const RECEIPT_REASONS = ['SHORT', 'DAMAGED'] as const;
+export const RECEIPT_REASONS = ['SHORT', 'DAMAGED', 'OVER'] as const;
 export type ReceiptReason = (typeof RECEIPT_REASONS)[number];
+/** The reasons of a line received below what was shipped. */
+export const SHORT_REASONS: readonly ReceiptReason[] = ['SHORT', 'DAMAGED'];
+/** The reason of a line received above what was shipped. */
+export const OVER_REASONS: readonly ReceiptReason[] = ['OVER'];
+/**
+ * A dock may receive more than an ASN announced, but not more than this many times what
+ * it ships: a quantity beyond that is taken for a typing slip (a code scanned into the
+ * quantity, a digit too many) and refused.
+ */
+export const OVER_DELIVERY_FACTOR = 10;
 
 const receiptReasonSchema = z.enum(RECEIPT_REASONS).nullable().default(null);
 

@@ -13,6 +13,13 @@ const asnLineSchema = z.object({
   number: z.number().int(),
   quantity: z.number(),
   uom: z.string(),
+  /**
+   * The barcodes (any UOM) of the line's product in the supplier's catalogue, as the
+   * server reads them with the ASN: what a scan of a product at the buyer's dock is
+   * matched with, on a device that holds no copy of that supplier's catalogue.
+   * Absent when the product has none (or the line is a free-text item).
+   */
+  barcodes: z.array(z.string()).optional(),
 });
 
 const asnStateSchema = z.enum(['DRAFT', 'SUBMITTED']);

@@ -107,7 +107,7 @@ export function usePackScan(draft: Pick<AsnDraftRow, 'scope' | 'key'>, sellerId:
   const printLabels = async () => {
     const { packageLabelsPdf } = await import('./scan/package-labels');
     const body = latest.current;
-    const pdf = packageLabelsPdf({ orderNumber: body.orderNumber, shipFrom: body.shipFrom, shipTo: body.shipTo, packages: body.packages });
+    const pdf = await packageLabelsPdf({ orderNumber: body.orderNumber, shipFrom: body.shipFrom, shipTo: body.shipTo, packages: body.packages });
     const url = URL.createObjectURL(new Blob([pdf as BlobPart], { type: 'application/pdf' }));
     const link = document.createElement('a');
     link.href = url;

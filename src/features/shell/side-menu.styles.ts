@@ -24,13 +24,19 @@ export const List = styled.ul`
   list-style: none;
 `;
 
-export const Item = styled(Link)`
+/** The screens inside an area's entry, under it. */
+export const SubList = styled(List)`
+  margin-top: 4px;
+`;
+
+/** `$sub`: a screen inside an area, indented under the area's entry while the menu is open (collapsed, the icons stay in one column). */
+export const Item = styled(Link)<{ $sub?: boolean }>`
   position: relative;
   display: flex;
   align-items: center;
   gap: 14px;
   min-height: 44px;
-  padding: 0 12px;
+  padding: 0 12px 0 ${({ $sub }) => ($sub ? 32 : 12)}px;
   border-radius: ${({ theme }) => theme.radius.small};
   color: ${({ theme }) => theme.color.textMuted};
   font-weight: 550;

@@ -18,8 +18,9 @@ export interface ReceivingShipment extends ReceivableShipment {
 /**
  * The submitted ASNs a buyer may receive, as this device holds them (the changes feed
  * keeps every ASN of the buyer's orders), newest first, each with its order's lines
- * and the barcodes of the products it ships from the catalogue mirror, so a scan at
- * the dock finds its shipment offline. Online the newest page of ASNs is asked for too.
+ * and the barcodes of the products it ships (carried on the ASN's lines, and from the
+ * catalogue mirror when this device holds the supplier's catalogue), so a scan at the
+ * dock finds its shipment offline. Online the newest page of ASNs is asked for too.
  */
 export function useReceivingShipments(scope: string): OffsetMirror & { shipments: ReceivingShipment[] | undefined } {
   const shipments = useLiveQuery(async () => {
@@ -47,7 +48,12 @@ export function useReceivingShipments(scope: string): OffsetMirror & { shipments
         shipmentId: asn.shipmentId,
         orderNumber: asn.orderNumber,
         ssccs: (asn.packages ?? []).flatMap((p) => (p.sscc ? [p.sscc] : [])),
-        barcodes: orderLines.filter((l) => shipped.has(l.number)).flatMap((l) => barcodes.get(`${asn.sellerId}\n${l.supplierProductCode}`) ?? []),
+        barcodes: [
+          // What the server read from the supplier's catalogue with the ASN: known without that catalogue here.
+          ...asn.lines.flatMap((l) => l.barcodes ?? []),
+          // And what this device's copy of the catalogue adds, when it holds one (a barcode added since).
+          ...orderLines.filter((l) => shipped.has(l.number)).flatMap((l) => barcodes.get(`${asn.sellerId}\n${l.supplierProductCode}`) ?? []),
+        ],
         asn,
         orderLines,
       };

@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Line icons on a 24px grid, drawn for this portal; they inherit the text colour. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       width="24"

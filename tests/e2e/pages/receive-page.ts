@@ -24,6 +24,32 @@ export class ReceivePage {
     this.receipt = this.form.getByRole('list', { name: m.receiptTitle });
   }
 
+  /** Every shipment card listed. */
+  get shipmentCards(): Locator {
+    return this.page.getByRole('button', { name: /^Shipment / });
+  }
+
+  /** Products (catalogue chunks and single rows) this device holds, in every database of the origin. */
+  heldCatalogueRows(): Promise<number> {
+    return this.page.evaluate(async () => {
+      let count = 0;
+      for (const info of await indexedDB.databases()) {
+        if (!info.name) continue;
+        const open = indexedDB.open(info.name);
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error ?? new Error(`${info.name} does not open`));
+        });
+        for (const store of ['productChunks', 'products'].filter((s) => db.objectStoreNames.contains(s))) {
+          const request = db.transaction(store).objectStore(store).count();
+          count += await new Promise<number>((resolve) => (request.onsuccess = () => resolve(request.result)));
+        }
+        db.close();
+      }
+      return count;
+    });
+  }
+
   shipmentCard(shipmentId: string): Locator {
     return this.page.getByRole('button', { name: new RegExp(`^Shipment ${shipmentId} `) });
   }

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream, type PDFObject } from 'pdf-lib';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
 /**
- * Reads back the barcodes of a label PDF the portal made: each page's filled rectangles
- * (the PDF is written uncompressed) are painted onto a greyscale raster at 4 pixels a
- * point, and ZXing reads that raster, as a scanner would read the printed label.
+ * Reads back the barcodes of a label PDF the portal made: pdf-lib opens the file and
+ * inflates each page's content, the rectangles it fills (the barcode's bars) are painted
+ * onto a greyscale raster at 4 pixels a point, and ZXing reads that raster, as a scanner
+ * would read the printed label.
  */
 const SCALE = 4;
 
@@ -24,17 +26,33 @@ export interface LabelPage {
   rects: Array<[number, number, number, number]>;
 }
 
+/** A page's content streams, inflated, as one text. */
+function contentOf(doc: PDFDocument, contents: PDFObject | undefined): string {
+  const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+  return streams
+    .map((s) => doc.context.lookup(s))
+    .map((s) => (s instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(s).decode()).toString('latin1') : ''))
+    .join('\n');
+}
+
+/** The text a string operand shows: a hex string (as pdf-lib writes) or a literal one. */
+const shown = (operand: string) =>
+  operand.startsWith('<') ? Buffer.from(operand.slice(1, -1), 'hex').toString('latin1') : operand.slice(1, -1).replace(/\\(.)/g, '$1');
+
 /** The pages of the PDF: their size, the text they show and the rectangles they fill. */
-export function labelPages(pdf: Buffer): LabelPage[] {
-  const source = pdf.toString('latin1');
-  const boxes = [...source.matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
-  const streams = [...source.matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((m) => m[1]!);
-  return streams.map((content, i) => ({
-    width: boxes[i]![0],
-    height: boxes[i]![1],
-    texts: [...content.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1')),
-    rects: [...content.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re f/g)].map((m) => [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])]),
-  }));
+export async function labelPages(pdf: Buffer): Promise<LabelPage[]> {
+  const doc = await PDFDocument.load(pdf);
+  return doc.getPages().map((page) => {
+    const content = contentOf(doc, page.node.Contents());
+    const { width, height } = page.getSize();
+    return {
+      width,
+      height,
+      texts: [...content.matchAll(/(<[\da-fA-F]*>|\((?:\\.|[^\\)])*\))\s*Tj/g)].map((m) => shown(m[1]!)),
+      // Only the barcode's bars are drawn as rectangles ('re'); the rule under the order is a line.
+      rects: [...content.matchAll(/(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+re\b/g)].map((m) => [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])]),
+    };
+  });
 }
 
 /** What ZXing reads on one page: the barcodes' texts with their symbology identifier (]C1 for GS1-128). */

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { formatDateOnly } from '../../../domain/dates';
 import { receivingMessages as m } from '../../../domain/receiving-messages';
-import { validateAsnReceipt } from '../../../domain/rules/asn-receipts';
-import { RECEIPT_REASONS, type AsnReceiptInput, type ReceiptReason } from '../../../domain/schemas/asn-receipts';
+import { reasonsFor, validateAsnReceipt } from '../../../domain/rules/asn-receipts';
+import type { AsnReceiptInput, ReceiptReason } from '../../../domain/schemas/asn-receipts';
 import { useFormCommand } from '../../../local/hooks/use-form-command';
 import { useOrder } from '../../../local/hooks/use-orders';
 import { receiveAsn } from '../../../local/mutations/receive-asn';
@@ -44,9 +44,9 @@ const NOT_A_NUMBER = (line: number) => `Line ${line}: enter the quantity receive
 
 /**
  * One shipment at the dock: its packages and lines, each line received in full unless
- * the user says otherwise (short or damaged, with the reason). Confirming stores the
- * receipt on this device at once and sends it through the outbox; a refusal comes back
- * into this form.
+ * the user says otherwise (short or damaged, or over what was shipped, with the reason).
+ * Confirming stores the receipt on this device at once and sends it through the outbox;
+ * a refusal comes back into this form.
  */
 export function ReceiptForm({ asn, scope, buyerId, scannedSscc, onBack }: ReceiptFormProps) {
   const { notify } = useSnackbar();
@@ -73,7 +73,9 @@ export function ReceiptForm({ asn, scope, buyerId, scannedSscc, onBack }: Receip
     const input: AsnReceiptInput = {
       lines: asn.lines.map((l) => {
         const value = values.get(l.number)!;
-        return { number: l.number, quantity: Number(value.quantity), reason: value.reason || null };
+        const quantity = Number(value.quantity);
+        // A reason chosen for another quantity (short, then typed over) is not sent: the check asks again.
+        return { number: l.number, quantity, reason: value.reason && reasonsFor(quantity, l.quantity).includes(value.reason) ? value.reason : null };
       }),
     };
     const issues = validateAsnReceipt(input, asn.lines);
@@ -130,7 +132,11 @@ export function ReceiptForm({ asn, scope, buyerId, scannedSscc, onBack }: Receip
         <tbody>
           {asn.lines.map((l) => {
             const value = values.get(l.number)!;
-            const short = Number.isFinite(Number(value.quantity)) && Number(value.quantity) < l.quantity;
+            const typed = value.quantity.trim() === '' ? Number.NaN : Number(value.quantity);
+            // Short or damaged below what was shipped, over above it: the reason the quantity calls for.
+            const reasons = Number.isFinite(typed) ? reasonsFor(typed, l.quantity) : [];
+            const differs = reasons.length > 0;
+            const reason = value.reason && reasons.includes(value.reason) ? value.reason : '';
             const product = orderLines.get(l.number);
             return (
               <tr key={l.number}>
@@ -153,13 +159,13 @@ export function ReceiptForm({ asn, scope, buyerId, scannedSscc, onBack }: Receip
                 <td>
                   <select
                     aria-label={`Reason of line ${l.number}`}
-                    value={short ? value.reason : ''}
-                    disabled={!short}
-                    aria-invalid={short && !value.reason ? true : undefined}
+                    value={reason}
+                    disabled={!differs}
+                    aria-invalid={differs && !reason ? true : undefined}
                     onChange={(event) => set(l.number, { reason: event.target.value as ReceiptReason | '' })}
                   >
-                    <option value="">{short ? m.noReason : '—'}</option>
-                    {RECEIPT_REASONS.map((r) => (
+                    <option value="">{differs ? m.noReason : '—'}</option>
+                    {reasons.map((r) => (
                       <option key={r} value={r}>
                         {m.reasonLabels[r]}
                       </option>

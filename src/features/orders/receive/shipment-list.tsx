@@ -1,5 +1,6 @@
 import { formatDateOnly } from '../../../domain/dates';
 import { receivingMessages as m } from '../../../domain/receiving-messages';
+import { reasonsFor } from '../../../domain/rules/asn-receipts';
 import type { ReceivingShipment } from '../../../local/hooks/use-receiving';
 import type { ServerAsnRow } from '../../../local/db/store-rows';
 import { Button } from '../../../ui/button/Button';
@@ -22,7 +23,8 @@ function stateOf(asn: ServerAsnRow): { label: string; received: boolean } {
   if (asn.receiptPending) return { label: m.waitingToSend, received: true };
   if (receipts.length === 0) return { label: m.notReceived, received: false };
   const shipped = new Map(asn.lines.map((l) => [l.number, l.quantity]));
-  const whole = receipts.every((r) => r.quantity >= (shipped.get(r.number) ?? 0));
+  // Short, damaged or over: any line received otherwise than shipped is a difference.
+  const whole = receipts.every((r) => reasonsFor(r.quantity, shipped.get(r.number) ?? 0).length === 0);
   return { label: whole ? m.fullyReceived : m.partlyReceived, received: true };
 }
 
