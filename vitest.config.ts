@@ -17,6 +17,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/server/global-setup.ts'],
           // Every file builds its own app on its own fresh database, so the files of a worker
           // share loaded modules instead of loading the server again for each file (about 3 s
           // of each file's time; the PostgreSQL run, one file at a time, went from 16 to 6.5 min).

@@ -10,9 +10,7 @@ import {
   type InvoiceDocument,
   type InvoiceItem,
 } from '../../src/domain/schemas/invoices';
-import { HOSTILE_EMAIL_HOST, HOSTILE_EMAIL_SUBJECT, seedInvoices } from '../../server/db/demo/seed-invoices';
-import { seedAccounts } from '../../server/db/demo/seed-accounts';
-import { seedOrders } from '../../server/db/demo/seed-orders';
+import { HOSTILE_EMAIL_HOST, HOSTILE_EMAIL_SUBJECT } from '../../server/db/demo/seed-invoices';
 import { dtdErrors } from './helpers/cxml-dtd';
 import { runExport } from './helpers/orders-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -53,12 +51,7 @@ async function historyOf(oiid: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedOrders(t.db);
-  await seedAccounts(t.db);
-  await seedInvoices(t.db, { dataDir: t.config.dataDir });
-  // The app's job runner polls too: an intake job it claimed first the seed leaves to it, so wait for it.
-  await t.app.jobRunner.runPending();
+  t = await createTestApp({}, { demo: true });
   // The demo Westmere takes its invoice exports by mail; these tests read the LOCAL channel's files.
   await t.db.updateTable('edi_export_settings').set({ type: 'LOCAL', endpoint: null }).where('doc_type', '=', 'inv').execute();
 });

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAccounts } from '../../server/db/demo/seed-accounts';
-import { seedInvoices } from '../../server/db/demo/seed-invoices';
-import { seedOrders } from '../../server/db/demo/seed-orders';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const BUYER = 'buyer@uni.demo.test';
@@ -11,10 +8,7 @@ const WESTMERE = 'UNIWESTMERE1';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedOrders(t.db);
-  await seedAccounts(t.db);
-  await seedInvoices(t.db, { dataDir: t.config.dataDir });
+  t = await createTestApp({}, { demo: true });
 });
 afterAll(async () => {
   await t.close();

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { seedAccounts } from '../../server/db/demo/seed-accounts';
-import { seedInvoices } from '../../server/db/demo/seed-invoices';
-import { seedOrders } from '../../server/db/demo/seed-orders';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -22,10 +19,7 @@ let key = 0;
 let ids: { pricelist: number; order: string; asn: number; invoice: number; product: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedOrders(t.db);
-  await seedAccounts(t.db);
-  await seedInvoices(t.db, { dataDir: t.config.dataDir });
+  t = await createTestApp({}, { demo: true });
   const pricelist = await t.db.selectFrom('pricelists').select('id').where('seller_key', '=', ACME).executeTakeFirst();
   const order = await t.db.selectFrom('orders').select(['id']).where('seller_key', '=', ACME).where('buyer_key', '=', WESTMERE).executeTakeFirstOrThrow();
   const invoice = await t.db.selectFrom('invoices').select('oiid').where('buyer_key', '=', WESTMERE).executeTakeFirstOrThrow();

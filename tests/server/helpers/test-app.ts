@@ -9,6 +9,7 @@ import { loadConfig, type ServerConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrations';
 import { seedOrgsAndUsers } from '../../../server/db/demo/seed-orgs';
+import { createDemoDatabase } from './demo-database';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -24,13 +25,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database (see test-database.ts) with the demo organisations and users, and the app on top. */
-export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+/**
+ * A fresh database (see test-database.ts) with the demo organisations and users, and the
+ * app on top; with `demo`, the whole demo data instead (demo-database.ts), as `npm start` seeds it.
+ */
+export async function createTestApp(overrides: Partial<ServerConfig> = {}, { demo = false } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config = loadConfig({ PORTAL_DATA_DIR: dataDir, PORTAL_SECRET: 'test-secret' }, { distDir: null, ...overrides });
-  const { db, url, drop } = await createTestDatabase(dataDir);
-  await migrateToLatest(db);
-  await seedOrgsAndUsers(db);
+  const { db, url, drop } = demo ? await createDemoDatabase(dataDir) : await createTestDatabase(dataDir);
+  if (!demo) {
+    await migrateToLatest(db);
+    await seedOrgsAndUsers(db);
+  }
   const app = await buildApp({ config, db });
   const cookies = new Map<string, string>();
 

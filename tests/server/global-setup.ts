@@ -1,0 +1,19 @@
+import pg from 'pg';
+import { DEMO_TEMPLATE_PREFIX } from './helpers/demo-database';
+
+/**
+ * After the server tests on PostgreSQL: the demo data's template databases
+ * (helpers/demo-database.ts) are dropped, as the test apps' own databases are by each file.
+ */
+export async function teardown(): Promise<void> {
+  const adminUrl = process.env.PORTAL_TEST_DATABASE_URL;
+  if (!adminUrl) return;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${DEMO_TEMPLATE_PREFIX}%`]);
+    for (const { datname } of rows) await admin.query(`drop database if exists ${datname}`);
+  } finally {
+    await admin.end();
+  }
+}
