@@ -19,6 +19,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The zone's offset at an instant, as `+hh:mm`. */
 function offsetAt(instant: Date, timeZone: string): string {
+  // Every answer's timestamp is in UTC: no formatter needed for it.
+  if (timeZone === 'UTC') return '+00:00';
   const name = formatterFor(timeZone)
     .formatToParts(instant)
     .find((part) => part.type === 'timeZoneName')?.value;
