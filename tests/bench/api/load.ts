@@ -10,12 +10,20 @@ import { serverStats, type ServerStats } from './server-stats';
 export interface Server {
   url: string;
   pid: number;
+  /** Several server processes (server-cluster.ts): every one whose CPU time counts, `pid` among them. */
+  pids?: number[];
   statsFile?: string;
+  /** The database server's CPU time so far, in ms (PostgreSQL: its postmaster and backends); absent for SQLite, which runs inside the server. */
+  databaseCpuMs?: () => number;
 }
 
 export interface HotPath {
   name: string;
   path: string;
+  /** The fixed rate, when FIXED_RATE would be more than the path's answers allow. */
+  rate?: number;
+  /** Who asks: the buyer (hot-paths.ts USERNAME) unless another user's view is measured. */
+  username?: string;
   /** The path of the n-th request, when requests must differ (no answer repeats, so none is served remembered). */
   pathOf?: (n: number) => string;
 }
@@ -32,6 +40,8 @@ export interface LoadFigures {
    * work, latency and rate depend on what else runs; this figure hardly does.
    */
   cpuMs: number;
+  /** PostgreSQL's CPU time per answer, in ms (its backends work on the same machine's cores). */
+  databaseCpuMs?: number;
   /** The fixed-rate run only: the server's own view and the load generator's (server-stats-hook.mjs, even-rate.ts). */
   inside?: { server: ServerStats; clientLoopDelayP99: number };
   /** The fixed-rate run only: the load generator's own side (even-rate.ts). */
@@ -43,6 +53,20 @@ export function cpuTimeMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The CPU time so far of every process of the server, in ms. */
+export function serverCpuMs(server: Server): number {
+  return (server.pids ?? [server.pid]).reduce((sum, pid) => sum + cpuTimeMs(pid), 0);
+}
+
+/** Reads the CPU spent by the server processes and the database during `work`, in ms. */
+export async function cpuDuring<T>(server: Server, work: () => Promise<T>): Promise<{ result: T; serverMs: number; databaseMs?: number }> {
+  const serverBefore = serverCpuMs(server);
+  const databaseBefore = server.databaseCpuMs?.();
+  const result = await work();
+  const serverMs = serverCpuMs(server) - serverBefore;
+  return { result, serverMs, databaseMs: databaseBefore === undefined ? undefined : server.databaseCpuMs!() - databaseBefore };
 }
 
 /** Seconds per measured run; BENCH_API_SECONDS shortens a trial run. */
@@ -58,22 +82,26 @@ export function varyingPaths(path: HotPath): Pick<Options, 'requests'> {
   return { requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(sent++) }) }] };
 }
 
-async function load(server: Server, path: HotPath, cookie: string, opts: { connections: number; seconds: number }): Promise<LoadFigures> {
-  const cpuBefore = cpuTimeMs(server.pid);
-  const result = await autocannon({
-    url: `${server.url}${path.path}`,
-    ...varyingPaths(path),
-    headers: { cookie, accept: 'application/json' },
-    connections: opts.connections,
-    duration: opts.seconds,
-    timeout: 30,
-  });
+/** As many requests as the server answers on `connections` connections for `seconds`. */
+export async function load(server: Server, path: HotPath, cookie: string, opts: { connections: number; seconds: number }): Promise<LoadFigures> {
+  const { result, serverMs, databaseMs } = await cpuDuring(server, () =>
+    autocannon({
+      url: `${server.url}${path.path}`,
+      ...varyingPaths(path),
+      headers: { cookie, accept: 'application/json' },
+      connections: opts.connections,
+      duration: opts.seconds,
+      timeout: 30,
+    }),
+  );
+  const answers = Math.max(1, result.requests.total);
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
     rate: result.requests.total / result.duration,
     failures: result.non2xx + result.errors + result.timeouts,
-    cpuMs: (cpuTimeMs(server.pid) - cpuBefore) / Math.max(1, result.requests.total),
+    cpuMs: serverMs / answers,
+    databaseCpuMs: databaseMs === undefined ? undefined : databaseMs / answers,
   };
 }
 
@@ -89,20 +117,23 @@ const run = promisify(execFile);
 export async function fixedRate(server: Server, path: HotPath, cookie: string, rate: number, seconds: number): Promise<LoadFigures> {
   const job: EvenLoadJob = { url: server.url, cookie, path: HOT_PATHS.indexOf(path), rate, seconds };
   await serverStats(server);
-  const cpuBefore = cpuTimeMs(server.pid);
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', `${import.meta.dirname}/even-rate.ts`], {
-    env: { ...process.env, EVEN_RATE_JOB: JSON.stringify(job) },
-    maxBuffer: 1024 * 1024,
+  const { result: stdout, serverMs, databaseMs } = await cpuDuring(server, async () => {
+    const generated = await run(process.execPath, ['--import', 'tsx', `${import.meta.dirname}/even-rate.ts`], {
+      env: { ...process.env, EVEN_RATE_JOB: JSON.stringify(job) },
+      maxBuffer: 1024 * 1024,
+    });
+    return generated.stdout;
   });
-  const cpuMs = cpuTimeMs(server.pid) - cpuBefore;
   const result = JSON.parse(stdout) as EvenLoadResult;
   const inside = await serverStats(server);
+  const answers = Math.max(1, result.answered + result.failures);
   return {
     p50: result.p50,
     p99: result.p99,
     rate: result.answered / result.seconds,
     failures: result.failures,
-    cpuMs: cpuMs / Math.max(1, result.answered + result.failures),
+    cpuMs: serverMs / answers,
+    databaseCpuMs: databaseMs === undefined ? undefined : databaseMs / answers,
     inside: inside ? { server: inside, clientLoopDelayP99: result.clientLoopDelayP99 } : undefined,
     client: { loopDelayP99: result.clientLoopDelayP99, gc: result.clientGc, histogram: result.histogram },
   };
@@ -120,7 +151,7 @@ export interface PathFigures {
  */
 export async function measurePath(server: Server, cookie: string, path: HotPath): Promise<PathFigures> {
   await load(server, path, cookie, { connections: 10, seconds: Math.min(3, RUN_SECONDS) });
-  const fixed = await fixedRate(server, path, cookie, FIXED_RATE, RUN_SECONDS);
+  const fixed = await fixedRate(server, path, cookie, path.rate ?? FIXED_RATE, RUN_SECONDS);
   const max: Record<number, LoadFigures> = {};
   for (const connections of CONNECTION_COUNTS) max[connections] = await load(server, path, cookie, { connections, seconds: RUN_SECONDS });
   return { fixed, max };

@@ -72,7 +72,7 @@ export async function profileApi(): Promise<void> {
     const server = await startServer({ env });
     let requests: number;
     try {
-      const cookie = await signIn(server.url, USERNAME);
+      const cookie = await signIn(server.url, path.username ?? USERNAME);
       const options = { url: `${server.url}${path.path}`, ...varyingPaths(path), headers: { cookie, accept: 'application/json' }, connections: 50 };
       // Warmed up first: the profile shows the steady state, not the first compilations.
       await autocannon({ ...options, duration: Math.min(3, RUN_SECONDS) });

@@ -16,7 +16,8 @@ export interface ServerHandle {
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port free on loopback a moment ago, for a server about to listen on it. */
+export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.unref();
