@@ -15,6 +15,8 @@ export interface Server {
   statsFile?: string;
   /** The database server's CPU time so far, in ms (PostgreSQL: its postmaster and backends); absent for SQLite, which runs inside the server. */
   databaseCpuMs?: () => number;
+  /** Statements the database has run so far (PostgreSQL, each a round trip); null or absent where not counted. */
+  databaseStatements?: () => Promise<number | null>;
 }
 
 export interface HotPath {
@@ -42,6 +44,8 @@ export interface LoadFigures {
   cpuMs: number;
   /** PostgreSQL's CPU time per answer, in ms (its backends work on the same machine's cores). */
   databaseCpuMs?: number;
+  /** PostgreSQL's statements per answer: the server's round trips to it. */
+  statements?: number;
   /** The fixed-rate run only: the server's own view and the load generator's (server-stats-hook.mjs, even-rate.ts). */
   inside?: { server: ServerStats; clientLoopDelayP99: number };
   /** The fixed-rate run only: the load generator's own side (even-rate.ts). */
@@ -60,13 +64,16 @@ export function serverCpuMs(server: Server): number {
   return (server.pids ?? [server.pid]).reduce((sum, pid) => sum + cpuTimeMs(pid), 0);
 }
 
-/** Reads the CPU spent by the server processes and the database during `work`, in ms. */
-export async function cpuDuring<T>(server: Server, work: () => Promise<T>): Promise<{ result: T; serverMs: number; databaseMs?: number }> {
+/** What `work` cost: the CPU spent by the server processes and the database, in ms, and the statements the database ran. */
+export async function cpuDuring<T>(server: Server, work: () => Promise<T>): Promise<{ result: T; serverMs: number; databaseMs?: number; statements?: number }> {
+  const statementsBefore = (await server.databaseStatements?.()) ?? null;
   const serverBefore = serverCpuMs(server);
   const databaseBefore = server.databaseCpuMs?.();
   const result = await work();
   const serverMs = serverCpuMs(server) - serverBefore;
-  return { result, serverMs, databaseMs: databaseBefore === undefined ? undefined : server.databaseCpuMs!() - databaseBefore };
+  const databaseMs = databaseBefore === undefined ? undefined : server.databaseCpuMs!() - databaseBefore;
+  const statementsAfter = statementsBefore === null ? null : await server.databaseStatements!();
+  return { result, serverMs, databaseMs, statements: statementsAfter === null || statementsBefore === null ? undefined : statementsAfter - statementsBefore };
 }
 
 /** Seconds per measured run; BENCH_API_SECONDS shortens a trial run. */
@@ -74,21 +81,33 @@ export const RUN_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 export const FIXED_RATE = 300;
 export const CONNECTION_COUNTS = [50, 200] as const;
 
-/** The autocannon option that gives each request its own path, for a path that asks for that. */
-export function varyingPaths(path: HotPath): Pick<Options, 'requests'> {
+/**
+ * The session cookies the requests take in turn: one user, or a shift of tablets, each
+ * its own user (the changes feed limits how many pages one user has in the making).
+ */
+export type Cookies = string | readonly string[];
+
+const cookieOf = (cookies: Cookies, n: number): string => (typeof cookies === 'string' ? cookies : cookies[n % cookies.length]!);
+
+/** The autocannon options that give each request its own path (a path that asks for that) and its turn of the cookies. */
+export function varyingRequests(path: HotPath, cookies: Cookies): Pick<Options, 'requests' | 'headers'> {
   const pathOf = path.pathOf;
-  if (!pathOf) return {};
+  const headers = { cookie: cookieOf(cookies, 0), accept: 'application/json' };
+  if (!pathOf && typeof cookies === 'string') return { headers };
   let sent = 0;
-  return { requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(sent++) }) }] };
+  const setupRequest = (request: { path: string; headers?: Record<string, string> }) => {
+    const n = sent++;
+    return { ...request, path: pathOf ? pathOf(n) : request.path, headers: { ...request.headers, ...headers, cookie: cookieOf(cookies, n) } };
+  };
+  return { headers, requests: [{ setupRequest }] };
 }
 
 /** As many requests as the server answers on `connections` connections for `seconds`. */
-export async function load(server: Server, path: HotPath, cookie: string, opts: { connections: number; seconds: number }): Promise<LoadFigures> {
-  const { result, serverMs, databaseMs } = await cpuDuring(server, () =>
+export async function load(server: Server, path: HotPath, cookies: Cookies, opts: { connections: number; seconds: number }): Promise<LoadFigures> {
+  const { result, serverMs, databaseMs, statements } = await cpuDuring(server, () =>
     autocannon({
       url: `${server.url}${path.path}`,
-      ...varyingPaths(path),
-      headers: { cookie, accept: 'application/json' },
+      ...varyingRequests(path, cookies),
       connections: opts.connections,
       duration: opts.seconds,
       timeout: 30,
@@ -102,6 +121,7 @@ export async function load(server: Server, path: HotPath, cookie: string, opts: 
     failures: result.non2xx + result.errors + result.timeouts,
     cpuMs: serverMs / answers,
     databaseCpuMs: databaseMs === undefined ? undefined : databaseMs / answers,
+    statements: statements === undefined ? undefined : statements / answers,
   };
 }
 
@@ -114,10 +134,10 @@ const run = promisify(execFile);
  * held to one core (its GC and compression threads included) while the rest of the
  * machine is busy measured the pinning, not the server.
  */
-export async function fixedRate(server: Server, path: HotPath, cookie: string, rate: number, seconds: number): Promise<LoadFigures> {
-  const job: EvenLoadJob = { url: server.url, cookie, path: HOT_PATHS.indexOf(path), rate, seconds };
+export async function fixedRate(server: Server, path: HotPath, cookies: Cookies, rate: number, seconds: number): Promise<LoadFigures> {
+  const job: EvenLoadJob = { url: server.url, cookies: typeof cookies === 'string' ? [cookies] : [...cookies], path: HOT_PATHS.indexOf(path), rate, seconds };
   await serverStats(server);
-  const { result: stdout, serverMs, databaseMs } = await cpuDuring(server, async () => {
+  const { result: stdout, serverMs, databaseMs, statements } = await cpuDuring(server, async () => {
     const generated = await run(process.execPath, ['--import', 'tsx', `${import.meta.dirname}/even-rate.ts`], {
       env: { ...process.env, EVEN_RATE_JOB: JSON.stringify(job) },
       maxBuffer: 1024 * 1024,
@@ -134,6 +154,7 @@ export async function fixedRate(server: Server, path: HotPath, cookie: string, r
     failures: result.failures,
     cpuMs: serverMs / answers,
     databaseCpuMs: databaseMs === undefined ? undefined : databaseMs / answers,
+    statements: statements === undefined ? undefined : statements / answers,
     inside: inside ? { server: inside, clientLoopDelayP99: result.clientLoopDelayP99 } : undefined,
     client: { loopDelayP99: result.clientLoopDelayP99, gc: result.clientGc, histogram: result.histogram },
   };
@@ -149,10 +170,10 @@ export interface PathFigures {
  * a fixed 300 req/s evenly spaced (latency at a load the server should carry easily), then as fast
  * as it answers at 50 and at 200 connections (the most it serves, and its latency then).
  */
-export async function measurePath(server: Server, cookie: string, path: HotPath): Promise<PathFigures> {
-  await load(server, path, cookie, { connections: 10, seconds: Math.min(3, RUN_SECONDS) });
-  const fixed = await fixedRate(server, path, cookie, path.rate ?? FIXED_RATE, RUN_SECONDS);
+export async function measurePath(server: Server, cookies: Cookies, path: HotPath): Promise<PathFigures> {
+  await load(server, path, cookies, { connections: 10, seconds: Math.min(3, RUN_SECONDS) });
+  const fixed = await fixedRate(server, path, cookies, path.rate ?? FIXED_RATE, RUN_SECONDS);
   const max: Record<number, LoadFigures> = {};
-  for (const connections of CONNECTION_COUNTS) max[connections] = await load(server, path, cookie, { connections, seconds: RUN_SECONDS });
+  for (const connections of CONNECTION_COUNTS) max[connections] = await load(server, path, cookies, { connections, seconds: RUN_SECONDS });
   return { fixed, max };
 }

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { freePort } from '../../e2e/support/server-process';
 
 const run = promisify(execFile);
@@ -15,6 +16,11 @@ export interface PostgresCluster {
   url: string;
   /** Another empty database in the same cluster, for a run that must start afresh; answers its URL. */
   newDatabase(name: string): Promise<string>;
+  /**
+   * Statements the database `url` names has run so far (pg_stat_statements): each is a
+   * round trip of the server's. Null where the module is not installed.
+   */
+  statements(url: string): Promise<number | null>;
   /** The CPU time of the whole cluster so far (postmaster, backends, background workers, and those that ended), in ms. */
   cpuMs(): number;
   stop(): Promise<void>;
@@ -68,13 +74,16 @@ export async function startPostgres(): Promise<PostgresCluster | { unavailable: 
   const as = (cmd: string, args: string[]) =>
     asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { timeout: STEP_TIMEOUT_MS }) : run(join(bin, cmd), args, { timeout: STEP_TIMEOUT_MS });
   const port = await freePort();
+  // Counts every statement by database, so the bench can say how many round trips an answer takes.
+  const counted = existsSync(join(bin, '..', 'lib', 'pg_stat_statements.so'));
   let started = false;
   try {
     await as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`;
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100${counted ? ' -c shared_preload_libraries=pg_stat_statements' : ''}`;
     await as('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
     started = true;
     await as('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', DATABASE]);
+    if (counted) await as('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-c', 'create extension pg_stat_statements']);
   } catch (error) {
     if (started) await as('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
@@ -89,6 +98,22 @@ export async function startPostgres(): Promise<PostgresCluster | { unavailable: 
       return urlOf(name);
     },
     cpuMs: () => clusterCpuMs(postmasterPid),
+    async statements(url) {
+      if (!counted) return null;
+      // Asked from the maintenance database, so the question is not counted in the answer.
+      const client = new pg.Client(urlOf('postgres'));
+      await client.connect();
+      try {
+        const database = new URL(url).pathname.slice(1);
+        const { rows } = await client.query<{ calls: string }>(
+          'select coalesce(sum(calls), 0) as calls from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1',
+          [database],
+        );
+        return Number(rows[0]!.calls);
+      } finally {
+        await client.end();
+      }
+    },
     async stop() {
       await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']).catch(() => as('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']));
       rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startServer } from '../../e2e/support/server-process';
 import { fmt } from '../measure';
 import { BUYER, HOT_PATHS, USERNAME } from './hot-paths';
-import { CONNECTION_COUNTS, FIXED_RATE, load, measurePath, RUN_SECONDS, type LoadFigures, type PathFigures, type Server } from './load';
+import { CONNECTION_COUNTS, FIXED_RATE, load, measurePath, RUN_SECONDS, type Cookies, type LoadFigures, type PathFigures, type Server } from './load';
 import { startPostgres, type PostgresCluster } from './postgres-cluster';
 import { reconnectStorm, TABLETS, type StormFigures } from './reconnect-storm';
 import { startServerCluster } from './server-cluster';
@@ -27,9 +27,13 @@ const loadAverage = () =>
     .map((l) => l.toFixed(2))
     .join(', ');
 
-/** One session cookie per user the hot paths are asked as. */
-async function cookiesFor(server: Server): Promise<Map<string, string>> {
-  const cookies = new Map<string, string>();
+/**
+ * Who asks each path: the buyer's reads come from the storm's tablets in turn (each its
+ * own user, as a shift's tablets are; the changes feed limits the pages one user has in
+ * the making), another user's view from that user's one session.
+ */
+async function cookiesFor(server: Server, tablets: string[]): Promise<Map<string, Cookies>> {
+  const cookies = new Map<string, Cookies>([[USERNAME, tablets]]);
   for (const path of HOT_PATHS) {
     const user = path.username ?? USERNAME;
     if (!cookies.has(user)) cookies.set(user, await signIn(server.url, user));
@@ -37,7 +41,13 @@ async function cookiesFor(server: Server): Promise<Map<string, string>> {
   return cookies;
 }
 
-const cookieOf = (cookies: Map<string, string>, path: (typeof HOT_PATHS)[number]) => cookies.get(path.username ?? USERNAME)!;
+const cookiesOf = (cookies: Map<string, Cookies>, path: (typeof HOT_PATHS)[number]) => cookies.get(path.username ?? USERNAME)!;
+
+/** What the bench reads of PostgreSQL while a server uses the database `url`: the cluster's CPU time and the statements run. */
+const databaseGauges = (cluster: PostgresCluster, url: string): Pick<Server, 'databaseCpuMs' | 'databaseStatements'> => ({
+  databaseCpuMs: cluster.cpuMs,
+  databaseStatements: () => cluster.statements(url),
+});
 
 /** One server process on a fresh data directory with the demo data, measured from outside over loopback. */
 async function measureServer(env: Record<string, string>, database?: PostgresCluster): Promise<DatabaseFigures> {
@@ -48,13 +58,14 @@ async function measureServer(env: Record<string, string>, database?: PostgresClu
   // pages built afresh), and their pauses with them.
   const hook = { NODE_OPTIONS: `--max-semi-space-size=64 --import ${join(import.meta.dirname, 'server-stats-hook.mjs')}`, PORTAL_BENCH_STATS: statsFile };
   const started = await startServer({ env: { ...env, ...hook } });
-  const server: Server = { ...started, statsFile, databaseCpuMs: database?.cpuMs };
+  const server: Server = { ...started, statsFile, ...(database && env.DATABASE_URL ? databaseGauges(database, env.DATABASE_URL) : {}) };
   try {
-    const cookies = await cookiesFor(server);
-    const paths: PathFigures[] = [];
-    for (const path of HOT_PATHS) paths.push(await measurePath(server, cookieOf(cookies, path), path));
     const data: ServerData = { dataDir: started.dataDir, databaseUrl: env.DATABASE_URL };
-    const storm = await reconnectStorm(server, BUYER, await signInTablets(server.url, data, BUYER, TABLETS, 'one'));
+    const tablets = await signInTablets(server.url, data, BUYER, TABLETS, 'one');
+    const cookies = await cookiesFor(server, tablets);
+    const paths: PathFigures[] = [];
+    for (const path of HOT_PATHS) paths.push(await measurePath(server, cookiesOf(cookies, path), path));
+    const storm = await reconnectStorm(server, BUYER, tablets);
     return { paths, storm, load: loadAverage() };
   } finally {
     await started.stop();
@@ -77,16 +88,15 @@ const SCALE_CONNECTIONS = 50;
 async function measureProcesses(cluster: PostgresCluster, databaseUrl: string, processes: number): Promise<ScaleFigures> {
   const env = { DATABASE_URL: databaseUrl, NODE_OPTIONS: '--max-semi-space-size=64' };
   const servers = await startServerCluster(processes, env);
-  const server: Server = { ...servers, databaseCpuMs: cluster.cpuMs };
+  const server: Server = { ...servers, ...databaseGauges(cluster, databaseUrl) };
   try {
-    const cookies = await cookiesFor(server);
+    const tablets = await signInTablets(server.url, { dataDir: servers.dataDir, databaseUrl }, BUYER, TABLETS, `p${processes}`);
+    const cookies = await cookiesFor(server, tablets);
     const paths: LoadFigures[] = [];
     for (const path of HOT_PATHS) {
-      const cookie = cookieOf(cookies, path);
-      await load(server, path, cookie, { connections: 10, seconds: Math.min(3, RUN_SECONDS) });
-      paths.push(await load(server, path, cookie, { connections: SCALE_CONNECTIONS, seconds: RUN_SECONDS }));
+      await load(server, path, cookiesOf(cookies, path), { connections: 10, seconds: Math.min(3, RUN_SECONDS) });
+      paths.push(await load(server, path, cookiesOf(cookies, path), { connections: SCALE_CONNECTIONS, seconds: RUN_SECONDS }));
     }
-    const tablets = await signInTablets(server.url, { dataDir: servers.dataDir, databaseUrl }, BUYER, TABLETS, `p${processes}`);
     const storm = await reconnectStorm(server, BUYER, tablets);
     return { processes, paths, storm, load: loadAverage() };
   } finally {
@@ -120,7 +130,8 @@ async function measurePostgres(): Promise<PostgresFigures | string> {
   }
 }
 
-const cpuOf = (f: LoadFigures) => `CPU ${fmt(f.cpuMs, 2)} ms/req${f.databaseCpuMs === undefined ? '' : ` + PostgreSQL ${fmt(f.databaseCpuMs, 2)}`}`;
+const cpuOf = (f: LoadFigures) =>
+  `CPU ${fmt(f.cpuMs, 2)} ms/req${f.databaseCpuMs === undefined ? '' : ` + PostgreSQL ${fmt(f.databaseCpuMs, 2)}`}${f.statements === undefined ? '' : `, ${fmt(f.statements, 2)} statements/req`}`;
 
 const describe = (f: LoadFigures) => `${Math.round(f.rate)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${cpuOf(f)}${f.failures ? ` (${f.failures} FAILED)` : ''}`;
 
