@@ -65,7 +65,7 @@ export function serverCpuMs(server: Server): number {
 }
 
 /** What `work` cost: the CPU spent by the server processes and the database, in ms, and the statements the database ran. */
-export async function cpuDuring<T>(server: Server, work: () => Promise<T>): Promise<{ result: T; serverMs: number; databaseMs?: number; statements?: number }> {
+async function cpuDuring<T>(server: Server, work: () => Promise<T>): Promise<{ result: T; serverMs: number; databaseMs?: number; statements?: number }> {
   const statementsBefore = (await server.databaseStatements?.()) ?? null;
   const serverBefore = serverCpuMs(server);
   const databaseBefore = server.databaseCpuMs?.();

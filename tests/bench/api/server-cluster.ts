@@ -3,7 +3,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '../../e2e/support/server-process';
+import { freePort, serverEnv } from '../../e2e/support/server-process';
 import type { Server } from './load';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -35,17 +35,7 @@ export async function startServerCluster(workers: number, env: Record<string, st
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PORTAL_DATA_DIR: dataDir,
-      PORTAL_LOG: '0',
-      PORTAL_SMTP_PORT: String(await freePort()),
-      PORTAL_HUMAN_CHECK_COST: '250',
-      ...env,
-      [WORKERS_ENV]: String(workers),
-    },
+    env: { ...serverEnv({ port, dataDir, smtpPort: await freePort() }), ...env, [WORKERS_ENV]: String(workers) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
