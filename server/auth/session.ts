@@ -32,6 +32,13 @@ export interface SessionUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /**
+     * The revision counter as the session's own read saw it, when the session was read
+     * from the database for this request (PostgreSQL, where every request reads it):
+     * a remembered answer (server/http/remembered-answer.ts) is then found without a
+     * round trip of its own. Null when the session came from the read cache or there is none.
+     */
+    revisionSeen: string | number | null;
   }
 }
 
@@ -47,15 +54,16 @@ export const sessionCacheKey = (sessionId: string) => `session:${sessionId}`;
  * briefly (server/http/read-cache.ts), so a burst of requests costs one query, not one
  * each; a copy is answered, so no request changes what the next one is given.
  */
-async function loadSessionUser(db: Db, token: string | undefined): Promise<SessionUser | null> {
+async function loadSessionUser(db: Db, token: string | undefined): Promise<{ user: SessionUser; revisionSeen: string | number | null } | null> {
   if (!token) return null;
   const id = hashToken(token);
   const cache = readCacheOf(db);
-  const user = cache
-    ? await cache.through(sessionCacheKey(id), () => readSessionUser(db, id), (u) => Date.parse(u.sessionExpiresAt))
+  // A remembered session's revision would be as old as the session's read: only a fresh read's is passed on.
+  const read = cache
+    ? { user: await cache.through(sessionCacheKey(id), async () => (await readSessionUser(db, id))?.user ?? null, (u) => Date.parse(u.sessionExpiresAt)), revisionSeen: null }
     : await readSessionUser(db, id);
-  if (!user || user.sessionExpiresAt < new Date().toISOString()) return null;
-  return { ...user };
+  if (!read?.user || read.user.sessionExpiresAt < new Date().toISOString()) return null;
+  return { user: { ...read.user }, revisionSeen: read.revisionSeen };
 }
 
 /** The session with its user and organisation: one query, compiled once (on PostgreSQL every request runs it). */
@@ -79,16 +87,17 @@ const sessionRow = preparedQuery((db, v: { id: string }) =>
       'o.unique_key',
       'o.type as org_type',
       'o.name as org_name',
+      (eb) => eb.selectFrom('rev_counter').select('value').where('id', '=', 1).as('revision'),
     ])
     .where('s.id', '=', v.id)
     .where('u.deleted', '=', 0)
     .where('o.deleted', '=', 0),
 );
 
-async function readSessionUser(db: Db, id: string): Promise<SessionUser | null> {
+async function readSessionUser(db: Db, id: string): Promise<{ user: SessionUser; revisionSeen: string | number | null } | null> {
   const [row] = await sessionRow(db, { id });
   if (!row || row.expires_at < new Date().toISOString()) return null;
-  return {
+  const user: SessionUser = {
     sessionId: row.id,
     sessionCreatedAt: row.created_at,
     sessionLastSeenAt: row.last_seen_at,
@@ -103,12 +112,16 @@ async function readSessionUser(db: Db, id: string): Promise<SessionUser | null> 
     orgType: orgTypeOfAccountType(row.org_type),
     orgName: row.org_name,
   };
+  return { user, revisionSeen: row.revision };
 }
 
 /** Decorates every request with `request.user` (null without a valid session). */
 export function registerSessionLoader(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('revisionSeen', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    request.user = await loadSessionUser(db, request.cookies[SESSION_COOKIE]);
+    const session = await loadSessionUser(db, request.cookies[SESSION_COOKIE]);
+    request.user = session?.user ?? null;
+    request.revisionSeen = session?.revisionSeen ?? null;
   });
 }

@@ -3,7 +3,7 @@ import type { ProductCategoryDescription, SellerPrice } from '../../src/domain/s
 import { encodeFillChunk, FILL_CHUNK_MAX, type FillChunkParts, type FillRange } from '../../src/domain/schemas/product-fill';
 import { badRequest } from '../http/errors';
 import type { Tx } from '../sync/change-log';
-import { buyerCategoryNames, categoryDescription, META_COLUMNS, today, toMeta, uomMappingOf } from './products';
+import { categoryDescription, META_COLUMNS, pageSettingsOf, today, toMeta } from './products';
 
 const CATEGORY_COLUMNS = ['catalog_code', 'class_code', 'category_code', 'group_code', 'category_descriptions'] as const;
 
@@ -41,11 +41,10 @@ export async function fillChunkJson(db: Tx, sellerKey: string, buyerKey: string 
     products = products.where('product_code', '<', range.to);
     metas = metas.where('m.product_code', '<', range.to);
   }
-  const [rows, metaRows, names, uomMapping] = await Promise.all([
+  const [rows, metaRows, { names, uomMapping }] = await Promise.all([
     products.orderBy('product_code').limit(FILL_CHUNK_MAX + 1).execute(),
     buyerKey ? metas.execute() : [],
-    buyerKey ? buyerCategoryNames(db, buyerKey) : null,
-    uomMappingOf(db, sellerKey),
+    pageSettingsOf(db, sellerKey, buyerKey),
   ]);
   if (rows.length > FILL_CHUNK_MAX) throw badRequest([`range: more than ${FILL_CHUNK_MAX} products`]);
 

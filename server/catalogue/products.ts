@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { priceDiscrepancies } from '../../src/domain/price-discrepancies';
 import { fillRowJson } from '../../src/domain/schemas/product-fill';
 import type {
@@ -196,19 +196,25 @@ const uomMappingRows = preparedQuery((db, v: { sellerKey: string }) =>
     .select(['uom_mappings.standard_unit', 'uom_mappings.code'])
     .where('orgs.unique_key', '=', v.sellerKey),
 );
-const categoryTreeRow = preparedQuery((db, v: { buyerKey: string }) => db.selectFrom('category_trees').select('tree').where('buyer_key', '=', v.buyerKey));
-const metaRange = preparedQuery((db, v: { buyerKey: string; sellerKey: string; from: string; to: string }) =>
+/**
+ * The buyer's category tree (one row, or none) and the seller's UOM mapping (a row per
+ * unit) in one read: a buyer's every page and chunk needs both, and on PostgreSQL each
+ * read is a round trip, which costs the server more than either read itself.
+ */
+const buyerPageSettings = preparedQuery((db, v: { buyerKey: string; sellerKey: string }) =>
   db
-    .selectFrom('product_meta')
-    .select(META_COLUMNS)
+    .selectFrom('category_trees')
+    .select([sql<string>`'tree'`.as('kind'), 'tree as a', sql<string | null>`null`.as('b')])
     .where('buyer_key', '=', v.buyerKey)
-    .where('seller_key', '=', v.sellerKey)
-    .where('product_code', '>=', v.from)
-    .where('product_code', '<=', v.to)
-    .where('deleted', '=', 0),
+    .unionAll(
+      db
+        .selectFrom('uom_mappings')
+        .innerJoin('orgs', 'orgs.org_no', 'uom_mappings.org_no')
+        .select([sql<string>`'uom'`.as('kind'), 'uom_mappings.standard_unit as a', 'uom_mappings.code as b'])
+        .where('orgs.unique_key', '=', v.sellerKey),
+    ),
 );
-
-export async function uomMappingOf(db: Tx, sellerKey: string): Promise<Record<string, string>> {
+async function uomMappingOf(db: Tx, sellerKey: string): Promise<Record<string, string>> {
   const rows = await uomMappingRows(db, { sellerKey });
   return Object.fromEntries(rows.map((r) => [r.standard_unit, r.code]));
 }
@@ -221,64 +227,65 @@ export async function uomMappingOf(db: Tx, sellerKey: string): Promise<Record<st
 const flattenedTrees = new Map<string, ReadonlyMap<string, string>>();
 const FLATTENED_TREES_KEPT = 16;
 
-export async function buyerCategoryNames(db: Tx, buyerKey: string): Promise<ReadonlyMap<string, string> | null> {
-  const [row] = await categoryTreeRow(db, { buyerKey });
-  if (!row) return null;
-  let names = flattenedTrees.get(row.tree);
+function namesOfTree(tree: string): ReadonlyMap<string, string> {
+  let names = flattenedTrees.get(tree);
   if (!names) {
     if (flattenedTrees.size >= FLATTENED_TREES_KEPT) flattenedTrees.clear();
-    flattenedTrees.set(row.tree, (names = flattenTree(JSON.parse(row.tree) as CategoryNode[])));
+    flattenedTrees.set(tree, (names = flattenTree(JSON.parse(tree) as CategoryNode[])));
   }
   return names;
 }
 
-/**
- * Which products' meta to read: a list of codes, or all codes from the first to the
- * last of a page read in code order. For a 500-product page the range is one index scan
- * where the list is 500 look-ups (less than half the time); rows of products in the
- * range but not on the page (deleted ones) are read and never asked for.
- */
-type Codes = { list: string[] } | { from: string; to: string };
+/** What a page in a view needs besides its products: the seller's UOM mapping and, in a buyer's view, the buyer's category names (null without a tree). */
+interface PageSettings {
+  uomMapping: Record<string, string>;
+  names: ReadonlyMap<string, string> | null;
+}
 
-const codesOf = (rows: WrapperRow[], contiguous: boolean): Codes =>
-  contiguous ? { from: rows[0]!.product_code, to: rows[rows.length - 1]!.product_code } : { list: rows.map((r) => r.product_code) };
+/** The settings of a page: one read in a buyer's view, the mapping alone in the seller's. */
+export async function pageSettingsOf(db: Tx, sellerKey: string, buyerKey: string | null): Promise<PageSettings> {
+  if (!buyerKey) return { uomMapping: await uomMappingOf(db, sellerKey), names: null };
+  const uomMapping: Record<string, string> = {};
+  let names: ReadonlyMap<string, string> | null = null;
+  for (const row of await buyerPageSettings(db, { buyerKey, sellerKey })) {
+    if (row.kind === 'tree') names = namesOfTree(row.a);
+    else uomMapping[row.a] = row.b!;
+  }
+  return { uomMapping, names };
+}
 
-async function metasOf(db: Tx, buyerKey: string, sellerKey: string, codes: Codes): Promise<Map<string, Meta>> {
-  const rows =
-    'list' in codes
-      ? await db
-          .selectFrom('product_meta')
-          .select(META_COLUMNS)
-          .where('buyer_key', '=', buyerKey)
-          .where('seller_key', '=', sellerKey)
-          .where('product_code', 'in', codes.list)
-          .where('deleted', '=', 0)
-          .execute()
-      : await metaRange(db, { buyerKey, sellerKey, from: codes.from, to: codes.to });
+async function metasOf(db: Tx, buyerKey: string, sellerKey: string, codes: string[]): Promise<Map<string, Meta>> {
+  const rows = await db
+    .selectFrom('product_meta')
+    .select(META_COLUMNS)
+    .where('buyer_key', '=', buyerKey)
+    .where('seller_key', '=', sellerKey)
+    .where('product_code', 'in', codes)
+    .where('deleted', '=', 0)
+    .execute();
   return new Map(rows.map((m) => [m.product_code, toMeta(m)]));
 }
 
 /**
  * Product wrappers for a page of one supplier's products, each as its JSON text, with
- * three batched reads (meta, category names, mapping) however long the page is, sent
- * together so PostgreSQL answers them side by side; product and prices are the row's. Without a buyer: the
- * supplier's view. `contiguous`: the rows are every product from the first to the
- * last, in code order (a list page without a search), so meta is read as one range. The wrapper's fields are written by name in the schema's order; parts
- * shared by many products (mapping, breadcrumbs) are written out once.
+ * two batched reads (the buyer's meta; category names and mapping together) however
+ * long the page is, sent together so PostgreSQL answers them side by side; product and
+ * prices are the row's. Without a buyer: the supplier's view. `known`: the buyer's
+ * meta, read with the rows (a product page joins it), so it is not read again. The
+ * wrapper's fields are written by name in the schema's order; parts shared by many
+ * products (mapping, breadcrumbs) are written out once.
  */
 export async function wrapProductsJson(
   db: Tx,
   sellerKey: string,
   rows: WrapperRow[],
   buyerKey: string | null,
-  contiguous = false,
+  known?: Map<string, Meta>,
 ): Promise<string[]> {
   if (rows.length === 0) return [];
-  const codes = codesOf(rows, contiguous);
-  const [metas, names, uomMapping] = await Promise.all([
-    buyerKey ? metasOf(db, buyerKey, sellerKey, codes) : new Map<string, Meta>(),
-    buyerKey ? buyerCategoryNames(db, buyerKey) : null,
-    uomMappingOf(db, sellerKey),
+  const [metas, { names, uomMapping }] = await Promise.all([
+    known ?? (buyerKey ? metasOf(db, buyerKey, sellerKey, rows.map((r) => r.product_code)) : new Map<string, Meta>()),
+    pageSettingsOf(db, sellerKey, buyerKey),
   ]);
   const at = today();
   const mappingJson = JSON.stringify(uomMapping);

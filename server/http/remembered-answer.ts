@@ -14,13 +14,20 @@ const MAX_REMEMBERED_BYTES = 512 * 1024;
  * counter, and the next read builds a new answer. Only for answers built from rows
  * whose every change is recorded (sync/change-log.ts); `key` must name everything the
  * answer depends on, what the reader may read included, and the caller checks the
- * reader's rights before asking.
+ * reader's rights before asking. `revisionSeen`: the counter as the request's session
+ * read saw it (server/auth/session.ts), when it did.
  */
-export async function rememberedAnswer(db: Db, key: Array<string | number>, build: () => Promise<Buffer>): Promise<Buffer> {
+export async function rememberedAnswer(
+  db: Db,
+  key: Array<string | number>,
+  build: () => Promise<Buffer>,
+  revisionSeen: string | number | null = null,
+): Promise<Buffer> {
   const cache = answerCacheOf(db);
   if (!cache) return build();
-  const [counter] = await currentRevision(db, {});
-  const fullKey = [...key, counter?.value].join('\u0000');
+  // The counter as the request's session read saw it does as well as one read now: it was read before the answer is built.
+  const counter = revisionSeen ?? (await currentRevision(db, {}))[0]?.value;
+  const fullKey = [...key, counter].join('\u0000');
   const json = (await cache.through(fullKey, build))!;
   if (json.byteLength > MAX_REMEMBERED_BYTES) cache.forget(fullKey);
   return json;

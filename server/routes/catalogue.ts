@@ -11,6 +11,7 @@ import {
   supplierListQuerySchema,
   supplierSchema,
   uploadUrlSchema,
+  type Meta,
   type ProductWrapper,
   type Supplier,
 } from '../../src/domain/schemas/catalogue';
@@ -21,7 +22,7 @@ import type { AppContext } from '../app-context';
 import { decodeCursor, encodeCursor } from '../catalogue/cursor';
 import { fillChunkJson } from '../catalogue/fill-chunk';
 import { fillPlan } from '../catalogue/fill-plan';
-import { likePattern, metaEntityKey, WRAPPER_COLUMNS, wrapProducts, wrapProductsJson } from '../catalogue/products';
+import { likePattern, metaEntityKey, toMeta, WRAPPER_COLUMNS, wrapProducts, wrapProductsJson } from '../catalogue/products';
 import { jobUploadUrl } from '../catalogue/upload-url';
 import type { Db } from '../db/database';
 import { writeHistory } from '../history';
@@ -41,9 +42,17 @@ async function requireSupplierOrg(db: Db, sellerKey: string): Promise<OrgRef> {
   return seller;
 }
 
+/** A type, not an interface: prepared queries take their values as a record. */
+type PageValues = {
+  sellerKey: string;
+  after: string;
+  like: string;
+  limit: number;
+};
+
 /** A page of a supplier's products, from the start or after a cursor, with or without a search: four queries, each compiled once. */
 function productPageQuery(afterCursor: boolean, search: boolean) {
-  return preparedQuery((db, v: { sellerKey: string; after: string; like: string; limit: number }) => {
+  return preparedQuery((db, v: PageValues) => {
     let q = db.selectFrom('products').select(WRAPPER_COLUMNS).where('seller_key', '=', v.sellerKey).where('deleted', '=', 0);
     if (afterCursor) q = q.where('product_code', '>', v.after);
     if (search) q = q.where(sql<boolean>`search like ${v.like} escape '\\'`);
@@ -51,10 +60,50 @@ function productPageQuery(afterCursor: boolean, search: boolean) {
   });
 }
 
+/**
+ * The same page in a buyer's view, each product with the buyer's meta of it (none: nulls)
+ * in the same read: on PostgreSQL a second read is a round trip, which costs the server
+ * more than the join costs the database.
+ */
+function buyerProductPageQuery(afterCursor: boolean, search: boolean) {
+  return preparedQuery((db, v: PageValues & { buyerKey: string }) => {
+    let q = db
+      .selectFrom('products as p')
+      .leftJoin('product_meta as m', (join) =>
+        join.onRef('m.product_code', '=', 'p.product_code').on('m.buyer_key', '=', v.buyerKey).on('m.seller_key', '=', v.sellerKey).on('m.deleted', '=', 0),
+      )
+      .select([...WRAPPER_COLUMNS.map((c) => `p.${c}` as const), 'm.product_code as meta_code', 'm.excluded', 'm.contract_prices', 'm.last_exported_ms'])
+      .where('p.seller_key', '=', v.sellerKey)
+      .where('p.deleted', '=', 0);
+    if (afterCursor) q = q.where('p.product_code', '>', v.after);
+    if (search) q = q.where(sql<boolean>`p.search like ${v.like} escape '\\'`);
+    return q.orderBy('p.product_code').limit(v.limit);
+  });
+}
+
 const PRODUCT_PAGE_QUERIES = {
   first: { all: productPageQuery(false, false), search: productPageQuery(false, true) },
   after: { all: productPageQuery(true, false), search: productPageQuery(true, true) },
 };
+const BUYER_PRODUCT_PAGE_QUERIES = {
+  first: { all: buyerProductPageQuery(false, false), search: buyerProductPageQuery(false, true) },
+  after: { all: buyerProductPageQuery(true, false), search: buyerProductPageQuery(true, true) },
+};
+
+/** A page's rows in a view, with the buyer's meta of each product in a buyer's view. */
+async function productPageRows(db: Tx, sellerKey: string, buyerKey: string | null, values: PageValues, afterCursor: boolean, search: boolean) {
+  const kind = afterCursor ? 'after' : 'first';
+  const variant = search ? 'search' : 'all';
+  if (!buyerKey) return { rows: await PRODUCT_PAGE_QUERIES[kind][variant](db, values), metas: undefined };
+  const rows = await BUYER_PRODUCT_PAGE_QUERIES[kind][variant](db, { ...values, buyerKey });
+  const metas = new Map<string, Meta>();
+  for (const row of rows) {
+    if (row.meta_code === null) continue;
+    const meta = { buyer_key: buyerKey, seller_key: sellerKey, product_code: row.meta_code, excluded: row.excluded!, contract_prices: row.contract_prices!, last_exported_ms: row.last_exported_ms };
+    metas.set(row.product_code, toMeta(meta));
+  }
+  return { rows, metas };
+}
 
 /**
  * A page of products as the JSON text of the answer `{data, cursor}`. Written by hand,
@@ -71,10 +120,10 @@ async function productPageJson(
 ): Promise<string> {
   const after = decodeCursor<string>(query.cursor, 'string');
   const values = { sellerKey, after: after ?? '', like: query.q ? likePattern(query.q) : '', limit: query.limit + 1 };
-  const rows = await PRODUCT_PAGE_QUERIES[after !== null ? 'after' : 'first'][query.q ? 'search' : 'all'](db, values);
+  const { rows, metas } = await productPageRows(db, sellerKey, buyerKey, values, after !== null, Boolean(query.q));
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
-  const data = await wrapProductsJson(db, sellerKey, page, buyerKey, !query.q);
+  const data = await wrapProductsJson(db, sellerKey, page, buyerKey, metas);
   const cursor = more ? encodeCursor(page[page.length - 1]!.product_code) : null;
   return `{"data":[${data.join(',')}],"cursor":${JSON.stringify(cursor)}}`;
 }

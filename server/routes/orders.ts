@@ -59,9 +59,13 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext): Promis
       requireCapability(user, org, 'viewOrders');
       const query = request.query;
       const key = ['orders', side, org.orgKey, query.offset, query.limit, query.orderNumberLike ?? ''];
-      const json = await rememberedAnswer(ctx.db, key, async () =>
-        // The route's serialiser is compiled from a JSON schema: it writes a string.
-        Buffer.from(reply.serialize(await listOrders(ctx.db, side, org.orgKey, query)) as string),
+      const json = await rememberedAnswer(
+        ctx.db,
+        key,
+        async () =>
+          // The route's serialiser is compiled from a JSON schema: it writes a string.
+          Buffer.from(reply.serialize(await listOrders(ctx.db, side, org.orgKey, query)) as string),
+        request.revisionSeen,
       );
       return reply.type('application/json; charset=utf-8').send(json);
     });

@@ -21,7 +21,7 @@ export async function syncRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const { kind, orgId } = request.params;
     const { user, org } = await requireOrg(request, ctx.db, kind, orgId);
     const { since, limit } = request.query;
-    const answer = await changesFeedLimit.run(user.userNo, () => changesAnswerJson(ctx.db, user, org, kind, since, limit));
+    const answer = await changesFeedLimit.run(user.userNo, () => changesAnswerJson(ctx.db, user, org, { kind, since, limit }, request.revisionSeen));
     return reply.type('application/json; charset=utf-8').send(answer);
   });
 }

@@ -13,7 +13,14 @@ import { readableEntitiesKey } from './entity-permissions';
  * encoded page is remembered (server/http/remembered-answer.ts). The page also depends
  * on what the user may read, so that is in the key.
  */
-export async function changesAnswerJson(db: Db, user: SessionUser, org: OrgRef, kind: Scope['kind'], since: number, limit: number): Promise<Buffer> {
+export async function changesAnswerJson(
+  db: Db,
+  user: SessionUser,
+  org: OrgRef,
+  page: { kind: Scope['kind']; since: number; limit: number },
+  revisionSeen: string | number | null,
+): Promise<Buffer> {
+  const { kind, since, limit } = page;
   const key = ['changes', kind, org.orgKey, since, limit, readableEntitiesKey(user, org)];
-  return rememberedAnswer(db, key, async () => Buffer.from(JSON.stringify(await loadChangesPage(db, user, org, kind, since, limit))));
+  return rememberedAnswer(db, key, async () => Buffer.from(JSON.stringify(await loadChangesPage(db, user, org, kind, since, limit))), revisionSeen);
 }

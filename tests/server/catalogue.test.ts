@@ -103,6 +103,21 @@ describe('product lists', () => {
     curated.forEach((w) => expect(w.meta!.buyerSellerId).toBe(`${BUYER}:${SELLER}`));
   });
 
+  it("writes each product of a buyer's page, searched or not, after a cursor or not, as its own answer writes it", async () => {
+    const url = `/api/buyer/${BUYER}/seller/${SELLER}/product`;
+    const first = productPageSchema.parse((await t.as(BUY, { method: 'GET', url: `${url}?limit=20` })).json());
+    const after = productPageSchema.parse((await t.as(BUY, { method: 'GET', url: `${url}?limit=20&cursor=${first.cursor}` })).json());
+    const searched = productPageSchema.parse((await t.as(BUY, { method: 'GET', url: `${url}?q=acm-1000&limit=5` })).json());
+    const searchedAfter = productPageSchema.parse((await t.as(BUY, { method: 'GET', url: `${url}?q=acm-1000&limit=5&cursor=${searched.cursor}` })).json());
+    const wrappers = [...first.data, ...after.data, ...searched.data, ...searchedAfter.data];
+    expect(wrappers.filter((w) => w.meta).length).toBeGreaterThan(0);
+    expect(searchedAfter.data.length).toBeGreaterThan(0);
+    for (const w of wrappers) {
+      const one = await t.as(BUY, { method: 'GET', url: `${url}/${w.product.productCode}` });
+      expect(w).toEqual(productWrapperSchema.parse(one.json()));
+    }
+  });
+
   it('reports a discrepancy when a contract price disagrees', async () => {
     const code = 'ACM-100002';
     await t.db

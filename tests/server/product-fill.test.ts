@@ -85,6 +85,15 @@ describe('the catalogue fill', () => {
     expect(wrappers).toEqual(list);
   });
 
+  it('plans chunks of any size from the live codes in code order, a catalogue of exactly so many chunks with no empty one after it', async () => {
+    const codes = (await listed(sellerBase, SUPPLIER)).map((w) => w.product.productCode);
+    for (const size of [1, 15, 44, 45, 46]) {
+      const res = await t.as(SUPPLIER, { method: 'GET', url: `${sellerBase}/products/fill?size=${size}` });
+      const expected = codes.filter((_, i) => i > 0 && i % size === 0);
+      expect(fillPlanSchema.parse(res.json())).toEqual({ size, count: codes.length, bounds: expected });
+    }
+  });
+
   it('sends a chunk compressed as the browser accepts, brotli before gzip, the same JSON either way', async () => {
     const url = `${buyerBase}/products/fill/chunk`;
     const plain = await t.as(BUY, { method: 'GET', url });

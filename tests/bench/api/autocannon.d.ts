@@ -12,8 +12,10 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     timeout?: number;
-    /** Each request's path may be set afresh by setupRequest. */
-    requests?: Array<{ setupRequest: (request: { path: string }) => { path: string } }>;
+    /** Each request's path and headers may be set afresh by setupRequest. */
+    requests?: Array<{
+      setupRequest: (request: { path: string; headers?: Record<string, string> }) => { path: string; headers?: Record<string, string> };
+    }>;
   }
   interface Result {
     latency: Histogram;

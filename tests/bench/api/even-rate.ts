@@ -36,7 +36,8 @@ function histogramOf(sorted: number[]): Array<[string, number]> {
 /** What the parent bench sends to the load generator process (EVEN_RATE_JOB, JSON). */
 export interface EvenLoadJob {
   url: string;
-  cookie: string;
+  /** Request n is sent with cookie n modulo their number (tablets, each its own user). */
+  cookies: string[];
   /** Index into HOT_PATHS: a path's function cannot cross a process boundary, its index can. */
   path: number;
   rate: number;
@@ -52,7 +53,7 @@ export interface EvenLoadJob {
  */
 async function evenLoad(job: EvenLoadJob): Promise<EvenLoadResult> {
   const path = HOT_PATHS[job.path]!;
-  const { rate, seconds, cookie } = job;
+  const { rate, seconds, cookies } = job;
   const agent = new Agent({ keepAlive: true, maxSockets: 50 });
   const { hostname, port } = new URL(job.url);
   const total = Math.round(rate * seconds);
@@ -75,7 +76,7 @@ async function evenLoad(job: EvenLoadJob): Promise<EvenLoadResult> {
   const send = (n: number, due: number) =>
     new Promise<void>((resolve) => {
       const req = request(
-        { agent, hostname, port, path: path.pathOf ? path.pathOf(n) : path.path, headers: { cookie, accept: 'application/json' } },
+        { agent, hostname, port, path: path.pathOf ? path.pathOf(n) : path.path, headers: { cookie: cookies[n % cookies.length]!, accept: 'application/json' } },
         (res) => {
           res.resume();
           res.on('end', () => {

@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { startServer } from '../../e2e/support/server-process';
 import { fmt } from '../measure';
 import { HOT_PATHS, USERNAME } from './hot-paths';
-import { RUN_SECONDS, varyingPaths } from './load';
+import { RUN_SECONDS, varyingRequests } from './load';
 import { signIn } from './sign-in';
 
 /** The parts of a V8 .cpuprofile this summary reads. */
@@ -72,8 +72,8 @@ export async function profileApi(): Promise<void> {
     const server = await startServer({ env });
     let requests: number;
     try {
-      const cookie = await signIn(server.url, USERNAME);
-      const options = { url: `${server.url}${path.path}`, ...varyingPaths(path), headers: { cookie, accept: 'application/json' }, connections: 50 };
+      const cookie = await signIn(server.url, path.username ?? USERNAME);
+      const options = { url: `${server.url}${path.path}`, ...varyingRequests(path, cookie), connections: 50 };
       // Warmed up first: the profile shows the steady state, not the first compilations.
       await autocannon({ ...options, duration: Math.min(3, RUN_SECONDS) });
       process.kill(server.pid, 'SIGUSR2');

@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { ChangesAnswer, OutboxPushAnswer } from '../../../src/domain/schemas/sync';
 import { CHANGES_PAGE_SIZE } from '../../../src/sync/pull-changes';
 import { fmt, percentile } from '../measure';
-import { cpuTimeMs, type Server } from './load';
-import { signIn } from './sign-in';
+import { serverCpuMs, type Server } from './load';
 
-const TABLETS = 100;
+/** The storm's size: the unit in which the bench states how many tablets a process serves. */
+export const TABLETS = 100;
 const QUEUED_PER_TABLET = 10;
-/** Sign-ins solve the human check and hash a password: a couple at a time keeps them quick. */
-const SIGN_IN_PARALLEL = 2;
 
 interface Tablet {
   cookie: string;
@@ -74,31 +72,38 @@ async function countProperties(baseUrl: string, cookie: string, buyer: string, p
   }
 }
 
-/** 100 tablets, each signed in with its own session, reconnect at once; answers the lines to print. */
-export async function reconnectStorm(server: Server, buyer: string, username: string): Promise<string[]> {
+/** What a storm cost: the server processes' CPU time and the database's (PostgreSQL only), in ms. */
+export interface StormFigures {
+  lines: string[];
+  serverCpuMs: number;
+  databaseCpuMs?: number;
+}
+
+/**
+ * The tablets (one session cookie each, every one its own user: tablet-users.ts) reconnect
+ * at once; answers the lines to print and what the storm cost.
+ */
+export async function reconnectStorm(server: Server, buyer: string, cookies: string[]): Promise<StormFigures> {
   const baseUrl = server.url;
   const run = randomUUID().slice(0, 8);
-  const tablets: Tablet[] = [];
-  for (let i = 0; i < TABLETS; i += SIGN_IN_PARALLEL) {
-    const cookies = await Promise.all(Array.from({ length: Math.min(SIGN_IN_PARALLEL, TABLETS - i) }, () => signIn(baseUrl, username)));
-    for (const cookie of cookies) {
-      const t = tablets.length;
-      tablets.push({ cookie, names: Array.from({ length: QUEUED_PER_TABLET }, (_, q) => `STORM_${run}_${t}_${q}`) });
-    }
-  }
+  const tablets: Tablet[] = cookies.map((cookie, t) => ({ cookie, names: Array.from({ length: QUEUED_PER_TABLET }, (_, q) => `STORM_${run}_${t}_${q}`) }));
   const { cursor: orgCursor } = await pull(baseUrl, tablets[0]!.cookie, `org/${buyer}`, 0);
 
   const start = performance.now();
-  const cpuBefore = cpuTimeMs(server.pid);
+  const cpuBefore = serverCpuMs(server);
+  const dbBefore = server.databaseCpuMs?.();
   const times = await Promise.all(tablets.map((t) => reconnect(baseUrl, buyer, t, orgCursor)));
   const allMs = performance.now() - start;
-  const cpuMs = cpuTimeMs(server.pid) - cpuBefore;
+  const cpuMs = serverCpuMs(server) - cpuBefore;
+  const databaseCpuMs = dbBefore === undefined ? undefined : server.databaseCpuMs!() - dbBefore;
   times.sort((a, b) => a - b);
   const stored = await countProperties(baseUrl, tablets[0]!.cookie, buyer, `STORM_${run}_`);
-  const sent = TABLETS * QUEUED_PER_TABLET;
-  return [
-    `reconnect storm, ${TABLETS} tablets at once (each: buyer feed from cursor 0, ${QUEUED_PER_TABLET} queued changes in one outbox batch, own changes back through the feed): ` +
-      `last in sync after ${fmt(allMs / 1000, 2)} s (server CPU ${fmt(cpuMs / 1000, 2)} s); per tablet median ${fmt(percentile(times, 50) / 1000, 2)} s, p99 ${fmt(percentile(times, 99) / 1000, 2)} s; ` +
+  const sent = tablets.length * QUEUED_PER_TABLET;
+  const database = databaseCpuMs === undefined ? '' : `, PostgreSQL CPU ${fmt(databaseCpuMs / 1000, 2)} s`;
+  const lines = [
+    `reconnect storm, ${tablets.length} tablets at once, each its own user (each: buyer feed from cursor 0, ${QUEUED_PER_TABLET} queued changes in one outbox batch, own changes back through the feed): ` +
+      `last in sync after ${fmt(allMs / 1000, 2)} s (server CPU ${fmt(cpuMs / 1000, 2)} s${database}); per tablet median ${fmt(percentile(times, 50) / 1000, 2)} s, p99 ${fmt(percentile(times, 99) / 1000, 2)} s; ` +
       `${stored} of ${sent} changes stored${stored === sent ? ', none lost' : stored < sent ? `, ${sent - stored} LOST` : `, ${stored - sent} applied twice`}`,
   ];
+  return { lines, serverCpuMs: cpuMs, databaseCpuMs };
 }

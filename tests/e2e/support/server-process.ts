@@ -16,7 +16,8 @@ export interface ServerHandle {
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port free on loopback a moment ago, for a server about to listen on it. */
+export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.unref();
@@ -58,6 +59,24 @@ function newDataDir(): string {
 }
 
 /**
+ * The environment of a server started for a test or a benchmark: loopback only, its own
+ * ports and data directory, no request log. The human check at a 20th of its cost: every
+ * journey still solves it in the browser and the server checks the proof, but the
+ * hundred sign-ins of a run no longer take a second each.
+ */
+export function serverEnv(opts: { port: number; dataDir: string; smtpPort: number }): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(opts.port),
+    HOST: '127.0.0.1',
+    PORTAL_DATA_DIR: opts.dataDir,
+    PORTAL_LOG: '0',
+    PORTAL_SMTP_PORT: String(opts.smtpPort),
+    PORTAL_HUMAN_CHECK_COST: '250',
+  };
+}
+
+/**
  * Starts the real server (`server/main.ts`, the same entry `npm start` uses) on a free
  * port, on a new copy of the seeded demo data where the run has one. Passing the data dir
  * of an earlier run restarts it on the same database.
@@ -69,18 +88,7 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
   const root = resolve(import.meta.dirname, '../../..');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    // The human check at a 20th of its cost: every journey still solves it in the browser and the
-    // server checks the proof, but the hundred sign-ins of a run no longer take a second each.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PORTAL_DATA_DIR: dataDir,
-      PORTAL_LOG: '0',
-      PORTAL_SMTP_PORT: String(smtpPort),
-      PORTAL_HUMAN_CHECK_COST: '250',
-      ...opts.env,
-    },
+    env: { ...serverEnv({ port, dataDir, smtpPort }), ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
