@@ -46,11 +46,29 @@ export async function newContext(browser: Browser, baseURL: string, opts: Contex
   });
 }
 
-/** Waits until the service worker controls the page, so a reload offline still opens the app. */
+/** How long a first visit's worker may take to install (precache the app) and take the page. */
+const SERVICE_WORKER_WAIT_MS = 120_000;
+
+/**
+ * Waits until the service worker controls the page, so a reload offline still opens the app.
+ * Bounded: a worker whose install failed never becomes ready, and an unbounded wait only
+ * showed as the test's own timeout; this error says what state the worker was in.
+ */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+  const controlled = await page.evaluate(async (timeoutMs) => {
+    const control = (async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return true;
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+      return true;
+    })();
+    return Promise.race([control, new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs))]);
+  }, SERVICE_WORKER_WAIT_MS);
+  if (controlled) return;
+  const state = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const worker = (w: ServiceWorker | null | undefined) => w?.state ?? 'none';
+    return registration ? `installing ${worker(registration.installing)}, waiting ${worker(registration.waiting)}, active ${worker(registration.active)}` : 'no registration';
   });
+  throw new Error(`The service worker did not take control of the page within ${SERVICE_WORKER_WAIT_MS / 1000} s (${state})`);
 }
