@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { DEMO_TEMPLATE_PREFIX } from './helpers/demo-database';
+import { adminQuery } from './helpers/test-database';
 
 /**
  * After the server tests on PostgreSQL: the demo data's template databases
@@ -8,12 +8,6 @@ import { DEMO_TEMPLATE_PREFIX } from './helpers/demo-database';
 export async function teardown(): Promise<void> {
   const adminUrl = process.env.PORTAL_TEST_DATABASE_URL;
   if (!adminUrl) return;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${DEMO_TEMPLATE_PREFIX}%`]);
-    for (const { datname } of rows) await admin.query(`drop database if exists ${datname}`);
-  } finally {
-    await admin.end();
-  }
+  const templates = await adminQuery<{ datname: string }>(adminUrl, 'select datname from pg_database where datname like $1', [`${DEMO_TEMPLATE_PREFIX}%`]);
+  for (const { datname } of templates) await adminQuery(adminUrl, `drop database if exists ${datname}`);
 }

@@ -16,12 +16,12 @@ export function withDatabase(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-/** One statement on the PostgreSQL server the tests may create databases on (create, drop). */
-export async function adminQuery(adminUrl: string, query: string): Promise<void> {
+/** One statement on the PostgreSQL server the tests may create databases on (create, drop, list); its rows. */
+export async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow>(adminUrl: string, query: string, values: unknown[] = []): Promise<R[]> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(query);
+    return (await admin.query<R>(query, values)).rows;
   } finally {
     await admin.end();
   }
