@@ -28,6 +28,9 @@ beforeAll(async () => {
     headers: { 'idempotency-key': newKey() },
     payload: { mode: '2-way', pricePercent: 0, priceAmount: 0, quantityUnits: 0, quantityPercent: 0, totalPercent: 5 },
   });
+  // The change queues a re-matching job; left to the poller it could match a test's invoice
+  // in the middle of the test and write its own 'Settings changed' history there.
+  await t.app.jobRunner.runPending();
 });
 afterAll(() => t.close());
 
