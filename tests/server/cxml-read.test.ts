@@ -33,6 +33,23 @@ describe('readCxml', () => {
     expect(read.read).toMatchObject({ order: { orderId: 'PO-1' } });
   });
 
+  it('reads the text in the encoding the document declares (or its byte order mark)', () => {
+    const doc = (encoding: string) =>
+      orderRequestXml({ payloadId: 'p1', orderId: 'PO-1', secret: 's', lines: [{ code: 'A', quantity: 1, price: 1, description: 'Crème brûlée & <tartes>' }] }).replace(
+        /^<\?xml[^>]*\?>/,
+        `<?xml version="1.0" encoding="${encoding}"?>`,
+      );
+    const description = (tree: ReturnType<typeof readCxml>) => {
+      if (!tree.ok) throw new Error(tree.message);
+      const find = (el: typeof tree.root): string | null => (el.name === 'Description' ? el.text : el.children.map(find).find((t) => t !== null) ?? null);
+      return find(tree.root);
+    };
+    expect(description(readCxml(Buffer.from(doc('ISO-8859-1'), 'latin1')))).toBe('Crème brûlée & <tartes>');
+    expect(description(readCxml(bytes(doc('UTF-8'))))).toBe('Crème brûlée & <tartes>');
+    const utf16 = doc('UTF-16');
+    expect(description(readCxml(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf16, 'utf16le')])))).toBe('Crème brûlée & <tartes>');
+  });
+
   it('never expands entities nor loads what a DOCTYPE names', () => {
     const laughs = `<?xml version="1.0"?><!DOCTYPE cXML [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><cXML>&c;</cXML>`;
     expect(readCxml(bytes(laughs))).toMatchObject({ ok: false, status: 400 });

@@ -1,4 +1,5 @@
-import { DtdValidator, ParseOption, XmlCData, XmlDocument, XmlDtd, XmlElement, XmlLibError, XmlText, type XmlTreeNode } from 'libxml2-wasm';
+import { DtdValidator, ParseOption, XmlDocument, XmlDtd, XmlLibError } from 'libxml2-wasm';
+import { SaxesParser } from 'saxes';
 import { chooseDtd, readDtdText, type DtdChoice } from './cxml-dtds';
 import type { XmlTree } from './xml-tree';
 
@@ -57,16 +58,45 @@ function readDoctype(bytes: Uint8Array): { systemId: string | null } | ReadCxmlR
   return { systemId: unquote(m[3] ?? m[6]) };
 }
 
-function toTree(el: XmlElement): XmlTree {
-  const attrs: Record<string, string> = {};
-  for (const a of el.attrs) attrs[a.prefix ? `${a.prefix}:${a.name}` : a.name] = a.value;
-  const children: XmlTree[] = [];
-  let text = '';
-  for (let node: XmlTreeNode | null = el.firstChild; node; node = node.next) {
-    if (node instanceof XmlElement) children.push(toTree(node));
-    else if (node instanceof XmlText || node instanceof XmlCData) text += node.content;
-  }
-  return { name: el.name, attrs, children, text };
+/** The text of a document libxml2 has read: in the encoding its declaration names (libxml2 knows no other than these). */
+function decode(bytes: Uint8Array): string {
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  const declared = /^(?:\uFEFF)?<\?xml[^>]*?encoding\s*=\s*["']([^"']+)["']/i.exec(new TextDecoder().decode(bytes.subarray(0, 200)))?.[1]?.toLowerCase();
+  // ISO-8859-1 byte for byte: a WHATWG decoder would read it as windows-1252.
+  if (declared === 'iso-8859-1' || declared === 'latin1' || declared === 'us-ascii' || declared === 'ascii') return Buffer.from(bytes).toString('latin1');
+  return new TextDecoder(declared?.startsWith('utf-16') ? declared : 'utf-8').decode(bytes);
+}
+
+/**
+ * The document as plain data, read again with saxes once libxml2 has found it well formed
+ * and valid: walking libxml2-wasm's node objects cost three times the parse and validation
+ * together, and kept V8 re-optimising its node classes on background threads. Element names
+ * are local names and attributes keep their prefix (xml:lang), as libxml2 names them;
+ * namespace declarations are not attributes.
+ */
+function treeOf(text: string): XmlTree {
+  const parser = new SaxesParser();
+  const stack: XmlTree[] = [];
+  let root: XmlTree | null = null;
+  parser.on('opentag', (tag) => {
+    const attrs: Record<string, string> = {};
+    for (const [name, value] of Object.entries(tag.attributes)) {
+      if (name !== 'xmlns' && !name.startsWith('xmlns:')) attrs[name] = value;
+    }
+    const el: XmlTree = { name: tag.name.slice(tag.name.indexOf(':') + 1), attrs, children: [], text: '' };
+    if (stack.length > 0) stack[stack.length - 1]!.children.push(el);
+    else root = el;
+    stack.push(el);
+  });
+  const addText = (text: string) => {
+    if (stack.length > 0) stack[stack.length - 1]!.text += text;
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
+  parser.on('closetag', () => stack.pop());
+  parser.write(text).close();
+  return root!;
 }
 
 function detailsOf(error: unknown): string[] {
@@ -74,6 +104,20 @@ function detailsOf(error: unknown): string[] {
     return [...new Set(error.details.map((d) => `line ${d.line}: ${d.message.trim()}`))].slice(0, MAX_ERRORS);
   }
   return [error instanceof Error ? error.message : String(error)];
+}
+
+/** The shipped DTD the document is valid against, or the refusal. */
+function validate(doc: XmlDocument, systemId: string | null): DtdChoice | ReadCxmlResult {
+  const root = doc.root;
+  if (root.name !== 'cXML') return refuse(400, `Not a cXML document: the root element is ${root.name}`);
+  const dtd = chooseDtd(systemId);
+  if (!dtd) return refuse(406, `The DTD ${systemId ?? ''} is not one this endpoint validates against`);
+  try {
+    validatorFor(dtd).validate(doc);
+  } catch (error) {
+    return refuse(406, `Invalid against ${dtd.version}/${dtd.file}`, detailsOf(error));
+  }
+  return dtd;
 }
 
 export function readCxml(bytes: Uint8Array): ReadCxmlResult {
@@ -85,18 +129,16 @@ export function readCxml(bytes: Uint8Array): ReadCxmlResult {
   } catch (error) {
     return refuse(400, 'Not well-formed XML', detailsOf(error));
   }
+  let validated: DtdChoice | ReadCxmlResult;
   try {
-    const root = doc.root;
-    if (root.name !== 'cXML') return refuse(400, `Not a cXML document: the root element is ${root.name}`);
-    const dtd = chooseDtd(doctype.systemId);
-    if (!dtd) return refuse(406, `The DTD ${doctype.systemId ?? ''} is not one this endpoint validates against`);
-    try {
-      validatorFor(dtd).validate(doc);
-    } catch (error) {
-      return refuse(406, `Invalid against ${dtd.version}/${dtd.file}`, detailsOf(error));
-    }
-    return { ok: true, root: toTree(root), dtd };
+    validated = validate(doc, doctype.systemId);
   } finally {
     doc.dispose();
+  }
+  if ('ok' in validated) return validated;
+  try {
+    return { ok: true, root: treeOf(decode(bytes)), dtd: validated };
+  } catch (error) {
+    return refuse(400, 'Not well-formed XML', [error instanceof Error ? error.message : String(error)]);
   }
 }
