@@ -36,8 +36,8 @@ import { findOrg, requireCapability, requireOrg, type OrgRef } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
 /** The supplier named in a buyer path: any SUPPLIER organisation (the picker lists them all). */
-async function requireSupplierOrg(db: Db, sellerKey: string): Promise<OrgRef> {
-  const seller = await findOrg(db, sellerKey);
+async function requireSupplierOrg(db: Db, sellerKey: string, revisionSeen: string | number | null): Promise<OrgRef> {
+  const seller = await findOrg(db, sellerKey, revisionSeen);
   if (!seller || seller.orgType !== 'SUPPLIER') throw notFound('Supplier');
   return seller;
 }
@@ -159,7 +159,7 @@ function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
 
 async function buyerAndSeller(request: FastifyRequest<{ Params: BuyerSellerParams }>, db: Db) {
   const { user, org: buyer } = await requireOrg(request, db, 'buyer', request.params.buyerId);
-  const seller = await requireSupplierOrg(db, request.params.sellerId);
+  const seller = await requireSupplierOrg(db, request.params.sellerId, request.revisionSeen);
   return { user, buyer, seller };
 }
 

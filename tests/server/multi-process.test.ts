@@ -132,4 +132,13 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     const imports = await a.db.selectFrom('history').select('id').where('org_key', '=', ACME).where('type', '=', 'PRICE_FILE_IMPORTED').execute();
     expect(imports).toHaveLength(12);
   });
+
+  it("a supplier deleted through one is gone from the other's buyer reads at once", async () => {
+    const page = `/api/buyer/UNIWESTMERE1/seller/SUPBIOLAB001/product?limit=5`;
+    const plan = `/api/buyer/UNIWESTMERE1/seller/SUPBIOLAB001/products/fill`;
+    // Read twice on one process, so its supplier is remembered under the revision its sessions' reads saw.
+    for (const url of [page, page, plan, plan]) expect((await as(a.app, 'buyer@uni.demo.test', { method: 'GET', url })).statusCode).toBe(200);
+    expect((await as(b, 'support@demo.test', { method: 'DELETE', url: '/api/org/SUPBIOLAB001' })).statusCode).toBe(200);
+    for (const url of [page, plan]) expect((await as(a.app, 'buyer@uni.demo.test', { method: 'GET', url })).statusCode).toBe(404);
+  });
 });
