@@ -78,15 +78,15 @@ type BuyerChunkRow = Awaited<ReturnType<(typeof BUYER_CHUNK_QUERIES)[Bounds]>>[n
  * mapping, the buyer's category names and every breadcrumb are written once a chunk.
  * Without a buyer: the supplier's view (no meta, no discrepancies). A range holding
  * more than FILL_CHUNK_MAX products (the catalogue grew since the plan) is refused:
- * the browser plans again.
+ * the browser plans again. `revisionSeen`: as pageSettingsOf (products.ts) takes it.
  */
-export async function fillChunkJson(db: Tx, sellerKey: string, buyerKey: string | null, range: FillRange): Promise<string> {
+export async function fillChunkJson(db: Tx, sellerKey: string, buyerKey: string | null, range: FillRange, revisionSeen: string | number | null = null): Promise<string> {
   const bounds = `${range.from === undefined ? 'start' : 'from'}-${range.to === undefined ? 'end' : 'to'}` as const;
   const values = { sellerKey, buyerKey: buyerKey ?? '', from: range.from ?? '', to: range.to ?? '', limit: FILL_CHUNK_MAX + 1 };
   const read: Promise<Array<ChunkRow | BuyerChunkRow>> = buyerKey ? BUYER_CHUNK_QUERIES[bounds](db, values) : CHUNK_QUERIES[bounds](db, values);
   const [rows, { names, uomMapping }] = await Promise.all([
     read,
-    pageSettingsOf(db, sellerKey, buyerKey),
+    pageSettingsOf(db, sellerKey, buyerKey, revisionSeen),
   ]);
   if (rows.length > FILL_CHUNK_MAX) throw badRequest([`range: more than ${FILL_CHUNK_MAX} products`]);
 
