@@ -54,18 +54,16 @@ function buyerChunkQuery(from: boolean, to: boolean) {
   });
 }
 
-const CHUNK_QUERIES = {
-  'start-end': chunkQuery(false, false),
-  'from-end': chunkQuery(true, false),
-  'start-to': chunkQuery(false, true),
-  'from-to': chunkQuery(true, true),
-} satisfies Record<Bounds, unknown>;
-const BUYER_CHUNK_QUERIES = {
-  'start-end': buyerChunkQuery(false, false),
-  'from-end': buyerChunkQuery(true, false),
-  'start-to': buyerChunkQuery(false, true),
-  'from-to': buyerChunkQuery(true, true),
-} satisfies Record<Bounds, unknown>;
+/** A query for each kind of range: from the start or a code, to the end or a code. */
+const byBounds = <Q>(make: (from: boolean, to: boolean) => Q): Record<Bounds, Q> => ({
+  'start-end': make(false, false),
+  'from-end': make(true, false),
+  'start-to': make(false, true),
+  'from-to': make(true, true),
+});
+
+const CHUNK_QUERIES = byBounds(chunkQuery);
+const BUYER_CHUNK_QUERIES = byBounds(buyerChunkQuery);
 
 type ChunkRow = Awaited<ReturnType<(typeof CHUNK_QUERIES)[Bounds]>>[number];
 type BuyerChunkRow = Awaited<ReturnType<(typeof BUYER_CHUNK_QUERIES)[Bounds]>>[number];
