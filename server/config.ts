@@ -9,6 +9,8 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL when set; the embedded SQLite file under dataDir otherwise. */
   databaseUrl: string | null;
+  /** Connections each process keeps to PostgreSQL (PORTAL_DATABASE_POOL_SIZE); 10 when unset. */
+  databasePoolSize?: number;
   demo: boolean;
   /** HMAC secret for the human check, signed file URLs and the like. */
   secret: string;
@@ -112,6 +114,13 @@ function termsOfUseText(file: string | undefined): string {
   return text;
 }
 
+/** PORTAL_DATABASE_POOL_SIZE: a whole number from 1. */
+function poolSize(value: string): number {
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1) throw new Error(`PORTAL_DATABASE_POOL_SIZE: ${value} is not a whole number from 1`);
+  return size;
+}
+
 /** PORTAL_HUMAN_CHECK_COST: PBKDF2 iterations per attempt of the sign-in's human check (a whole number from 1). */
 function humanCheckCost(value: string): number {
   const cost = Number(value);
@@ -128,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    ...(env.PORTAL_DATABASE_POOL_SIZE ? { databasePoolSize: poolSize(env.PORTAL_DATABASE_POOL_SIZE) } : {}),
     demo: env.PORTAL_DEMO !== '0',
     secret: env.PORTAL_SECRET || loadOrCreateSecret(dataDir),
     smtpUrl: env.SMTP_URL || null,

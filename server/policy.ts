@@ -4,7 +4,7 @@ import type { SessionUser } from './auth/session';
 import type { Db } from './db/database';
 import { preparedQuery } from './db/prepared-query';
 import { forbidden, HttpError, notFound, unauthorized } from './http/errors';
-import { readCacheOf } from './http/read-cache';
+import { readCacheOf, revisionCacheOf } from './http/read-cache';
 
 /**
  * The one place that decides who may touch what. Every route that names an
@@ -36,10 +36,18 @@ export function requireSupport(request: FastifyRequest): SessionUser {
   return user;
 }
 
-/** An organisation by its key; the app's own database remembers it briefly (server/http/read-cache.ts). */
-export async function findOrg(db: Db, orgKey: string): Promise<OrgRef | null> {
+/**
+ * An organisation by its key; the app's own database remembers it briefly (server/http/read-cache.ts).
+ * On PostgreSQL, given the revision counter as the request's session read saw it
+ * (`request.revisionSeen`), it is read once per revision: every write of `orgs` records a
+ * change (routes/accounts.ts), which moves the counter, so the organisation found is as
+ * it was when the session was read, or newer, as a read of its own would be.
+ */
+export async function findOrg(db: Db, orgKey: string, revisionSeen: string | number | null = null): Promise<OrgRef | null> {
   const cache = readCacheOf(db);
-  return cache ? cache.through(`org:${orgKey}`, () => readOrg(db, orgKey)) : readOrg(db, orgKey);
+  if (cache) return cache.through(`org:${orgKey}`, () => readOrg(db, orgKey));
+  const byRevision = revisionSeen === null ? undefined : revisionCacheOf(db);
+  return byRevision ? byRevision.through(`org:${orgKey}\u0000${revisionSeen}`, () => readOrg(db, orgKey)) : readOrg(db, orgKey);
 }
 
 const orgRow = preparedQuery((db, v: { orgKey: string }) =>
@@ -69,7 +77,7 @@ export async function requireOrg(
     // The session was read with its organisation (not deleted) a moment ago: no second query.
     return { user, org: { orgNo: user.orgNo, orgKey: user.orgKey, orgType: user.orgType, name: user.orgName } };
   }
-  const org = await findOrg(db, orgKey);
+  const org = await findOrg(db, orgKey, request.revisionSeen);
   if (!org) throw notFound('Organisation');
   if (wantedType && org.orgType !== wantedType) throw notFound('Organisation');
   return { user, org };

@@ -1,9 +1,26 @@
 import type { CategoryNode } from '../../src/domain/schemas/catalogue';
 import type { Pricelist, PricelistMapping } from '../../src/domain/schemas/pricelists';
+import { inTextList, textList } from '../db/id-list';
+import { preparedQuery } from '../db/prepared-query';
 import type { EntityLoader } from '../sync/entity-loader';
 import { groupBy } from '../sync/group-by';
 import { META_COLUMNS, toMeta, WRAPPER_COLUMNS, wrapProducts } from './products';
 
+
+/**
+ * A buyer's metas of one seller by code, compiled once: every feed page had a list length
+ * of its own, so with one placeholder per code each page was a new query to build and
+ * compile, and on PostgreSQL a new statement to prepare.
+ */
+const metasByCode = preparedQuery((db, v: { buyerKey: string; sellerKey: string; codes: unknown }) =>
+  db
+    .selectFrom('product_meta')
+    .select(META_COLUMNS)
+    .where('buyer_key', '=', v.buyerKey)
+    .where('seller_key', '=', v.sellerKey)
+    .where(inTextList(db, 'product_code', v.codes))
+    .where('deleted', '=', 0),
+);
 
 /** Splits `a:b:c` keys into their parts; keys of another shape are left out (answered as deletes). */
 function parts(keys: string[], n: number): string[][] {
@@ -27,15 +44,8 @@ export const catalogueEntityLoaders: Record<string, EntityLoader> = {
       ([, seller]) => seller!,
     );
     for (const [seller, keyParts] of bySeller) {
-      const codes = keyParts.map(([, , code]) => code!);
-      const rows = await db
-        .selectFrom('product_meta')
-        .select(META_COLUMNS)
-        .where('buyer_key', '=', scope.orgKey)
-        .where('seller_key', '=', seller)
-        .where('product_code', 'in', codes)
-        .where('deleted', '=', 0)
-        .execute();
+      const codes = textList(db, keyParts.map(([, , code]) => code!));
+      const rows = await metasByCode(db, { buyerKey: scope.orgKey, sellerKey: seller, codes });
       for (const row of rows) out.set(`${scope.orgKey}:${seller}:${row.product_code}`, toMeta(row));
     }
     return out;

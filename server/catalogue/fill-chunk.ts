@@ -1,57 +1,97 @@
+import { sql } from 'kysely';
 import { priceDiscrepancies } from '../../src/domain/price-discrepancies';
 import type { ProductCategoryDescription, SellerPrice } from '../../src/domain/schemas/catalogue';
 import { encodeFillChunk, FILL_CHUNK_MAX, type FillChunkParts, type FillRange } from '../../src/domain/schemas/product-fill';
+import { preparedQuery } from '../db/prepared-query';
 import { badRequest } from '../http/errors';
 import type { Tx } from '../sync/change-log';
-import { categoryDescription, META_COLUMNS, pageSettingsOf, today, toMeta } from './products';
+import { categoryDescription, pageSettingsOf, today, toMeta } from './products';
 
 const CATEGORY_COLUMNS = ['catalog_code', 'class_code', 'category_code', 'group_code', 'category_descriptions'] as const;
+
+/** A type, not an interface: prepared queries take their values as a record. */
+type ChunkValues = { sellerKey: string; buyerKey: string; from: string; to: string; limit: number };
+type Bounds = 'start-end' | 'from-end' | 'start-to' | 'from-to';
+
+/** The products of a range in the supplier's view: one query per kind of range, each compiled once. */
+function chunkQuery(from: boolean, to: boolean) {
+  return preparedQuery((db, v: ChunkValues) => {
+    let q = db.selectFrom('products').select(['product_code', 'fill_wire', ...CATEGORY_COLUMNS]).where('seller_key', '=', v.sellerKey).where('deleted', '=', 0);
+    if (from) q = q.where('product_code', '>=', v.from);
+    if (to) q = q.where('product_code', '<', v.to);
+    return q.orderBy('product_code').limit(v.limit);
+  });
+}
+
+/**
+ * The same in a buyer's view, each product with the buyer's meta of it in the same read
+ * (the key is unique, so a product is one row): on PostgreSQL a read of the metas of
+ * their own was a round trip more. The seller's prices come only beside a meta: only
+ * curated products compare prices, and reading every product's prices cost a third of
+ * the range read.
+ */
+function buyerChunkQuery(from: boolean, to: boolean) {
+  return preparedQuery((db, v: ChunkValues) => {
+    let q = db
+      .selectFrom('products as p')
+      .leftJoin('product_meta as m', (join) =>
+        join.onRef('m.product_code', '=', 'p.product_code').on('m.buyer_key', '=', v.buyerKey).on('m.seller_key', '=', v.sellerKey).on('m.deleted', '=', 0),
+      )
+      .select([
+        'p.product_code',
+        'p.fill_wire',
+        ...CATEGORY_COLUMNS.map((c) => `p.${c}` as const),
+        'm.excluded',
+        'm.contract_prices',
+        'm.last_exported_ms',
+        sql<string | null>`case when m.product_code is null then null else p.prices_wire end`.as('meta_prices'),
+      ])
+      .where('p.seller_key', '=', v.sellerKey)
+      .where('p.deleted', '=', 0);
+    if (from) q = q.where('p.product_code', '>=', v.from);
+    if (to) q = q.where('p.product_code', '<', v.to);
+    return q.orderBy('p.product_code').limit(v.limit);
+  });
+}
+
+/** A query for each kind of range: from the start or a code, to the end or a code. */
+const byBounds = <Q>(make: (from: boolean, to: boolean) => Q): Record<Bounds, Q> => ({
+  'start-end': make(false, false),
+  'from-end': make(true, false),
+  'start-to': make(false, true),
+  'from-to': make(true, true),
+});
+
+const CHUNK_QUERIES = byBounds(chunkQuery);
+const BUYER_CHUNK_QUERIES = byBounds(buyerChunkQuery);
+
+type ChunkRow = Awaited<ReturnType<(typeof CHUNK_QUERIES)[Bounds]>>[number];
+type BuyerChunkRow = Awaited<ReturnType<(typeof BUYER_CHUNK_QUERIES)[Bounds]>>[number];
 
 /**
  * One chunk of a fill (fill-plan.ts): the products with codes in [from, to) in code
  * order, as the compact answer of src/domain/schemas/product-fill.ts. Each product's
  * row with its prices is stored with it (`fill_wire`, the same in every view), so the
- * chunk is one range read and a string join; meta is one range read too, and the
+ * chunk is one range read (the buyer's meta joined to it) and a string join, and the
  * mapping, the buyer's category names and every breadcrumb are written once a chunk.
  * Without a buyer: the supplier's view (no meta, no discrepancies). A range holding
  * more than FILL_CHUNK_MAX products (the catalogue grew since the plan) is refused:
- * the browser plans again.
+ * the browser plans again. `revisionSeen`: as pageSettingsOf (products.ts) takes it.
  */
-export async function fillChunkJson(db: Tx, sellerKey: string, buyerKey: string | null, range: FillRange): Promise<string> {
-  let products = db
-    .selectFrom('products')
-    .select(['product_code', 'fill_wire', ...CATEGORY_COLUMNS])
-    .where('seller_key', '=', sellerKey)
-    .where('deleted', '=', 0);
-  // The seller's prices are read only beside a meta: only curated products compare
-  // prices, and reading every product's prices cost a third of the range read.
-  let metas = db
-    .selectFrom('product_meta as m')
-    .innerJoin('products as p', (join) => join.onRef('p.seller_key', '=', 'm.seller_key').onRef('p.product_code', '=', 'm.product_code'))
-    .select([...META_COLUMNS.map((c) => `m.${c}` as const), 'p.prices_wire'])
-    .where('m.buyer_key', '=', buyerKey ?? '')
-    .where('m.seller_key', '=', sellerKey)
-    .where('m.deleted', '=', 0)
-    .where('p.deleted', '=', 0);
-  if (range.from !== undefined) {
-    products = products.where('product_code', '>=', range.from);
-    metas = metas.where('m.product_code', '>=', range.from);
-  }
-  if (range.to !== undefined) {
-    products = products.where('product_code', '<', range.to);
-    metas = metas.where('m.product_code', '<', range.to);
-  }
-  const [rows, metaRows, { names, uomMapping }] = await Promise.all([
-    products.orderBy('product_code').limit(FILL_CHUNK_MAX + 1).execute(),
-    buyerKey ? metas.execute() : [],
-    pageSettingsOf(db, sellerKey, buyerKey),
+export async function fillChunkJson(db: Tx, sellerKey: string, buyerKey: string | null, range: FillRange, revisionSeen: string | number | null = null): Promise<string> {
+  const bounds = `${range.from === undefined ? 'start' : 'from'}-${range.to === undefined ? 'end' : 'to'}` as const;
+  const values = { sellerKey, buyerKey: buyerKey ?? '', from: range.from ?? '', to: range.to ?? '', limit: FILL_CHUNK_MAX + 1 };
+  const read: Promise<Array<ChunkRow | BuyerChunkRow>> = buyerKey ? BUYER_CHUNK_QUERIES[bounds](db, values) : CHUNK_QUERIES[bounds](db, values);
+  const [rows, { names, uomMapping }] = await Promise.all([
+    read,
+    pageSettingsOf(db, sellerKey, buyerKey, revisionSeen),
   ]);
   if (rows.length > FILL_CHUNK_MAX) throw badRequest([`range: more than ${FILL_CHUNK_MAX} products`]);
 
   const crumbs: ProductCategoryDescription[] = [];
   const crumbAt = new Map<string, number>();
   const parts: FillChunkParts = { uomMapping, crumbs, rows: [], metas: [] };
-  const rowOf = new Map<string, number>();
+  const at = today();
   for (const row of rows) {
     const key = `${row.catalog_code}|${row.class_code}|${row.category_code}|${row.group_code}|${row.category_descriptions}`;
     let crumb = crumbAt.get(key);
@@ -59,17 +99,13 @@ export async function fillChunkJson(db: Tx, sellerKey: string, buyerKey: string 
       crumbAt.set(key, (crumb = crumbs.length));
       crumbs.push(categoryDescription(row, names));
     }
-    rowOf.set(row.product_code, parts.rows.length);
     parts.rows.push({ json: row.fill_wire, crumb });
-  }
-  const at = today();
-  for (const m of metaRows) {
-    const row = rowOf.get(m.product_code);
-    if (row === undefined) continue;
+    if (!buyerKey || !('meta_prices' in row) || row.meta_prices === null) continue;
+    const m = { buyer_key: buyerKey, seller_key: sellerKey, product_code: row.product_code, excluded: row.excluded!, contract_prices: row.contract_prices!, last_exported_ms: row.last_exported_ms };
     const meta = toMeta(m);
     // Only a buyer's curated products compare prices: the others' stay text.
-    const sellerPrices = JSON.parse(m.prices_wire) as SellerPrice[];
-    parts.metas.push({ row, meta, discrepancies: priceDiscrepancies(sellerPrices, meta.contractPrices, at) });
+    const sellerPrices = JSON.parse(row.meta_prices) as SellerPrice[];
+    parts.metas.push({ row: parts.rows.length - 1, meta, discrepancies: priceDiscrepancies(sellerPrices, meta.contractPrices, at) });
   }
   return encodeFillChunk(parts);
 }

@@ -12,6 +12,7 @@ import type {
 } from '../../src/domain/schemas/catalogue';
 import type { ProductMetaTable, ProductsTable, SellerPricesTable } from '../db/tables/catalogue';
 import { preparedQuery } from '../db/prepared-query';
+import { revisionCacheOf } from '../http/read-cache';
 import type { Tx } from '../sync/change-log';
 import { groupBy } from '../sync/group-by';
 import { chunks } from './changes';
@@ -242,8 +243,20 @@ interface PageSettings {
   names: ReadonlyMap<string, string> | null;
 }
 
-/** The settings of a page: one read in a buyer's view, the mapping alone in the seller's. */
-export async function pageSettingsOf(db: Tx, sellerKey: string, buyerKey: string | null): Promise<PageSettings> {
+/**
+ * The settings of a page: one read in a buyer's view, the mapping alone in the seller's.
+ * Given the revision counter as the request's session read saw it (PostgreSQL), read once
+ * per revision and shared, never changed, by the requests that saw it: every writer of a
+ * category tree or a UOM mapping (a request or a job, in any process) records a change,
+ * which moves the counter (server/http/read-cache.ts).
+ */
+export async function pageSettingsOf(db: Tx, sellerKey: string, buyerKey: string | null, revisionSeen: string | number | null = null): Promise<PageSettings> {
+  const cache = revisionSeen === null ? undefined : revisionCacheOf(db);
+  if (!cache) return readPageSettings(db, sellerKey, buyerKey);
+  return (await cache.through(`settings:${buyerKey ?? ''}:${sellerKey}\u0000${revisionSeen}`, () => readPageSettings(db, sellerKey, buyerKey)))!;
+}
+
+async function readPageSettings(db: Tx, sellerKey: string, buyerKey: string | null): Promise<PageSettings> {
   if (!buyerKey) return { uomMapping: await uomMappingOf(db, sellerKey), names: null };
   const uomMapping: Record<string, string> = {};
   let names: ReadonlyMap<string, string> | null = null;
@@ -271,7 +284,8 @@ async function metasOf(db: Tx, buyerKey: string, sellerKey: string, codes: strin
  * two batched reads (the buyer's meta; category names and mapping together) however
  * long the page is, sent together so PostgreSQL answers them side by side; product and
  * prices are the row's. Without a buyer: the supplier's view. `known`: the buyer's
- * meta, read with the rows (a product page joins it), so it is not read again. The
+ * meta, read with the rows (a product page joins it), so it is not read again;
+ * `revisionSeen`: as pageSettingsOf takes it. The
  * wrapper's fields are written by name in the schema's order; parts shared by many
  * products (mapping, breadcrumbs) are written out once.
  */
@@ -281,11 +295,12 @@ export async function wrapProductsJson(
   rows: WrapperRow[],
   buyerKey: string | null,
   known?: Map<string, Meta>,
+  revisionSeen: string | number | null = null,
 ): Promise<string[]> {
   if (rows.length === 0) return [];
   const [metas, { names, uomMapping }] = await Promise.all([
     known ?? (buyerKey ? metasOf(db, buyerKey, sellerKey, rows.map((r) => r.product_code)) : new Map<string, Meta>()),
-    pageSettingsOf(db, sellerKey, buyerKey),
+    pageSettingsOf(db, sellerKey, buyerKey, revisionSeen),
   ]);
   const at = today();
   const mappingJson = JSON.stringify(uomMapping);

@@ -8,15 +8,20 @@ export type Db = Kysely<Database>;
 
 export interface DatabaseOptions {
   databaseUrl: string | null;
+  /** Connections kept to PostgreSQL; DEFAULT_POOL_SIZE when absent. */
+  databasePoolSize?: number;
   dataDir: string;
   /** ':memory:' for tests. */
   sqliteFile?: string;
 }
 
+/** Connections one process keeps to PostgreSQL: see the README's measured pool sizes. */
+const DEFAULT_POOL_SIZE = 10;
+
 export function createDatabase(opts: DatabaseOptions): Db {
   if (opts.databaseUrl) {
     return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: withNamedStatements(new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })) }),
+      dialect: new PostgresDialect({ pool: withNamedStatements(new pg.Pool({ connectionString: opts.databaseUrl, max: opts.databasePoolSize ?? DEFAULT_POOL_SIZE })) }),
     });
   }
   const sqlite = new SQLite(opts.sqliteFile ?? join(opts.dataDir, 'portal.sqlite'));

@@ -16,3 +16,13 @@ export function inIdList(db: Db, column: string, ids: unknown): RawBuilder<boole
 export function idList(db: Db, ids: readonly number[]): number[] | string {
   return isPostgres(db) ? [...ids] : JSON.stringify(ids);
 }
+
+/** `column in (texts)` as `inIdList` does it for ids: the whole list as one parameter, filled by `textList`. */
+export function inTextList(db: Db, column: string, texts: unknown): RawBuilder<boolean> {
+  return isPostgres(db) ? sql<boolean>`${sql.ref(column)} = any(${texts}::text[])` : sql<boolean>`${sql.ref(column)} in (select value from json_each(${texts}))`;
+}
+
+/** The value of an `inTextList` parameter: an array for PostgreSQL, its JSON text for SQLite. */
+export function textList(db: Db, texts: readonly string[]): string[] | string {
+  return isPostgres(db) ? [...texts] : JSON.stringify(texts);
+}

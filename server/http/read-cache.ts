@@ -60,6 +60,15 @@ const ANSWER_ENTRIES = 64;
 const answerCaches = new WeakMap<Db, ReadCache>();
 
 /**
+ * Reads remembered under the revision counter as the request's session read saw it, on
+ * PostgreSQL, where the read cache above is not kept: rows whose every change is
+ * recorded (sync/change-log.ts moves the counter in the writer's transaction) are read
+ * once per revision instead of once per request, and a change by any process moves the
+ * counter, so no request is given a row older than the counter its session read saw.
+ */
+const revisionCaches = new WeakMap<Db, ReadCache>();
+
+/**
  * The cache of `db` when it is the app's own database; a transaction (or a database
  * no app serves) has none, so reads inside a transaction always see its own writes.
  */
@@ -70,6 +79,11 @@ export function readCacheOf(db: Db): ReadCache | undefined {
 /** The cache of whole answers of `db`, on the same terms as `readCacheOf`. */
 export function answerCacheOf(db: Db): ReadCache | undefined {
   return answerCaches.get(db);
+}
+
+/** The cache of reads by revision of `db` (PostgreSQL), on the same terms as `readCacheOf`. */
+export function revisionCacheOf(db: Db): ReadCache | undefined {
+  return revisionCaches.get(db);
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -86,12 +100,15 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerReadCache(app: FastifyInstance, db: Db): void {
   const cache = isPostgres(db) ? undefined : new ReadCache();
+  const byRevision = cache ? undefined : new ReadCache();
   const answers = new ReadCache(ANSWER_ENTRIES);
   if (cache) caches.set(db, cache);
+  if (byRevision) revisionCaches.set(db, byRevision);
   answerCaches.set(db, answers);
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (!READ_METHODS.has(request.method)) {
       cache?.clear();
+      byRevision?.clear();
       answers.clear();
     }
     done(null, payload);

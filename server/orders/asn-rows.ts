@@ -70,9 +70,8 @@ async function receiptsByAsn(db: Tx, ids: unknown): Promise<Map<number, AsnRecei
 async function withLines(db: Tx, rows: AsnRow[]): Promise<Asn[]> {
   if (rows.length === 0) return [];
   const ids = idList(db, rows.map((r) => r.id));
-  const lines = await linesOfAsns(db, { ids });
-  const receipts = await receiptsByAsn(db, ids);
-  const barcodes = await barcodesByLine(db, ids);
+  // Three reads of the same ids, sent together: on PostgreSQL each is a round trip, answered side by side.
+  const [lines, receipts, barcodes] = await Promise.all([linesOfAsns(db, { ids }), receiptsByAsn(db, ids), barcodesByLine(db, ids)]);
   const byAsn = new Map<number, Asn['lines']>();
   for (const l of lines) {
     const list = byAsn.get(l.asn_id) ?? [];

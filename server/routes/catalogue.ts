@@ -36,8 +36,8 @@ import { findOrg, requireCapability, requireOrg, type OrgRef } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
 
 /** The supplier named in a buyer path: any SUPPLIER organisation (the picker lists them all). */
-async function requireSupplierOrg(db: Db, sellerKey: string): Promise<OrgRef> {
-  const seller = await findOrg(db, sellerKey);
+async function requireSupplierOrg(db: Db, sellerKey: string, revisionSeen: string | number | null): Promise<OrgRef> {
+  const seller = await findOrg(db, sellerKey, revisionSeen);
   if (!seller || seller.orgType !== 'SUPPLIER') throw notFound('Supplier');
   return seller;
 }
@@ -117,13 +117,14 @@ async function productPageJson(
   sellerKey: string,
   buyerKey: string | null,
   query: z.infer<typeof productListQuerySchema>,
+  revisionSeen: string | number | null,
 ): Promise<string> {
   const after = decodeCursor<string>(query.cursor, 'string');
   const values = { sellerKey, after: after ?? '', like: query.q ? likePattern(query.q) : '', limit: query.limit + 1 };
   const { rows, metas } = await productPageRows(db, sellerKey, buyerKey, values, after !== null, Boolean(query.q));
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
-  const data = await wrapProductsJson(db, sellerKey, page, buyerKey, metas);
+  const data = await wrapProductsJson(db, sellerKey, page, buyerKey, metas, revisionSeen);
   const cursor = more ? encodeCursor(page[page.length - 1]!.product_code) : null;
   return `{"data":[${data.join(',')}],"cursor":${JSON.stringify(cursor)}}`;
 }
@@ -159,7 +160,7 @@ function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
 
 async function buyerAndSeller(request: FastifyRequest<{ Params: BuyerSellerParams }>, db: Db) {
   const { user, org: buyer } = await requireOrg(request, db, 'buyer', request.params.buyerId);
-  const seller = await requireSupplierOrg(db, request.params.sellerId);
+  const seller = await requireSupplierOrg(db, request.params.sellerId, request.revisionSeen);
   return { user, buyer, seller };
 }
 
@@ -189,7 +190,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get<{ Params: { sellerId: string } } & PageQuery>('/seller/:sellerId/product', { schema: productPage(sellerParams) }, async (request, reply) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
-    return sendJsonText(reply, await productPageJson(db, org.orgKey, null, request.query));
+    return sendJsonText(reply, await productPageJson(db, org.orgKey, null, request.query, request.revisionSeen));
   });
 
   // The fill (ours, not the spec's): the same authorization as the product list of each view.
@@ -202,7 +203,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get<{ Params: { sellerId: string } } & ChunkQuery>('/seller/:sellerId/products/fill/chunk', { compress: ONE_STEP_COMPRESSION, schema: chunk(sellerParams) }, async (request, reply) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
-    return sendJsonText(reply, await fillChunkJson(db, org.orgKey, null, request.query));
+    return sendJsonText(reply, await fillChunkJson(db, org.orgKey, null, request.query, request.revisionSeen));
   });
 
   app.get<{ Params: BuyerSellerParams } & PlanQuery>('/buyer/:buyerId/seller/:sellerId/products/fill', { schema: plan(buyerSellerParams) }, async (request) => {
@@ -217,7 +218,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (request, reply) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'viewCatalogue');
-    return sendJsonText(reply, await fillChunkJson(db, seller.orgKey, buyer.orgKey, request.query));
+    return sendJsonText(reply, await fillChunkJson(db, seller.orgKey, buyer.orgKey, request.query, request.revisionSeen));
     },
   );
 
@@ -231,7 +232,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get<{ Params: BuyerSellerParams } & PageQuery>('/buyer/:buyerId/seller/:sellerId/product', { schema: productPage(buyerSellerParams) }, async (request, reply) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'viewCatalogue');
-    return sendJsonText(reply, await productPageJson(db, seller.orgKey, buyer.orgKey, request.query));
+    return sendJsonText(reply, await productPageJson(db, seller.orgKey, buyer.orgKey, request.query, request.revisionSeen));
   });
 
   app.get<{ Params: BuyerSellerParams & { productCode: string } }>(

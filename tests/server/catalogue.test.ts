@@ -225,6 +225,28 @@ describe('include and exclude (meta)', () => {
     expect(meta.excluded).toBe(0);
   });
 
+  it("carries the buyer's metas in its changes feed as its product page shows them, several codes in one page, no other buyer's", async () => {
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const code = await freshCode();
+      expect((await t.as(BUY, { method: 'POST', url: `/api/buyer/${BUYER}/seller/${SELLER}/meta/${code}`, payload: { excluded: i === 1 } })).statusCode).toBe(200);
+      codes.push(code);
+    }
+    const northgate = await t.as('buyer@northgate.demo.test', { method: 'POST', url: `/api/buyer/UNINORTHGATE/seller/${SELLER}/meta/${codes[0]}`, payload: { excluded: true } });
+    expect(northgate.statusCode).toBe(200);
+    const fed = new Map<string, unknown>();
+    for (let since = 0, more = true; more; ) {
+      const res = await t.as(BUY, { method: 'GET', url: `/api/sync/buyer/${BUYER}/changes?since=${since}&limit=500` });
+      const page = res.json() as { changes: Array<{ entity: string; key: string; op: string; row?: unknown }>; cursor: number; hasMore: boolean };
+      for (const c of page.changes) if (c.entity === 'productMeta' && c.key.startsWith(`${BUYER}:${SELLER}:`)) fed.set(c.key, c.op === 'upsert' ? c.row : null);
+      ({ cursor: since, hasMore: more } = page);
+    }
+    const list = productPageSchema.parse((await t.as(BUY, { method: 'GET', url: `/api/buyer/${BUYER}/seller/${SELLER}/product?limit=500` })).json()).data;
+    const shown = list.filter((w) => w.meta !== null);
+    expect(shown.map((w) => w.product.productCode)).toEqual(expect.arrayContaining(codes));
+    expect(new Map(shown.map((w) => [`${BUYER}:${SELLER}:${w.product.productCode}`, w.meta]))).toEqual(fed);
+  });
+
   it('lets support act for the buyer, and answers 404 for an unknown product', async () => {
     const code = await freshCode();
     expect((await t.as('support@demo.test', { method: 'POST', url: `/api/buyer/${BUYER}/seller/${SELLER}/meta/${code}` })).statusCode).toBe(200);

@@ -132,4 +132,31 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     const imports = await a.db.selectFrom('history').select('id').where('org_key', '=', ACME).where('type', '=', 'PRICE_FILE_IMPORTED').execute();
     expect(imports).toHaveLength(12);
   });
+
+  it("a supplier's UOM mapping saved through one shows in the other's buyer product page and fill chunk at once", async () => {
+    const page = `/api/buyer/UNIWESTMERE1/seller/${ACME}/product?limit=1`;
+    const chunk = `/api/buyer/UNIWESTMERE1/seller/${ACME}/products/fill/chunk`;
+    const mappingOf = async (url: string) => {
+      const res = await as(a.app, 'buyer@uni.demo.test', { method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { data?: Array<{ uomMapping: unknown }>; uomMapping?: unknown };
+      return body.data ? body.data[0]!.uomMapping : body.uomMapping;
+    };
+    for (const mapping of [{ EA: 'EACH-1' }, { EA: 'EACH-2' }]) {
+      // Read twice first, so the settings are remembered under the revision the session's read saw.
+      for (const url of [page, page, chunk, chunk]) await mappingOf(url);
+      expect((await as(b, SUPPLIER, { method: 'PUT', url: `/api/seller/${ACME}/uom`, payload: mapping })).statusCode).toBe(200);
+      expect(await mappingOf(page)).toEqual(mapping);
+      expect(await mappingOf(chunk)).toEqual(mapping);
+    }
+  });
+
+  it("a supplier deleted through one is gone from the other's buyer reads at once", async () => {
+    const page = `/api/buyer/UNIWESTMERE1/seller/SUPBIOLAB001/product?limit=5`;
+    const plan = `/api/buyer/UNIWESTMERE1/seller/SUPBIOLAB001/products/fill`;
+    // Read twice on one process, so its supplier is remembered under the revision its sessions' reads saw.
+    for (const url of [page, page, plan, plan]) expect((await as(a.app, 'buyer@uni.demo.test', { method: 'GET', url })).statusCode).toBe(200);
+    expect((await as(b, 'support@demo.test', { method: 'DELETE', url: '/api/org/SUPBIOLAB001' })).statusCode).toBe(200);
+    for (const url of [page, plan]) expect((await as(a.app, 'buyer@uni.demo.test', { method: 'GET', url })).statusCode).toBe(404);
+  });
 });

@@ -286,6 +286,20 @@ describe('the catalogue fill', () => {
     }
   });
 
+  it("leaves out a meta the buyer's tombstone ended, and keeps its product", async () => {
+    const list = await listed(buyerBase, BUY);
+    const ended = list.find((w) => w.meta !== null)!.product.productCode;
+    const meta = () => t.db.updateTable('product_meta').where('buyer_key', '=', BUYER).where('seller_key', '=', SELLER).where('product_code', '=', ended);
+    await meta().set({ deleted: 1 }).execute();
+    try {
+      const { wrappers } = await filled(buyerBase, BUY, 500, `${BUYER}:${SELLER}`);
+      expect(wrappers.find((w) => w.product.productCode === ended)).toMatchObject({ meta: null, priceDiscrepancyTable: [] });
+      expect(wrappers).toEqual(await listed(buyerBase, BUY));
+    } finally {
+      await meta().set({ deleted: 0 }).execute();
+    }
+  });
+
   it("plans from the live products' index alone, never looking up a product's row", async () => {
     if (isPostgres(t.db)) return;
     const plan = await sql<{ detail: string }>`explain query plan select product_code from products where seller_key = ${SELLER} and deleted = 0 order by product_code`.execute(t.db);

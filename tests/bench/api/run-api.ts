@@ -13,13 +13,24 @@ import { signInTablets, type ServerData } from './tablet-users';
 
 interface DatabaseFigures {
   paths: PathFigures[];
-  storm: StormFigures;
+  /** Left out when BENCH_API_PATHS does not name it. */
+  storm: StormFigures | null;
   /** The machine's load average when the run ended: the machine may be shared. */
   load: string;
 }
 
 /** Which runs to make (BENCH_API_RUNS=sqlite,postgres,scale; all by default): a trial of one change need not wait for the others. */
 const RUNS = new Set((process.env.BENCH_API_RUNS ?? 'sqlite,postgres,scale').split(','));
+
+/**
+ * Which paths to measure (BENCH_API_PATHS=fill,feed: paths whose name holds one of the
+ * words; `storm` names the reconnect storm; all by default): a trial of one path's change
+ * need not load the machine with the others.
+ */
+const PATH_WORDS = process.env.BENCH_API_PATHS?.split(',').map((w) => w.trim().toLowerCase());
+const named = (name: string) => !PATH_WORDS || PATH_WORDS.some((w) => name.toLowerCase().includes(w));
+const MEASURED = HOT_PATHS.filter((p) => named(p.name));
+const STORM = named('storm');
 
 /** The 1, 5 and 15 minute load averages, as printed beside every figure. */
 const loadAverage = () =>
@@ -34,7 +45,7 @@ const loadAverage = () =>
  */
 async function cookiesFor(server: Server, tablets: string[]): Promise<Map<string, Cookies>> {
   const cookies = new Map<string, Cookies>([[USERNAME, tablets]]);
-  for (const path of HOT_PATHS) {
+  for (const path of MEASURED) {
     const user = path.username ?? USERNAME;
     if (!cookies.has(user)) cookies.set(user, await signIn(server.url, user));
   }
@@ -64,8 +75,8 @@ async function measureServer(env: Record<string, string>, database?: PostgresClu
     const tablets = await signInTablets(server.url, data, BUYER, TABLETS, 'one');
     const cookies = await cookiesFor(server, tablets);
     const paths: PathFigures[] = [];
-    for (const path of HOT_PATHS) paths.push(await measurePath(server, cookiesOf(cookies, path), path));
-    const storm = await reconnectStorm(server, BUYER, tablets);
+    for (const path of MEASURED) paths.push(await measurePath(server, cookiesOf(cookies, path), path));
+    const storm = STORM ? await reconnectStorm(server, BUYER, tablets) : null;
     return { paths, storm, load: loadAverage() };
   } finally {
     await started.stop();
@@ -78,7 +89,7 @@ async function measureServer(env: Record<string, string>, database?: PostgresClu
 interface ScaleFigures {
   processes: number;
   paths: LoadFigures[];
-  storm: StormFigures;
+  storm: StormFigures | null;
   load: string;
 }
 
@@ -93,11 +104,11 @@ async function measureProcesses(cluster: PostgresCluster, databaseUrl: string, p
     const tablets = await signInTablets(server.url, { dataDir: servers.dataDir, databaseUrl }, BUYER, TABLETS, `p${processes}`);
     const cookies = await cookiesFor(server, tablets);
     const paths: LoadFigures[] = [];
-    for (const path of HOT_PATHS) {
+    for (const path of MEASURED) {
       await load(server, path, cookiesOf(cookies, path), { connections: 10, seconds: Math.min(3, RUN_SECONDS) });
       paths.push(await load(server, path, cookiesOf(cookies, path), { connections: SCALE_CONNECTIONS, seconds: RUN_SECONDS }));
     }
-    const storm = await reconnectStorm(server, BUYER, tablets);
+    const storm = STORM ? await reconnectStorm(server, BUYER, tablets) : null;
     return { processes, paths, storm, load: loadAverage() };
   } finally {
     await servers.stop();
@@ -156,7 +167,7 @@ function printTable(rows: string[][]): void {
 function printDatabases(columns: Array<[string, DatabaseFigures | string]>): void {
   const rows: string[][] = [['', ...columns.map(([name]) => name)]];
   const cell = (figures: DatabaseFigures | string, pick: (f: DatabaseFigures) => string) => (typeof figures === 'string' ? 'not measured' : pick(figures));
-  HOT_PATHS.forEach((path, i) => {
+  MEASURED.forEach((path, i) => {
     rows.push([path.name, ...columns.map(() => '')]);
     rows.push([`  at a fixed ${path.rate ?? FIXED_RATE} req/s`, ...columns.map(([, f]) => cell(f, (d) => describe(d.paths[i]!.fixed)))]);
     for (const [name, figures] of columns) {
@@ -169,7 +180,7 @@ function printDatabases(columns: Array<[string, DatabaseFigures | string]>): voi
   printTable(rows);
   for (const [name, figures] of columns) {
     console.log(`${name}${typeof figures === 'string' ? '' : ` (load average at the end ${figures.load})`}:`);
-    for (const line of typeof figures === 'string' ? [figures] : figures.storm.lines) console.log(`  ${line}`);
+    for (const line of typeof figures === 'string' ? [figures] : (figures.storm?.lines ?? ['storm left out (BENCH_API_PATHS)'])) console.log(`  ${line}`);
   }
 }
 
@@ -181,13 +192,14 @@ function printDatabases(columns: Array<[string, DatabaseFigures | string]>): voi
 function printScale(scale: ScaleFigures[]): void {
   console.log(`\nPostgreSQL, several server processes on one database (node:cluster hands connections round robin; the most each path serves at ${SCALE_CONNECTIONS} connections):`);
   const rows: string[][] = [['', ...scale.map((s) => `${s.processes} process${s.processes > 1 ? 'es' : ''} (load average at the end ${s.load})`)]];
-  HOT_PATHS.forEach((path, i) => rows.push([path.name, ...scale.map((s) => describe(s.paths[i]!))]));
+  MEASURED.forEach((path, i) => rows.push([path.name, ...scale.map((s) => describe(s.paths[i]!))]));
   printTable(rows);
   for (const s of scale) {
     console.log(`${s.processes} process${s.processes > 1 ? 'es' : ''}:`);
-    for (const line of s.storm.lines) console.log(`  ${line}`);
+    for (const line of s.storm?.lines ?? ['storm left out (BENCH_API_PATHS)']) console.log(`  ${line}`);
   }
   const one = scale[0]!;
+  if (!one.storm) return;
   const serverMsPerTablet = one.storm.serverCpuMs / TABLETS;
   const databaseMsPerTablet = (one.storm.databaseCpuMs ?? 0) / TABLETS;
   console.log(
