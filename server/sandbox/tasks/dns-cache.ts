@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 export type DnsResolve = (name: string, rrtype: string) => Promise<unknown>;
 
 /** Answers kept per worker, and for how long: well under the TTL a domain usually gives its SPF and DKIM records. */
-export const DNS_CACHE = { maxEntries: 1000, ttlMs: 60_000 } as const;
+const DNS_CACHE = { maxEntries: 1000, ttlMs: 60_000 } as const;
 
 /** The name has no such record, or no such name: as final as an answer, and kept as one. */
 const FINAL_ERRORS = new Set(['ENOTFOUND', 'ENODATA']);
