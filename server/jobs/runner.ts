@@ -146,7 +146,6 @@ export function startJobRunner(
       queuedMeanwhile = true;
       return;
     }
-    if (timer) clearTimeout(timer);
     runPending()
       .catch(() => undefined)
       .finally(schedule);
@@ -154,6 +153,8 @@ export function startJobRunner(
 
   function schedule() {
     if (stopping.signal.aborted) return;
+    // One poll pending at a time, however the last drain was started (the poll, a wake).
+    if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       runPending()
         .catch(() => undefined)
