@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { BlobStore } from '../files/blob-store';
 import { enqueueJob } from '../jobs/queue';
+import { jobsQueued } from '../jobs/runner';
 import type { Tx } from '../sync/change-log';
 import { INTAKE_JOB_KINDS, type IntakeSource } from './intake-kinds';
 
@@ -75,7 +76,7 @@ export async function insertIntakeMessage(
 export async function acceptMessage(db: Db, blobs: BlobStore, msg: IncomingMessage): Promise<{ messageIds: number[]; jobIds: number[] }> {
   const blobKey = intakeBlobKey(msg.source, msg.receivedAt);
   await blobs.put(blobKey, msg.raw, msg.contentType);
-  return db.transaction().execute(async (trx) => {
+  const queued = await db.transaction().execute(async (trx) => {
     const messageIds: number[] = [];
     const jobIds: number[] = [];
     for (const buyer of msg.buyers) {
@@ -85,4 +86,6 @@ export async function acceptMessage(db: Db, blobs: BlobStore, msg: IncomingMessa
     }
     return { messageIds, jobIds };
   });
+  jobsQueued();
+  return queued;
 }

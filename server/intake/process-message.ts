@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { formatMessage } from '../../src/domain/messages';
 import type { ServerConfig } from '../config';
 import type { Selectable } from 'kysely';
@@ -155,6 +156,9 @@ export async function processIntakeMessage(ctx: IntakeContext, messageId: number
     routed.push({ ...plan, supplier, accountCode, errors });
   }
 
+  // The reads above and the write below each hold the event loop (better-sqlite3 answers
+  // synchronously): another user's request gets its turn between them.
+  await yieldToEventLoop();
   try {
     return await createInvoices(ctx, row, read, dedupeKey, { routed, message, arrival });
   } catch (error) {

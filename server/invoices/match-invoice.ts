@@ -71,7 +71,8 @@ function memo<K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>): 
   return held;
 }
 
-interface InvoiceToMatch {
+/** The invoice columns matching reads. */
+export interface InvoiceToMatch {
   oiid: number;
   buyer_key: string;
   supplier_key: string | null;
@@ -222,17 +223,19 @@ const INVOICE_TO_MATCH = [
  * contract prices and the supplier's units; writes the validation errors and the
  * outcome, a new revision so tablets pull it, and a history entry saying what changed.
  * A run that changes nothing writes no entry, unless `recordUnchanged` (a clerk's
- * correction asked for it and is told what it found).
+ * correction asked for it and is told what it found). `received`: the row the intake
+ * has just inserted in this transaction, not read again; its first match gives it its
+ * first revision.
  */
 export async function matchInvoiceIn(
   reads: MatchReads,
   oiid: number,
   trigger: MatchTrigger,
   user: string = MATCHING_USER,
-  { recordUnchanged = false }: { recordUnchanged?: boolean } = {},
+  { recordUnchanged = false, received }: { recordUnchanged?: boolean; received?: InvoiceToMatch } = {},
 ): Promise<MatchResult | null> {
   const { db } = reads;
-  const inv = await db.selectFrom('invoices').select(INVOICE_TO_MATCH).where('oiid', '=', oiid).where('deleted', '=', 0).executeTakeFirst();
+  const inv = received ?? (await db.selectFrom('invoices').select(INVOICE_TO_MATCH).where('oiid', '=', oiid).where('deleted', '=', 0).executeTakeFirst());
   if (!inv) return null;
   const doc = parseInvoiceDocument(inv.document);
   const buyer = await reads.buyer(inv.buyer_key);
@@ -271,7 +274,7 @@ export async function matchInvoiceIn(
   // The order the invoice was matched to: the detail links to it.
   const referenceSystemId = orderId !== null ? String(orderId) : null;
   const relinked = doc !== null && doc.referenceSystemId !== referenceSystemId;
-  if (change === null && !relinked) {
+  if (change === null && !relinked && !received) {
     // Nothing a user sees changed: keep the revision, so tablets have nothing to pull. The
     // counter's lock is taken all the same, before the invoice's row lock (see holdRevisions).
     await holdRevisions(db);

@@ -2,7 +2,7 @@ import { messages } from '../../src/domain/messages';
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
 import { writeHistory } from '../history';
 import type { ExtractedInvoice } from '../intake/extract/extracted-invoice';
-import { recordChange, type Tx } from '../sync/change-log';
+import type { Tx } from '../sync/change-log';
 import { INVOICE_ENTITY } from './invoice-rows';
 import { MatchReads, matchInvoiceIn } from './match-invoice';
 
@@ -56,39 +56,42 @@ export function documentOf(extracted: ExtractedInvoice | null, intakeErrors: str
 
 /**
  * The one service that creates invoices, for every way in (mail, upload, cXML, the demo
- * seed): the row, unread and Pending, its revision for the changes feed, the history
- * entry of its arrival, then the validation step. Runs in the caller's transaction.
+ * seed): the row, unread and Pending, the history entry of its arrival, then the
+ * validation step, whose first match gives the row its revision for the changes feed
+ * (one revision, not one for the insert and another for the match a moment later in
+ * the same transaction). Runs in the caller's transaction.
  */
 export async function receiveInvoice(trx: Tx, input: ReceivedInvoice): Promise<number> {
   const document = documentOf(input.extracted, input.generalErrors);
+  const row = {
+    buyer_key: input.buyerKey,
+    supplier_key: input.supplier?.key ?? null,
+    supplier_name: input.supplier?.name ?? null,
+    document: document ? JSON.stringify(document) : null,
+    message_sender_email: input.message.senderEmail,
+    intake_errors: JSON.stringify(input.generalErrors),
+    created_at: input.receivedAt,
+  };
   const { oiid } = await trx
     .insertInto('invoices')
     .values({
-      buyer_key: input.buyerKey,
-      supplier_key: input.supplier?.key ?? null,
+      ...row,
       read: 0,
       exported: 0,
       ve_status: 'Pending',
       title: titleOf(input.extracted),
-      supplier_name: input.supplier?.name ?? null,
       supplier_code: input.supplier?.accountCode ?? null,
-      document: document ? JSON.stringify(document) : null,
       message_subject: input.message.subject,
-      message_sender_email: input.message.senderEmail,
       message_created_date: input.message.createdDate,
       message_recipients: JSON.stringify(input.message.recipients),
       message_html_body: input.message.htmlBody,
       pdf_key: input.pdfKey,
       pdf_source: null,
-      intake_errors: JSON.stringify(input.generalErrors),
-      created_at: input.receivedAt,
       rev: 0,
       deleted: 0,
     })
     .returning('oiid')
     .executeTakeFirstOrThrow();
-  const rev = await recordChange(trx, { entity: INVOICE_ENTITY, key: String(oiid), op: 'upsert', scopes: [{ kind: 'buyer', orgKey: input.buyerKey }] });
-  await trx.updateTable('invoices').set({ rev }).where('oiid', '=', oiid).execute();
   const arrival = arrivalDescription(input.arrival);
   await writeHistory(trx, arrival.user, {
     orgKey: input.buyerKey,
@@ -99,6 +102,6 @@ export async function receiveInvoice(trx: Tx, input: ReceivedInvoice): Promise<n
     description: document?.documentId ? `${arrival.description}: invoice ${document.documentId}` : arrival.description,
   });
   // Validated and matched in the same transaction: the invoice is never seen without its errors.
-  await matchInvoiceIn(new MatchReads(trx), oiid, 'Received');
+  await matchInvoiceIn(new MatchReads(trx), oiid, 'Received', undefined, { received: { ...row, oiid, match_status: null, match_exceptions: 0 } });
   return oiid;
 }

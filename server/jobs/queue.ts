@@ -80,8 +80,8 @@ export function toJobRow(raw: RawJob): JobRow {
  * Takes the oldest job that is due, exactly once however many processes poll one database:
  * a queued job past its backoff, or a running one whose lease ran out (its process died
  * between claim and finish). The claim counts an attempt and leases the job for JOB_LEASE_MS.
- * PostgreSQL: one statement locks the oldest due row, skipping rows another process is
- * claiming. SQLite: the conditional update lets only one claimer take it (a single writer anyway).
+ * One statement: PostgreSQL locks the oldest due row, skipping rows another process is
+ * claiming; SQLite runs the update, its subquery included, under its single writer's lock.
  */
 export async function claimNextJob(db: Db): Promise<JobRow | null> {
   const now = new Date();
@@ -93,28 +93,17 @@ export async function claimNextJob(db: Db): Promise<JobRow | null> {
       eb.and([eb('state', '=', 'running'), eb('lease_until', '<', nowIso)]),
     ]);
   const claim = { state: 'running', updated_at: nowIso, lease_until: lease, attempts: sql<number>`attempts + 1` };
-  if (isPostgres(db)) {
-    const claimed = await db
-      .updateTable('jobs')
-      .set(claim)
-      .where('id', '=', (eb) => eb.selectFrom('jobs').select('id').where(due).orderBy('id').limit(1).forUpdate().skipLocked())
-      .returningAll()
-      .executeTakeFirst();
-    return claimed ? toJobRow(claimed) : null;
-  }
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const next = await db.selectFrom('jobs').selectAll().where(due).orderBy('id').limit(1).executeTakeFirst();
-    if (!next) return null;
-    const claimed = await db
-      .updateTable('jobs')
-      .set(claim)
-      .where('id', '=', next.id)
-      .where('attempts', '=', next.attempts)
-      .returningAll()
-      .executeTakeFirst();
-    if (claimed) return toJobRow(claimed);
-  }
-  return null;
+  const postgres = isPostgres(db);
+  const claimed = await db
+    .updateTable('jobs')
+    .set(claim)
+    .where('id', '=', (eb) => {
+      const oldest = eb.selectFrom('jobs').select('id').where(due).orderBy('id').limit(1);
+      return postgres ? oldest.forUpdate().skipLocked() : oldest;
+    })
+    .returningAll()
+    .executeTakeFirst();
+  return claimed ? toJobRow(claimed) : null;
 }
 
 /**

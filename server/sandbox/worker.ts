@@ -1,5 +1,6 @@
 import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
+import { runInBackground } from './background-priority';
 import type { TaskMessage, WorkerMessage, WorkerStart } from './worker-protocol';
 import { outputTooLarge } from './sandbox-messages';
 import { TaskRefusal } from './sandbox-error';
@@ -13,6 +14,7 @@ type Task = (input: unknown) => Promise<unknown>;
 
 const port = parentPort;
 if (!port) throw new Error('server/sandbox/worker.ts runs only as a worker thread');
+runInBackground();
 const { registryUrl } = workerData as WorkerStart;
 const { sandboxTasks } = (await import(registryUrl)) as { sandboxTasks: Record<string, Task> };
 

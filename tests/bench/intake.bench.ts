@@ -6,6 +6,9 @@ import { renderInvoicePdf } from '../../server/files/invoice-pdf';
 import { ublInvoiceXml } from '../../server/db/demo/invoice-xml';
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
 import { startServer } from '../e2e/support/server-process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpuTimeMs } from './api/load';
+import { summarise, type CpuProfile } from './api/profile-api';
 import { signIn } from './api/sign-in';
 import { fmt, percentile } from './measure';
 
@@ -13,6 +16,19 @@ import { fmt, percentile } from './measure';
 const MAILS = Number(process.env.INTAKE_BENCH_MAILS ?? 100);
 /** Mails on the wire at once (a supplier's gateway sending a batch). */
 const SENDERS = 4;
+/** `INTAKE_BENCH_KINDS=UBL` (or PDF) measures one kind only. */
+const KINDS = (['UBL', 'PDF'] as const).filter((k) => !process.env.INTAKE_BENCH_KINDS || process.env.INTAKE_BENCH_KINDS.split(',').includes(k));
+/**
+ * `INTAKE_BENCH_PROFILE=file.cpuprofile`: the server's main thread under the V8 profiler
+ * (api/cpu-profile-hook.mjs) from the first mail to the last invoice listed, summarised
+ * at the end by self time and by its longest tasks (what delays another user's request).
+ */
+const PROFILE = process.env.INTAKE_BENCH_PROFILE;
+/**
+ * `INTAKE_BENCH_READER=0`: no other user reads meanwhile, so the server's CPU per invoice is
+ * the intake's alone (the reader's share of it grows with every read answered faster).
+ */
+const READER = process.env.INTAKE_BENCH_READER !== '0';
 
 function documentOf(n: number): InvoiceDocument {
   const lineItems = Array.from({ length: 12 }, (_, i) => ({
@@ -61,6 +77,13 @@ async function attachmentOf(kind: 'UBL' | 'PDF', n: number) {
   return { filename: `${document.documentId}.pdf`, content: pdf };
 }
 
+/** CPU time of a process's main thread (its event loop) so far, in ms: /proc/<pid>/task/<pid>/stat, in ticks of 10 ms. */
+function mainThreadCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /**
  * Invoices per second from SMTP to the buyer's list: MAILS mails of one kind sent to the
  * demo buyer's receiving address on the server's SMTP port, timed until the buyer's list
@@ -68,7 +91,7 @@ async function attachmentOf(kind: 'UBL' | 'PDF', n: number) {
  * without pause, its latencies give the p99 the intake costs others.
  */
 export async function intakeBench(): Promise<void> {
-  const server = await startServer();
+  const server = await startServer(PROFILE ? { env: { NODE_OPTIONS: `--import ${join(import.meta.dirname, 'api/cpu-profile-hook.mjs')}`, PORTAL_CPU_PROFILE: PROFILE } } : {});
   try {
     const buyer = await signIn(server.url, 'buyer@uni.demo.test');
     const supplier = await signIn(server.url, 'supplier@acme.demo.test');
@@ -84,19 +107,30 @@ export async function intakeBench(): Promise<void> {
         i.document?.documentId?.startsWith(`BENCH-${process.pid}-`),
       ).length;
     console.log(`Invoice intake from SMTP to the buyer's list (SQLite, ${MAILS} mails per kind, ${SENDERS} senders)`);
+    const readOrders = async () => {
+      const start = performance.now();
+      await fetch(`${server.url}/api/seller/SUPACMESCI01/order?limit=20&offset=0`, { headers: { cookie: supplier } }).then((r) => r.arrayBuffer());
+      return performance.now() - start;
+    };
+    // The order list alone first: its own latency on this machine at this load, beside which
+    // the latency during the intake is read.
+    const quiet: number[] = [];
+    for (let i = 0; i < 300; i++) quiet.push(await readOrders());
+    quiet.sort((a, b) => a - b);
+    console.log(`- the supplier's order list alone: p50 ${fmt(percentile(quiet, 50))} ms, p99 ${fmt(percentile(quiet, 99))} ms`);
     let sent = 0;
-    for (const kind of ['UBL', 'PDF'] as const) {
+    if (PROFILE) process.kill(server.pid, 'SIGUSR2');
+    for (const kind of KINDS) {
       const attachments = await Promise.all(Array.from({ length: MAILS }, (_, i) => attachmentOf(kind, sent + i)));
       const before = await count();
       const latencies: number[] = [];
       let done = false;
       const reader = (async () => {
-        while (!done) {
-          const start = performance.now();
-          await fetch(`${server.url}/api/seller/SUPACMESCI01/order?limit=20&offset=0`, { headers: { cookie: supplier } }).then((r) => r.arrayBuffer());
-          latencies.push(performance.now() - start);
+        while (!done && READER) {
+          latencies.push(await readOrders());
         }
       })();
+      const cpuBefore = { all: cpuTimeMs(server.pid), main: mainThreadCpuMs(server.pid) };
       const start = performance.now();
       let next = 0;
       await Promise.all(
@@ -116,17 +150,23 @@ export async function intakeBench(): Promise<void> {
       const listed = performance.now() - start;
       done = true;
       await reader;
+      const cpu = { all: cpuTimeMs(server.pid) - cpuBefore.all, main: mainThreadCpuMs(server.pid) - cpuBefore.main };
       sent += MAILS;
       const sorted = [...latencies].sort((a, b) => a - b);
       console.log(
         `- ${kind} (${kind === 'PDF' ? 'text PDFs of 2 pages, read by a template' : 'PEPPOL BIS 3 attachments'}): ${fmt(MAILS / (listed / 1000), 1)} invoices/s to the list ` +
           `(${fmt(accepted / 1000, 1)} s to accept all by SMTP, ${fmt(listed / 1000, 1)} s until all listed); ` +
-          `meanwhile the supplier's order list p50 ${fmt(percentile(sorted, 50))} ms, p99 ${fmt(percentile(sorted, 99))} ms over ${sorted.length} reads`,
+          (READER ? `meanwhile the supplier's order list p50 ${fmt(percentile(sorted, 50))} ms, p99 ${fmt(percentile(sorted, 99))} ms over ${sorted.length} reads; ` : 'no reader meanwhile; ') +
+          `the server's CPU ${fmt(cpu.all / MAILS)} ms an invoice, ${fmt(cpu.main / MAILS)} ms of it on the main thread${READER ? ' (the reads answered included)' : ''}`,
       );
     }
     observer.close();
     console.log(`  (load average ${loadavg().map((l) => l.toFixed(2)).join(', ')})`);
   } finally {
     await server.stop();
+  }
+  if (PROFILE && existsSync(PROFILE)) {
+    for (const line of summarise(JSON.parse(readFileSync(PROFILE, 'utf8')) as CpuProfile)) console.log(line);
+    console.log(`  profile kept: ${PROFILE}`);
   }
 }

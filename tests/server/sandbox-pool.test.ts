@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '../../server/sandbox/limits';
 import { SandboxPool } from '../../server/sandbox/pool';
@@ -23,6 +24,12 @@ async function failure(promise: Promise<unknown>): Promise<SandboxError> {
 describe('the sandbox pool', () => {
   it('runs a TypeScript task in a worker thread and answers its output', async () => {
     await expect(pool.run('echo', { text: 'hello' }, limits())).resolves.toEqual({ echoed: 'hello' });
+  });
+
+  it('reads files below the priority of the event loop that answers users (Linux: the worker thread is niced, the process is not)', async () => {
+    const { nice } = (await pool.run('priority', null, limits())) as { nice: number | null };
+    if (nice === null) return;
+    expect(nice).toBeGreaterThan(getPriority());
   });
 
   it('terminates a task that never yields, while the main thread keeps answering requests', async () => {

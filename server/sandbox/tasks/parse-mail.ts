@@ -2,6 +2,7 @@ import { Resolver } from 'node:dns/promises';
 import { authenticate } from 'mailauth';
 import { simpleParser, type AddressObject } from 'mailparser';
 import type { IntakeFile } from '../../intake/extract/extracted-invoice';
+import { cachedResolver, type DnsResolve } from './dns-cache';
 
 /** What the intake needs to check DKIM and SPF: the SMTP session's facts and, for tests, a DNS table. */
 export interface MailAuthInput {
@@ -48,10 +49,18 @@ function tableResolver(records: Record<string, string[][]>) {
   };
 }
 
-/** The system's DNS, each question bounded: a resolver that never answers must not eat the task's time limit. */
+/**
+ * The system's DNS, each question bounded (a resolver that never answers must not eat the
+ * task's time limit), its answers kept by this worker for the mails after this one.
+ */
+let systemDns: DnsResolve | null = null;
 function systemResolver() {
-  const resolver = new Resolver({ timeout: 2000, tries: 1 });
-  return (name: string, rrtype: string) => resolver.resolve(name, rrtype) as Promise<string[][] | string[]>;
+  if (!systemDns) {
+    const resolver = new Resolver({ timeout: 2000, tries: 1 });
+    systemDns = cachedResolver((name, rrtype) => resolver.resolve(name, rrtype));
+  }
+  const dns = systemDns;
+  return (name: string, rrtype: string) => dns(name, rrtype) as Promise<string[][] | string[]>;
 }
 
 async function checkAuth(raw: Buffer, input: MailAuthInput): Promise<MailAuthResult> {

@@ -9,7 +9,7 @@ import { RUN_SECONDS, varyingRequests } from './load';
 import { signIn } from './sign-in';
 
 /** The parts of a V8 .cpuprofile this summary reads. */
-interface CpuProfile {
+export interface CpuProfile {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }>;
   samples: number[];
 }

@@ -19,6 +19,16 @@ export const sandboxTasks = {
   refuse: async (_input: null) => {
     throw new TaskRefusal('Row 2: price must be a number', { errors: ['Row 2: price must be a number'] });
   },
+  /** The nice value of the worker's own thread (Linux), null where a thread has none of its own. */
+  priority: async (_input: null) => {
+    const { readlinkSync } = await import('node:fs');
+    const { getPriority } = await import('node:os');
+    try {
+      return { nice: getPriority(Number(readlinkSync('/proc/thread-self').split('/').pop())) };
+    } catch {
+      return { nice: null };
+    }
+  },
   die: async (_input: null) => {
     process.exit(3);
   },
