@@ -59,6 +59,13 @@ async function readOrg(db: Db, orgKey: string): Promise<OrgRef | null> {
   return row ? { orgNo: row.org_no, orgKey: row.unique_key, orgType: orgTypeOfAccountType(row.type), name: row.name } : null;
 }
 
+/** The supplier a buyer's path names: any SUPPLIER organisation (a buyer's picker lists them all); `revisionSeen` as findOrg takes it. */
+export async function requireSupplierOrg(db: Db, sellerKey: string, revisionSeen: string | number | null = null): Promise<OrgRef> {
+  const seller = await findOrg(db, sellerKey, revisionSeen);
+  if (!seller || seller.orgType !== 'SUPPLIER') throw notFound('Supplier');
+  return seller;
+}
+
 /**
  * The path's organisation must be the session's own (of the type the path kind
  * needs: `/seller` a SUPPLIER, `/buyer` a UNIVERSITY), or the session a SUPPORT user.

@@ -1,6 +1,6 @@
 import type { CategoryNode } from '../../src/domain/schemas/catalogue';
 import type { Pricelist, PricelistMapping } from '../../src/domain/schemas/pricelists';
-import { inTextList, textList } from '../db/id-list';
+import { idList, inTextList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
 import type { EntityLoader } from '../sync/entity-loader';
 import { groupBy } from '../sync/group-by';
@@ -44,7 +44,7 @@ export const catalogueEntityLoaders: Record<string, EntityLoader> = {
       ([, seller]) => seller!,
     );
     for (const [seller, keyParts] of bySeller) {
-      const codes = textList(db, keyParts.map(([, , code]) => code!));
+      const codes = idList(db, keyParts.map(([, , code]) => code!));
       const rows = await metasByCode(db, { buyerKey: scope.orgKey, sellerKey: seller, codes });
       for (const row of rows) out.set(`${scope.orgKey}:${seller}:${row.product_code}`, toMeta(row));
     }

@@ -5,7 +5,7 @@ import { encodeFillChunk, FILL_CHUNK_MAX, type FillChunkParts, type FillRange } 
 import { preparedQuery } from '../db/prepared-query';
 import { badRequest } from '../http/errors';
 import type { Tx } from '../sync/change-log';
-import { categoryDescription, pageSettingsOf, today, toMeta } from './products';
+import { categoryDescription, joinedMeta, pageSettingsOf, today } from './products';
 
 const CATEGORY_COLUMNS = ['catalog_code', 'class_code', 'category_code', 'group_code', 'category_descriptions'] as const;
 
@@ -101,8 +101,7 @@ export async function fillChunkJson(db: Tx, sellerKey: string, buyerKey: string 
     }
     parts.rows.push({ json: row.fill_wire, crumb });
     if (!buyerKey || !('meta_prices' in row) || row.meta_prices === null) continue;
-    const m = { buyer_key: buyerKey, seller_key: sellerKey, product_code: row.product_code, excluded: row.excluded!, contract_prices: row.contract_prices!, last_exported_ms: row.last_exported_ms };
-    const meta = toMeta(m);
+    const meta = joinedMeta(buyerKey, sellerKey, row.product_code, row);
     // Only a buyer's curated products compare prices: the others' stay text.
     const sellerPrices = JSON.parse(row.meta_prices) as SellerPrice[];
     parts.metas.push({ row: parts.rows.length - 1, meta, discrepancies: priceDiscrepancies(sellerPrices, meta.contractPrices, at) });

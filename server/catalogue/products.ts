@@ -113,6 +113,19 @@ export function toMeta(row: Pick<MetaRow, (typeof META_COLUMNS)[number]>): Meta 
   };
 }
 
+/**
+ * The buyer's meta of a product read joined to the product (a product page, a fill chunk):
+ * the meta's columns, null where the buyer has no meta of it (the left join found none).
+ */
+export function joinedMeta(
+  buyerKey: string,
+  sellerKey: string,
+  productCode: string,
+  row: { excluded: number | null; contract_prices: string | null; last_exported_ms: MetaRow['last_exported_ms'] },
+): Meta {
+  return toMeta({ buyer_key: buyerKey, seller_key: sellerKey, product_code: productCode, excluded: row.excluded ?? 0, contract_prices: row.contract_prices ?? '[]', last_exported_ms: row.last_exported_ms });
+}
+
 export function toSellerPrice(row: SellerPriceRow): SellerPrice {
   return {
     uom: row.uom,

@@ -9,20 +9,19 @@ import { isPostgres, type Db } from './database';
  * compile and prepare. `ids` is the slot of the value, filled by `idList`.
  */
 export function inIdList(db: Db, column: string, ids: unknown): RawBuilder<boolean> {
-  return isPostgres(db) ? sql<boolean>`${sql.ref(column)} = any(${ids}::bigint[])` : sql<boolean>`${sql.ref(column)} in (select value from json_each(${ids}))`;
+  return inList(db, column, ids, sql.raw('bigint[]'));
 }
 
-/** The value of an `inIdList` parameter: an array for PostgreSQL, its JSON text for SQLite. */
-export function idList(db: Db, ids: readonly number[]): number[] | string {
-  return isPostgres(db) ? [...ids] : JSON.stringify(ids);
-}
-
-/** `column in (texts)` as `inIdList` does it for ids: the whole list as one parameter, filled by `textList`. */
+/** `column in (texts)` as `inIdList` does it for ids (product codes): the slot filled by `idList` too. */
 export function inTextList(db: Db, column: string, texts: unknown): RawBuilder<boolean> {
-  return isPostgres(db) ? sql<boolean>`${sql.ref(column)} = any(${texts}::text[])` : sql<boolean>`${sql.ref(column)} in (select value from json_each(${texts}))`;
+  return inList(db, column, texts, sql.raw('text[]'));
 }
 
-/** The value of an `inTextList` parameter: an array for PostgreSQL, its JSON text for SQLite. */
-export function textList(db: Db, texts: readonly string[]): string[] | string {
-  return isPostgres(db) ? [...texts] : JSON.stringify(texts);
+function inList(db: Db, column: string, values: unknown, pgArray: RawBuilder<unknown>): RawBuilder<boolean> {
+  return isPostgres(db) ? sql<boolean>`${sql.ref(column)} = any(${values}::${pgArray})` : sql<boolean>`${sql.ref(column)} in (select value from json_each(${values}))`;
+}
+
+/** The value of an `inIdList` or `inTextList` parameter: an array for PostgreSQL, its JSON text for SQLite. */
+export function idList<T extends number | string>(db: Db, ids: readonly T[]): T[] | string {
+  return isPostgres(db) ? [...ids] : JSON.stringify(ids);
 }

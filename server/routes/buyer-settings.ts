@@ -9,18 +9,12 @@ import { writeHistory } from '../history';
 import { badRequest, notFound } from '../http/errors';
 import { mutate } from '../http/mutate';
 import type { Db } from '../db/database';
-import { findOrg, requireCapability, requireOrg, type OrgRef } from '../policy';
+import { requireCapability, requireOrg, requireSupplierOrg, type OrgRef } from '../policy';
 import { recordChange } from '../sync/change-log';
 
 const buyerParams = z.object({ buyerId: z.string() });
 const pairParams = z.object({ buyerId: z.string(), sellerId: z.string() });
 const customerParams = z.object({ sellerId: z.string(), buyerId: z.string() });
-
-async function requireSupplier(db: AppContext['db'], sellerKey: string) {
-  const seller = await findOrg(db, sellerKey);
-  if (!seller || seller.orgType !== 'SUPPLIER') throw notFound('Supplier');
-  return seller;
-}
 
 export async function buyerSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -66,7 +60,7 @@ export async function buyerSettingsRoutes(app: FastifyInstance, ctx: AppContext)
     const params = request.params;
     const { user, org } = await requireOrg(request, db, 'buyer', params.buyerId);
     requireCapability(user, org, 'viewBuyerSettings');
-    const seller = await requireSupplier(db, params.sellerId);
+    const seller = await requireSupplierOrg(db, params.sellerId, request.revisionSeen);
     const row = await db
       .selectFrom('buyer_seller_props')
       .select('supplier_code')
@@ -80,7 +74,7 @@ export async function buyerSettingsRoutes(app: FastifyInstance, ctx: AppContext)
     const params = request.params;
     const { user, org } = await requireOrg(request, db, 'buyer', params.buyerId);
     requireCapability(user, org, 'editAccountCodes');
-    const seller = await requireSupplier(db, params.sellerId);
+    const seller = await requireSupplierOrg(db, params.sellerId, request.revisionSeen);
     const { supplierCode } = request.body;
     const errors = validateAccountCode(supplierCode);
     if (errors.length) throw badRequest(errors);

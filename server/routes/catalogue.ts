@@ -22,7 +22,7 @@ import type { AppContext } from '../app-context';
 import { decodeCursor, encodeCursor } from '../catalogue/cursor';
 import { fillChunkJson } from '../catalogue/fill-chunk';
 import { fillPlan } from '../catalogue/fill-plan';
-import { likePattern, metaEntityKey, toMeta, WRAPPER_COLUMNS, wrapProducts, wrapProductsJson } from '../catalogue/products';
+import { joinedMeta, likePattern, metaEntityKey, WRAPPER_COLUMNS, wrapProducts, wrapProductsJson } from '../catalogue/products';
 import { jobUploadUrl } from '../catalogue/upload-url';
 import type { Db } from '../db/database';
 import { writeHistory } from '../history';
@@ -32,15 +32,8 @@ import { mutate } from '../http/mutate';
 import { preparedQuery } from '../db/prepared-query';
 import { JOB_KINDS } from '../jobs/kinds';
 import { enqueueJob } from '../jobs/queue';
-import { findOrg, requireCapability, requireOrg, type OrgRef } from '../policy';
+import { requireCapability, requireOrg, requireSupplierOrg } from '../policy';
 import { recordChange, type Tx } from '../sync/change-log';
-
-/** The supplier named in a buyer path: any SUPPLIER organisation (the picker lists them all). */
-async function requireSupplierOrg(db: Db, sellerKey: string, revisionSeen: string | number | null): Promise<OrgRef> {
-  const seller = await findOrg(db, sellerKey, revisionSeen);
-  if (!seller || seller.orgType !== 'SUPPLIER') throw notFound('Supplier');
-  return seller;
-}
 
 /** A type, not an interface: prepared queries take their values as a record. */
 type PageValues = {
@@ -99,8 +92,7 @@ async function productPageRows(db: Tx, sellerKey: string, buyerKey: string | nul
   const metas = new Map<string, Meta>();
   for (const row of rows) {
     if (row.meta_code === null) continue;
-    const meta = { buyer_key: buyerKey, seller_key: sellerKey, product_code: row.meta_code, excluded: row.excluded!, contract_prices: row.contract_prices!, last_exported_ms: row.last_exported_ms };
-    metas.set(row.product_code, toMeta(meta));
+    metas.set(row.product_code, joinedMeta(buyerKey, sellerKey, row.meta_code, row));
   }
   return { rows, metas };
 }
