@@ -36,6 +36,8 @@ describe('the job runner: woken when this process queues a job', () => {
       jobsQueued();
       while (events.length < 2) await nextTurn();
       expect(events).toEqual(['ran', 'ran']);
+      // The handler has returned, but the runner writes its outcome after: wait for the drain under way.
+      await runner.runPending();
       const states = await t.db.selectFrom('jobs').select('state').where('kind', '=', 'test-wake').execute();
       expect(states.map((s) => s.state)).toEqual(['done', 'done']);
     } finally {
