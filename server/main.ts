@@ -4,7 +4,7 @@ import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { seedDemoIfEmpty, DEMO_CXML_DOMAIN, DEMO_CXML_SECRET, DEMO_SIGN_INS, DEMO_PASSWORD } from './db/demo';
 import { startIntake } from './intake/start-intake';
-import { stopSandbox } from './sandbox/run-sandboxed';
+import { stopSandbox, warmSandbox } from './sandbox/run-sandboxed';
 
 const config = loadConfig();
 const db = createDatabase(config);
@@ -26,6 +26,8 @@ process.on('SIGINT', close);
 process.on('SIGTERM', close);
 
 await app.listen({ port: config.port, host: config.host });
+// Users are answered at once; the first documents from partners and mail find their readers started.
+warmSandbox();
 const url = `http://localhost:${config.port}`;
 console.log(`\nProcurement portal: ${url}`);
 if (!config.distDir) console.log('  (no built PWA found under dist/: run `npm run build` for the web app)');

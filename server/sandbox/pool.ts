@@ -94,6 +94,15 @@ export class SandboxPool {
     await Promise.all([...this.slots].map((slot) => this.retire(slot, new SandboxError('crash', sandboxStopped))));
   }
 
+  /**
+   * Starts every worker the pool may keep, ahead of the first task: a worker's start (its
+   * loader, every task's modules, libxml2's WebAssembly) takes seconds of CPU, which the
+   * first documents after a server's start would otherwise wait for.
+   */
+  warm(memoryMb: number): void {
+    while (!this.closed && this.slots.size < this.options.size) this.spawn(memoryMb);
+  }
+
   /** Workers alive now (for tests of the pool's bounds). */
   get workerCount(): number {
     return this.slots.size;

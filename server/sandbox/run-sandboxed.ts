@@ -12,6 +12,16 @@ export interface SandboxRunOptions {
   signal?: AbortSignal;
 }
 
+function poolOf(): SandboxPool {
+  pool ??= new SandboxPool({ registryUrl: new URL('./tasks/index.ts', import.meta.url).href, size: SANDBOX_POOL_SIZE });
+  return pool;
+}
+
+/** Starts the sandbox's workers now (the server has started), so the first documents do not wait for them. */
+export function warmSandbox(): void {
+  poolOf().warm(DEFAULT_SANDBOX_LIMITS.memoryMb);
+}
+
 /**
  * Runs one task of the registry (`server/sandbox/tasks/index.ts`) in a sandbox worker
  * thread, under the default limits or tighter (or looser) ones the caller gives. Rejects
@@ -23,9 +33,8 @@ export function runSandboxed<K extends keyof SandboxTasks>(
   limits?: Partial<SandboxLimits>,
   options?: SandboxRunOptions,
 ): Promise<Awaited<ReturnType<SandboxTasks[K]>>> {
-  pool ??= new SandboxPool({ registryUrl: new URL('./tasks/index.ts', import.meta.url).href, size: SANDBOX_POOL_SIZE });
   const limitsOfTask = { ...DEFAULT_SANDBOX_LIMITS, ...limits };
-  return pool.run(task, input, limitsOfTask, options?.signal) as Promise<Awaited<ReturnType<SandboxTasks[K]>>>;
+  return poolOf().run(task, input, limitsOfTask, options?.signal) as Promise<Awaited<ReturnType<SandboxTasks[K]>>>;
 }
 
 /** Terminates the sandbox's workers (the server is stopping); a later task starts new ones. */

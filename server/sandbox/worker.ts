@@ -14,9 +14,11 @@ type Task = (input: unknown) => Promise<unknown>;
 
 const port = parentPort;
 if (!port) throw new Error('server/sandbox/worker.ts runs only as a worker thread');
-runInBackground();
 const { registryUrl } = workerData as WorkerStart;
 const { sandboxTasks } = (await import(registryUrl)) as { sandboxTasks: Record<string, Task> };
+// Started at the process's priority: documents already wait for this worker, and a loaded
+// machine would starve a start at a lower one for tens of seconds. Its tasks run below.
+runInBackground();
 
 const send = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 

@@ -87,6 +87,20 @@ describe('the sandbox pool', () => {
     expect(pool.workerCount).toBeLessThanOrEqual(2);
   });
 
+  it('starts every worker ahead of the first task when warmed, and runs tasks on them without starting more', async () => {
+    const warmed = new SandboxPool({ registryUrl, size: 2 });
+    try {
+      expect(warmed.workerCount).toBe(0);
+      warmed.warm(64);
+      expect(warmed.workerCount).toBe(2);
+      const answers = await Promise.all(['a', 'b', 'c'].map((text) => warmed.run('echo', { text }, limits())));
+      expect(answers).toEqual([{ echoed: 'a' }, { echoed: 'b' }, { echoed: 'c' }]);
+      expect(warmed.workerCount).toBe(2);
+    } finally {
+      await warmed.close();
+    }
+  });
+
   it('fails running and waiting tasks when it closes', async () => {
     const other = new SandboxPool({ registryUrl, size: 1 });
     const running = failure(other.run('loop', null, limits()));

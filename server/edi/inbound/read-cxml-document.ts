@@ -1,3 +1,4 @@
+import { DEFAULT_SANDBOX_LIMITS } from '../../sandbox/limits';
 import { runSandboxed, SandboxError } from '../../sandbox/run-sandboxed';
 import type { ReadCxmlRequestResult } from './read-cxml-request';
 
@@ -5,7 +6,7 @@ import type { ReadCxmlRequestResult } from './read-cxml-request';
  * Limits of reading one posted document: at most 10 MiB arrive, libxml2 reads an order of
  * 500 lines in milliseconds, so a document still being read after 10 s is hostile.
  */
-const READ_LIMITS = { timeMs: 10_000, memoryMb: 256 };
+const READ_LIMITS = { timeMs: 10_000, memoryMb: DEFAULT_SANDBOX_LIMITS.memoryMb };
 
 /** Reads an inbound document and its request in the sandbox; a document that passes a limit is refused as unreadable. */
 export async function readCxmlDocument(bytes: Uint8Array): Promise<ReadCxmlRequestResult> {
