@@ -109,6 +109,17 @@ async function expectNoAxeViolations(name: string, builder: AxeBuilder): Promise
   expect.soft(violations, `${name}: axe WCAG 2.2 A/AA violations`).toEqual([]);
 }
 
+/**
+ * Waits for the page's finite animations and transitions (a drawer sliding in, a theme's
+ * colours fading) to end: measured half way, a drawer overlaps what it will push aside.
+ * Endless ones (a spinner) are left running.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
 type ThemeType = 'light' | 'dark';
 
 /** Switches the theme as the Theme tab does (local storage), without a reload: the app follows storage events. */
@@ -132,6 +143,7 @@ export async function checkLayout(page: Page, name: string, ready: () => Promise
   for (const type of ['light', 'dark'] as const) {
     await setTheme(page, type);
     await ready();
+    await transitionsEnded(page);
     if (type === 'light') await checkOnce(page, `${name} (${type})`, tables);
     else await checkColoursOnce(page, `${name} (${type})`);
   }
