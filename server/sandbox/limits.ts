@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 
 /** The limits one sandboxed task runs under; a task that passes one is killed and fails. */
 export interface SandboxLimits {
-  /** Wall time from the moment a worker takes the task. */
+  /** Wall time from the moment a worker starts the task (its module loaded). */
   timeMs: number;
   /** The worker's V8 heap (`resourceLimits.maxOldGenerationSizeMb`). */
   memoryMb: number;

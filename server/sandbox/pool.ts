@@ -95,12 +95,13 @@ export class SandboxPool {
   }
 
   /**
-   * Starts every worker the pool may keep, ahead of the first task: a worker's start (its
-   * loader, every task's modules, libxml2's WebAssembly) takes seconds of CPU, which the
-   * first documents after a server's start would otherwise wait for.
+   * Starts every worker the pool may keep, ahead of the first task, each loading the modules
+   * of `tasks`: a worker's start (its loader, then a reader such as libxml2's WebAssembly)
+   * takes a second or more of CPU, which the first documents after a server's start would
+   * otherwise wait for.
    */
-  warm(memoryMb: number): void {
-    while (!this.closed && this.slots.size < this.options.size) this.spawn(memoryMb);
+  warm(memoryMb: number, tasks: string[]): void {
+    while (!this.closed && this.slots.size < this.options.size) this.spawn(memoryMb, tasks);
   }
 
   /** Workers alive now (for tests of the pool's bounds). */
@@ -117,7 +118,7 @@ export class SandboxPool {
         // A worker's heap limit is fixed at its start: an idle one of another size makes way.
         void this.drop(idle[0]);
       }
-      if (!slot && this.slots.size < this.options.size) slot = this.spawn(next.limits.memoryMb);
+      if (!slot && this.slots.size < this.options.size) slot = this.spawn(next.limits.memoryMb, [next.task]);
       if (!slot) return;
       this.queue.shift();
       slot.task = next;
@@ -127,10 +128,10 @@ export class SandboxPool {
     }
   }
 
-  private spawn(memoryMb: number): Slot {
+  private spawn(memoryMb: number, preload: string[]): Slot {
     const worker = new Worker(bootstrap, {
       execArgv: [],
-      workerData: { registryUrl: this.options.registryUrl } satisfies WorkerStart,
+      workerData: { registryUrl: this.options.registryUrl, preload } satisfies WorkerStart,
       resourceLimits: { maxOldGenerationSizeMb: memoryMb },
       stdout: false,
       stderr: false,
@@ -150,10 +151,9 @@ export class SandboxPool {
     return slot;
   }
 
-  /** Sends the slot's task to its worker and starts the task's clock. */
+  /** Sends the slot's task to its worker; its clock starts when the worker has its module loaded (onMessage). */
   private start(slot: Slot): void {
     const task = slot.task!;
-    slot.timer = setTimeout(() => void this.retire(slot, new SandboxError('time', timeLimitPassed(task.limits.timeMs))), task.limits.timeMs);
     const message: TaskMessage = { id: task.id, task: task.task, input: task.input, maxOutputBytes: task.limits.maxOutputBytes };
     slot.worker.postMessage(message);
   }
@@ -166,6 +166,11 @@ export class SandboxPool {
     }
     const task = slot.task;
     if (!task || task.id !== message.id) return;
+    if (message.kind === 'started') {
+      // Loading our own module is not the file's doing: the limit times the reading alone.
+      slot.timer = setTimeout(() => void this.retire(slot, new SandboxError('time', timeLimitPassed(task.limits.timeMs))), task.limits.timeMs);
+      return;
+    }
     this.release(slot);
     if (message.kind === 'done') {
       let output: unknown;

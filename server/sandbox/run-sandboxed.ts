@@ -17,9 +17,13 @@ function poolOf(): SandboxPool {
   return pool;
 }
 
-/** Starts the sandbox's workers now (the server has started), so the first documents do not wait for them. */
+/**
+ * Starts the sandbox's workers now (the server has started) with the cXML reader loaded, so
+ * the first orders partners post do not wait for them; mail, read in the background, loads
+ * its readers on first use.
+ */
 export function warmSandbox(): void {
-  poolOf().warm(DEFAULT_SANDBOX_LIMITS.memoryMb);
+  poolOf().warm(DEFAULT_SANDBOX_LIMITS.memoryMb, ['read-cxml']);
 }
 
 /**

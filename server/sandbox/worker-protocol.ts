@@ -8,6 +8,8 @@ export interface TaskMessage {
 
 export type WorkerMessage =
   | { kind: 'ready' }
+  /** The task's module is loaded and the task runs now: its time limit starts. */
+  | { kind: 'started'; id: number }
   | { kind: 'done'; id: number; output: Uint8Array }
   | { kind: 'refused'; id: number; reason: 'output' | 'task'; message: string; details: unknown };
 
@@ -15,4 +17,6 @@ export type WorkerMessage =
 export interface WorkerStart {
   /** The module whose `sandboxTasks` export names every task the worker may run. */
   registryUrl: string;
+  /** Tasks whose modules it loads before it says it is ready, at the process's priority. */
+  preload: string[];
 }

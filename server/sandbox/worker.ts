@@ -14,10 +14,26 @@ type Task = (input: unknown) => Promise<unknown>;
 
 const port = parentPort;
 if (!port) throw new Error('server/sandbox/worker.ts runs only as a worker thread');
-const { registryUrl } = workerData as WorkerStart;
-const { sandboxTasks } = (await import(registryUrl)) as { sandboxTasks: Record<string, Task> };
-// Started at the process's priority: documents already wait for this worker, and a loaded
-// machine would starve a start at a lower one for tens of seconds. Its tasks run below.
+const { registryUrl, preload } = workerData as WorkerStart;
+const { sandboxTasks } = (await import(registryUrl)) as { sandboxTasks: Record<string, () => Promise<Task>> };
+
+const loaded = new Map<string, Promise<Task>>();
+
+/** A task, its module imported the first time this worker runs it; null for a name the registry lacks. */
+function taskNamed(name: string): Promise<Task> | null {
+  if (!Object.hasOwn(sandboxTasks, name)) return null;
+  let task = loaded.get(name);
+  if (!task) {
+    task = sandboxTasks[name]!();
+    loaded.set(name, task);
+  }
+  return task;
+}
+
+// The modules of the tasks it was started for load at the process's priority: documents
+// already wait for this worker, and a loaded machine starved a start at a lower one for
+// tens of seconds. Its tasks (and modules loaded later) run below.
+await Promise.all(preload.map((name) => taskNamed(name)));
 runInBackground();
 
 const send = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
@@ -30,9 +46,10 @@ function refusal(error: unknown): { message: string; details: unknown } {
 
 port.on('message', (message: TaskMessage) => {
   void (async () => {
-    const task = Object.hasOwn(sandboxTasks, message.task) ? sandboxTasks[message.task] : undefined;
     try {
+      const task = await taskNamed(message.task);
       if (!task) throw new Error(`no sandbox task is named ${message.task}`);
+      send({ kind: 'started', id: message.id });
       const bytes = serialize(await task(message.input));
       if (bytes.byteLength > message.maxOutputBytes) {
         send({ kind: 'refused', id: message.id, reason: 'output', message: outputTooLarge(message.maxOutputBytes), details: null });

@@ -91,13 +91,35 @@ describe('the sandbox pool', () => {
     const warmed = new SandboxPool({ registryUrl, size: 2 });
     try {
       expect(warmed.workerCount).toBe(0);
-      warmed.warm(64);
+      warmed.warm(64, ['echo']);
       expect(warmed.workerCount).toBe(2);
       const answers = await Promise.all(['a', 'b', 'c'].map((text) => warmed.run('echo', { text }, limits())));
       expect(answers).toEqual([{ echoed: 'a' }, { echoed: 'b' }, { echoed: 'c' }]);
       expect(warmed.workerCount).toBe(2);
     } finally {
       await warmed.close();
+    }
+  });
+
+  it('loads a task\'s module in a worker only when the worker first runs that task', async () => {
+    const one = new SandboxPool({ registryUrl, size: 1 });
+    try {
+      await expect(one.run('markerLoaded', null, limits())).resolves.toEqual({ loaded: false });
+      await expect(one.run('marked', null, limits())).resolves.toEqual({ marked: true });
+      await expect(one.run('markerLoaded', null, limits())).resolves.toEqual({ loaded: true });
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('times a task from when its module is loaded: loading the reader is not the file\'s doing', async () => {
+    const one = new SandboxPool({ registryUrl, size: 1 });
+    try {
+      await expect(one.run('echo', { text: 'started' }, limits())).resolves.toEqual({ echoed: 'started' });
+      await expect(one.run('slowToLoad', null, limits({ timeMs: 1_000 }))).resolves.toEqual({ loaded: true });
+      expect((await failure(one.run('loop', null, limits({ timeMs: 1_000 })))).reason).toBe('time');
+    } finally {
+      await one.close();
     }
   });
 

@@ -4,7 +4,7 @@ import { TaskRefusal } from '../../../server/sandbox/sandbox-error';
  * Tasks that misbehave on purpose, for the sandbox pool's tests: the pool loads this
  * registry instead of the real one, so hostile code never sits among the server's tasks.
  */
-export const sandboxTasks = {
+const tasks = {
   echo: async (input: { text: string }) => ({ echoed: input.text }),
   loop: async (_input: null) => {
     for (;;) {
@@ -32,4 +32,21 @@ export const sandboxTasks = {
   die: async (_input: null) => {
     process.exit(3);
   },
+  /** Whether the module of the task `marked` was loaded in this worker. */
+  markerLoaded: async (_input: null) => ({ loaded: (globalThis as { sandboxMarker?: boolean }).sandboxMarker === true }),
 } satisfies Record<string, (input: never) => Promise<unknown>>;
+
+/** The registry's shape (server/sandbox/tasks/index.ts): each task as the import of its module. */
+export const sandboxTasks = {
+  ...Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, async () => task])),
+  /** A task whose module leaves a mark where it is loaded. */
+  marked: async () => {
+    (globalThis as { sandboxMarker?: boolean }).sandboxMarker = true;
+    return async (_input: null) => ({ marked: true });
+  },
+  /** A task whose module takes 1.5 s to load: its time limit starts once it is loaded. */
+  slowToLoad: async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    return async (_input: null) => ({ loaded: true });
+  },
+};
