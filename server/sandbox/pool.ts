@@ -27,6 +27,8 @@ export interface SandboxPoolOptions {
   registryUrl: string;
   /** Workers alive at most. */
   size: number;
+  /** Whether its tasks run below the process's priority (Linux), once each worker has loaded what it was started for. */
+  background: boolean;
 }
 
 /**
@@ -131,7 +133,7 @@ export class SandboxPool {
   private spawn(memoryMb: number, preload: string[]): Slot {
     const worker = new Worker(bootstrap, {
       execArgv: [],
-      workerData: { registryUrl: this.options.registryUrl, preload } satisfies WorkerStart,
+      workerData: { registryUrl: this.options.registryUrl, preload, background: this.options.background } satisfies WorkerStart,
       resourceLimits: { maxOldGenerationSizeMb: memoryMb },
       stdout: false,
       stderr: false,

@@ -5,25 +5,40 @@ import type { SandboxTasks } from './tasks/index';
 export type { SandboxLimits } from './limits';
 export { SandboxError } from './sandbox-error';
 
-let pool: SandboxPool | null = null;
+/**
+ * Who waits for a task. 'background': nobody on an open connection (jobs: mail, invoices,
+ * price files), so its workers run below the thread that answers users. 'request': a client
+ * waits on its request for the answer (a partner's cXML post), so its workers run at that
+ * thread's priority (niced, they lost the CPU to the very requests waiting for them), and
+ * they hold only the readers of such tasks (a lean heap collects in a few milliseconds).
+ */
+export type SandboxLane = 'background' | 'request';
+
+const pools = new Map<SandboxLane, SandboxPool>();
 
 export interface SandboxRunOptions {
   /** Aborting it (the server is stopping) fails the task at once and terminates its worker. */
   signal?: AbortSignal;
+  /** 'background' unless said. */
+  lane?: SandboxLane;
 }
 
-function poolOf(): SandboxPool {
-  pool ??= new SandboxPool({ registryUrl: new URL('./tasks/index.ts', import.meta.url).href, size: SANDBOX_POOL_SIZE });
+function poolOf(lane: SandboxLane): SandboxPool {
+  let pool = pools.get(lane);
+  if (!pool) {
+    pool = new SandboxPool({ registryUrl: new URL('./tasks/index.ts', import.meta.url).href, size: SANDBOX_POOL_SIZE, background: lane === 'background' });
+    pools.set(lane, pool);
+  }
   return pool;
 }
 
 /**
- * Starts the sandbox's workers now (the server has started) with the cXML reader loaded, so
- * the first orders partners post do not wait for them; mail, read in the background, loads
- * its readers on first use.
+ * Starts the request lane's workers now (the server has started) with the cXML reader
+ * loaded, so the first orders partners post do not wait for them; mail, read in the
+ * background, starts its workers and loads its readers on first use.
  */
 export function warmSandbox(): void {
-  poolOf().warm(DEFAULT_SANDBOX_LIMITS.memoryMb, ['read-cxml']);
+  poolOf('request').warm(DEFAULT_SANDBOX_LIMITS.memoryMb, ['read-cxml']);
 }
 
 /**
@@ -38,12 +53,12 @@ export function runSandboxed<K extends keyof SandboxTasks>(
   options?: SandboxRunOptions,
 ): Promise<Awaited<ReturnType<SandboxTasks[K]>>> {
   const limitsOfTask = { ...DEFAULT_SANDBOX_LIMITS, ...limits };
-  return poolOf().run(task, input, limitsOfTask, options?.signal) as Promise<Awaited<ReturnType<SandboxTasks[K]>>>;
+  return poolOf(options?.lane ?? 'background').run(task, input, limitsOfTask, options?.signal) as Promise<Awaited<ReturnType<SandboxTasks[K]>>>;
 }
 
 /** Terminates the sandbox's workers (the server is stopping); a later task starts new ones. */
 export async function stopSandbox(): Promise<void> {
-  const stopping = pool;
-  pool = null;
-  await stopping?.close();
+  const stopping = [...pools.values()];
+  pools.clear();
+  await Promise.all(stopping.map((pool) => pool.close()));
 }

@@ -19,4 +19,6 @@ export interface WorkerStart {
   registryUrl: string;
   /** Tasks whose modules it loads before it says it is ready, at the process's priority. */
   preload: string[];
+  /** Its tasks run below the priority of the thread that answers users. */
+  background: boolean;
 }

@@ -14,7 +14,7 @@ type Task = (input: unknown) => Promise<unknown>;
 
 const port = parentPort;
 if (!port) throw new Error('server/sandbox/worker.ts runs only as a worker thread');
-const { registryUrl, preload } = workerData as WorkerStart;
+const { registryUrl, preload, background } = workerData as WorkerStart;
 const { sandboxTasks } = (await import(registryUrl)) as { sandboxTasks: Record<string, () => Promise<Task>> };
 
 const loaded = new Map<string, Promise<Task>>();
@@ -32,9 +32,9 @@ function taskNamed(name: string): Promise<Task> | null {
 
 // The modules of the tasks it was started for load at the process's priority: documents
 // already wait for this worker, and a loaded machine starved a start at a lower one for
-// tens of seconds. Its tasks (and modules loaded later) run below.
+// tens of seconds. A background worker's tasks (and modules loaded later) run below.
 await Promise.all(preload.map((name) => taskNamed(name)));
-runInBackground();
+if (background) runInBackground();
 
 const send = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 

@@ -6,7 +6,7 @@ import { SandboxError } from '../../server/sandbox/sandbox-error';
 import { createTestApp } from './helpers/test-app';
 
 const registryUrl = new URL('./helpers/sandbox-test-tasks.ts', import.meta.url).href;
-const pool = new SandboxPool({ registryUrl, size: 2 });
+const pool = new SandboxPool({ registryUrl, size: 2, background: true });
 afterAll(() => pool.close());
 
 const limits = (l: Partial<SandboxLimits> = {}): SandboxLimits => ({ ...DEFAULT_SANDBOX_LIMITS, timeMs: 5_000, memoryMb: 64, ...l });
@@ -30,6 +30,17 @@ describe('the sandbox pool', () => {
     const { nice } = (await pool.run('priority', null, limits())) as { nice: number | null };
     if (nice === null) return;
     expect(nice).toBeGreaterThan(getPriority());
+  });
+
+  it('reads a document a client waits for at the priority of the event loop (a pool that is not background)', async () => {
+    const requests = new SandboxPool({ registryUrl, size: 1, background: false });
+    try {
+      const { nice } = (await requests.run('priority', null, limits())) as { nice: number | null };
+      if (nice === null) return;
+      expect(nice).toBe(getPriority());
+    } finally {
+      await requests.close();
+    }
   });
 
   it('terminates a task that never yields, while the main thread keeps answering requests', async () => {
@@ -88,7 +99,7 @@ describe('the sandbox pool', () => {
   });
 
   it('starts every worker ahead of the first task when warmed, and runs tasks on them without starting more', async () => {
-    const warmed = new SandboxPool({ registryUrl, size: 2 });
+    const warmed = new SandboxPool({ registryUrl, size: 2, background: true });
     try {
       expect(warmed.workerCount).toBe(0);
       warmed.warm(64, ['echo']);
@@ -102,7 +113,7 @@ describe('the sandbox pool', () => {
   });
 
   it('loads a task\'s module in a worker only when the worker first runs that task', async () => {
-    const one = new SandboxPool({ registryUrl, size: 1 });
+    const one = new SandboxPool({ registryUrl, size: 1, background: true });
     try {
       await expect(one.run('markerLoaded', null, limits())).resolves.toEqual({ loaded: false });
       await expect(one.run('marked', null, limits())).resolves.toEqual({ marked: true });
@@ -113,7 +124,7 @@ describe('the sandbox pool', () => {
   });
 
   it('times a task from when its module is loaded: loading the reader is not the file\'s doing', async () => {
-    const one = new SandboxPool({ registryUrl, size: 1 });
+    const one = new SandboxPool({ registryUrl, size: 1, background: true });
     try {
       await expect(one.run('echo', { text: 'started' }, limits())).resolves.toEqual({ echoed: 'started' });
       await expect(one.run('slowToLoad', null, limits({ timeMs: 1_000 }))).resolves.toEqual({ loaded: true });
@@ -124,7 +135,7 @@ describe('the sandbox pool', () => {
   });
 
   it('fails running and waiting tasks when it closes', async () => {
-    const other = new SandboxPool({ registryUrl, size: 1 });
+    const other = new SandboxPool({ registryUrl, size: 1, background: true });
     const running = failure(other.run('loop', null, limits()));
     const waiting = failure(other.run('echo', { text: 'never' }, limits()));
     await other.close();

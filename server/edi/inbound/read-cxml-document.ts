@@ -11,7 +11,8 @@ const READ_LIMITS = { timeMs: 10_000, memoryMb: DEFAULT_SANDBOX_LIMITS.memoryMb 
 /** Reads an inbound document and its request in the sandbox; a document that passes a limit is refused as unreadable. */
 export async function readCxmlDocument(bytes: Uint8Array): Promise<ReadCxmlRequestResult> {
   try {
-    return await runSandboxed('read-cxml', { bytes }, READ_LIMITS);
+    // The partner's system waits on its request for the answer.
+    return await runSandboxed('read-cxml', { bytes }, READ_LIMITS, { lane: 'request' });
   } catch (error) {
     if (error instanceof SandboxError && error.reason !== 'crash') return { ok: false, status: 400, message: error.message, errors: [] };
     throw error;

@@ -8,8 +8,8 @@ import type { ExtractionOutcome, IntakeFile } from './extracted-invoice';
  * Limits for reading one file: an invoice PDF of a few pages takes well under a second
  * and tens of MiB; a PDF that makes pdf.js loop or balloon is stopped long before it
  * holds a worker for the default minute. The heap is the default one: a worker's heap is
- * fixed at its start, so mail and cXML orders read on workers of one size take turns on
- * the same workers instead of restarting each other's (seconds of CPU each).
+ * fixed at its start, so mail, invoices and price files take turns on the same workers
+ * instead of restarting each other's (a second or more of CPU each).
  */
 export const EXTRACTION_LIMITS: SandboxLimits = { timeMs: 20_000, memoryMb: DEFAULT_SANDBOX_LIMITS.memoryMb, maxOutputBytes: 8 * 1024 * 1024 };
 
