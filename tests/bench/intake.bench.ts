@@ -96,11 +96,14 @@ async function attachmentOf(kind: 'UBL' | 'PDF', n: number) {
   return { filename: `${document.documentId}.pdf`, content: pdf };
 }
 
-/** CPU time of a process's main thread (its event loop) so far, in ms: /proc/<pid>/task/<pid>/stat, in ticks of 10 ms. */
-function mainThreadCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+/**
+ * A process's main thread (its event loop) so far, in ms: its CPU time, and the time it was
+ * ready to run but waited for a CPU (other threads, other processes on the machine), which
+ * a request waiting on it waits too (/proc/<pid>/task/<pid>/schedstat, in ns).
+ */
+function mainThreadMs(pid: number): { cpu: number; waited: number } {
+  const [cpu, waited] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+  return { cpu: cpu! / 1e6, waited: waited! / 1e6 };
 }
 
 /** The supplier's order list, as the supplier's screen asks for its first page. */
@@ -218,7 +221,7 @@ export async function intakeBench(): Promise<void> {
         const clientDelay = monitorEventLoopDelay({ resolution: 1 });
         clientDelay.enable();
         const reading = startReader(reader, server.url, supplier);
-        const cpuBefore = { all: cpuTimeMs(server.pid), main: mainThreadCpuMs(server.pid) };
+        const cpuBefore = { all: cpuTimeMs(server.pid), main: mainThreadMs(server.pid) };
         const start = performance.now();
         let next = 0;
         await Promise.all(
@@ -236,7 +239,8 @@ export async function intakeBench(): Promise<void> {
         const listed = performance.now() - start;
         const latencies = await reading.stop();
         clientDelay.disable();
-        const cpu = { all: cpuTimeMs(server.pid) - cpuBefore.all, main: mainThreadCpuMs(server.pid) - cpuBefore.main };
+        const mainAfter = mainThreadMs(server.pid);
+        const cpu = { all: cpuTimeMs(server.pid) - cpuBefore.all, main: mainAfter.cpu - cpuBefore.main.cpu, waited: mainAfter.waited - cpuBefore.main.waited };
         // Newest first: the buyer's first page is this run's.
         if ((await shownOnList()) < Math.min(MAILS, 100)) throw new Error(`The buyer's list does not show the ${kind} invoices the database holds`);
         sent += MAILS;
@@ -245,6 +249,7 @@ export async function intakeBench(): Promise<void> {
             `(${fmt(accepted / 1000, 1)} s to accept all by SMTP, ${fmt(listed / 1000, 1)} s until all listed); ` +
             (reader === 'none' ? '' : `meanwhile the supplier's order list ${latencyFigures(latencies)}; `) +
             `the server's CPU ${fmt(cpu.all / MAILS)} ms an invoice, ${fmt(cpu.main / MAILS)} ms of it on the main thread${reader === 'none' ? '' : ' (the reads answered included)'}; ` +
+            `the server's main thread waited ${fmt(cpu.waited / (listed / 1000), 0)} ms a second for a CPU; ` +
             `the bench's own event loop delay p99 ${fmt(clientDelay.percentile(99) / 1e6)} ms`,
         );
       }
