@@ -8,6 +8,7 @@ import type { ContractPrice } from '../../src/domain/schemas/catalogue';
 import type { MatchingSettings } from '../../src/domain/schemas/invoice-matching';
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
 import type { Db } from '../db/database';
+import { uomMappingRows } from '../catalogue/products';
 import { idList, inTextList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
 import { writeHistory } from '../history';
@@ -50,7 +51,7 @@ export class MatchReads {
   /** The supplier's own unit codes mapped to standard units (its UOM Mapping). */
   supplierUoms(supplierKey: string) {
     return memo(this.uoms, supplierKey, async () => {
-      const rows = await uomMappingOf(this.db, { supplierKey });
+      const rows = await uomMappingRows(this.db, { sellerKey: supplierKey });
       return new Map(rows.filter((r) => r.code.trim()).map((r) => [r.code.trim().toUpperCase(), r.standard_unit]));
     });
   }
@@ -59,14 +60,6 @@ export class MatchReads {
 // The statements every invoice's match runs, compiled once (prepared-query.ts): a burst of
 // mail is dozens of invoices a second, each matched as it is received.
 const buyerOrg = preparedQuery((db, v: { key: string }) => db.selectFrom('orgs').select(['org_no as orgNo', 'name']).where('unique_key', '=', v.key));
-
-const uomMappingOf = preparedQuery((db, v: { supplierKey: string }) =>
-  db
-    .selectFrom('uom_mappings')
-    .innerJoin('orgs', 'orgs.org_no', 'uom_mappings.org_no')
-    .select(['uom_mappings.code', 'uom_mappings.standard_unit'])
-    .where('orgs.unique_key', '=', v.supplierKey),
-);
 
 const orderOfBuyer = preparedQuery((db, v: { buyerKey: string; po: string }) =>
   db.selectFrom('orders').select('id').where('buyer_key', '=', v.buyerKey).where('order_no', '=', v.po).where('deleted', '=', 0).limit(1),

@@ -69,7 +69,6 @@ const insertInvoice = preparedQuery(
       | 'supplier_name'
       | 'document'
       | 'message_sender_email'
-      | 'intake_errors'
       | 'created_at'
       | 'title'
       | 'supplier_code'
@@ -78,7 +77,7 @@ const insertInvoice = preparedQuery(
       | 'message_recipients'
       | 'message_html_body'
       | 'pdf_key'
-    >,
+    > & { intake_errors: string },
   ) =>
     db
       .insertInto('invoices')
