@@ -1,4 +1,3 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { formatMessage } from '../../src/domain/messages';
 import type { ServerConfig } from '../config';
 import type { Selectable } from 'kysely';
@@ -6,6 +5,7 @@ import type { Db } from '../db/database';
 import { preparedQuery } from '../db/prepared-query';
 import type { IntakeMessagesTable } from '../db/tables/intake';
 import type { BlobStore } from '../files/blob-store';
+import { yieldToRequests } from '../jobs/yield-to-requests';
 import { receiveInvoice, type InvoiceArrival, type ReceivedInvoice } from '../invoices/receive-invoice';
 import type { ParsedMail } from '../sandbox/tasks/parse-mail';
 import { sha256Key } from './accept-message';
@@ -161,8 +161,8 @@ export async function processIntakeMessage(ctx: IntakeContext, messageId: number
   }
 
   // The reads above and the write below each hold the event loop (better-sqlite3 answers
-  // synchronously): another user's request gets its turn between them.
-  await yieldToEventLoop();
+  // synchronously): another user's request that came meanwhile is answered between them.
+  await yieldToRequests();
   try {
     return await createInvoices(ctx, row, read, dedupeKey, { routed, message, arrival });
   } catch (error) {
