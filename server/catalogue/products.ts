@@ -203,7 +203,7 @@ export function categoryDescription(row: CategoryColumns, buyerNames: ReadonlyMa
 export const today = () => new Date().toISOString().slice(0, 10);
 
 // The reads of every product page, each built and compiled once (db/prepared-query.ts).
-const uomMappingRows = preparedQuery((db, v: { sellerKey: string }) =>
+export const uomMappingRows = preparedQuery((db, v: { sellerKey: string }) =>
   db
     .selectFrom('uom_mappings')
     .innerJoin('orgs', 'orgs.org_no', 'uom_mappings.org_no')

@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema';
+import { checkpointInBackground } from './wal-checkpoints';
 
 export type Db = Kysely<Database>;
 
@@ -24,7 +25,8 @@ export function createDatabase(opts: DatabaseOptions): Db {
       dialect: new PostgresDialect({ pool: withNamedStatements(new pg.Pool({ connectionString: opts.databaseUrl, max: opts.databasePoolSize ?? DEFAULT_POOL_SIZE })) }),
     });
   }
-  const sqlite = new SQLite(opts.sqliteFile ?? join(opts.dataDir, 'portal.sqlite'));
+  const file = opts.sqliteFile ?? join(opts.dataDir, 'portal.sqlite');
+  const sqlite = new SQLite(file);
   // WAL lets readers go on while the single writer commits; foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -37,7 +39,8 @@ export function createDatabase(opts: DatabaseOptions): Db {
   // and a page cache of 64 MB (the default is 2 MB) so hot indexes stay in memory.
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('cache_size = -65536');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const stopCheckpoints = sqlite.memory ? () => undefined : checkpointInBackground(sqlite, file);
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, stopCheckpoints) }) });
 }
 
 const STATEMENT_CACHE_SIZE = 1000;
@@ -49,10 +52,13 @@ const STATEMENT_CACHE_SIZE = 1000;
  * iterates a statement for streamed queries, which nothing here uses, so a cached
  * statement is never busy when it is handed out again.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, beforeClose: () => void): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      beforeClose();
+      sqlite.close();
+    },
     prepare(sql) {
       let statement = cache.get(sql);
       if (statement) {

@@ -26,8 +26,19 @@ export function assertBlobKey(key: string): void {
   }
 }
 
+/** Folders kept at most in a store's memory of the folders it made (a day's intake folder, a buyer's...). */
+const KNOWN_FOLDERS_LIMIT = 1000;
+
 /** Files under `root`, with the content type kept in a small sidecar file beside each blob. */
 export class DiskBlobStore implements BlobStore {
+  /**
+   * Folders this store has made or found, so a put into one of them goes straight to its
+   * writes: each file operation is a round trip through libuv's thread pool, and a mail
+   * took three puts' worth. A folder removed behind the store's back (an operator purging
+   * a day of mail) is made again by the put that misses it.
+   */
+  private readonly folders = new Set<string>();
+
   constructor(readonly root: string) {}
 
   private pathOf(key: string): string {
@@ -37,9 +48,23 @@ export class DiskBlobStore implements BlobStore {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(`${path}.type`, contentType);
+    const folder = dirname(path);
+    if (!this.folders.has(folder)) await this.makeFolder(folder);
+    try {
+      await writeFile(`${path}.type`, contentType);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await this.makeFolder(folder);
+      await writeFile(`${path}.type`, contentType);
+    }
+    // The sidecar is whole before the blob appears under its name: a reader never finds the blob without its type.
     await writeWhole(path, bytes);
+  }
+
+  private async makeFolder(folder: string): Promise<void> {
+    await mkdir(folder, { recursive: true });
+    if (this.folders.size >= KNOWN_FOLDERS_LIMIT) this.folders.clear();
+    this.folders.add(folder);
   }
 
   async get(key: string): Promise<StoredBlob | null> {

@@ -1,13 +1,15 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { formatMessage } from '../../src/domain/messages';
 import type { ServerConfig } from '../config';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import { preparedQuery } from '../db/prepared-query';
 import type { IntakeMessagesTable } from '../db/tables/intake';
 import type { BlobStore } from '../files/blob-store';
+import { yieldToRequests } from '../jobs/yield-to-requests';
 import { receiveInvoice, type InvoiceArrival, type ReceivedInvoice } from '../invoices/receive-invoice';
 import type { ParsedMail } from '../sandbox/tasks/parse-mail';
 import { sha256Key } from './accept-message';
+import { takeAcceptedBytes } from './accepted-bytes';
 import { extractFile } from './extract-file';
 import type { ExtractionOutcome, IntakeFile } from './extract/extracted-invoice';
 import { parseMailSandboxed } from './parse-mail-sandboxed';
@@ -66,7 +68,8 @@ async function extractAttachments(ctx: IntakeContext, row: MessageRow, mail: Par
   const files: ReadMessage['files'] = [];
   for (const [i, file] of (mail?.attachments ?? []).entries()) {
     const whole = row.source === 'upload' || row.source === 'cxml';
-    const blobKey = whole ? row.blob_key : `${row.blob_key}-parts/${i + 1}-${safeName(file.filename)}`;
+    // Beside the message, not in a folder of its own: one folder fewer to make for every mail.
+    const blobKey = whole ? row.blob_key : `${row.blob_key}-part-${i + 1}-${safeName(file.filename)}`;
     if (!whole) await ctx.blobs.put(blobKey, Buffer.from(file.bytes), file.contentType);
     files.push({ file, blobKey, outcome: await extractFile(ctx.db, file) });
   }
@@ -120,13 +123,14 @@ const authPassed = (auth: ParsedMail['auth']) => !auth || auth.dkim === 'pass' |
  * so a job run again after a crash starts over cleanly.
  */
 export async function processIntakeMessage(ctx: IntakeContext, messageId: number): Promise<IntakeResult> {
-  const row = await ctx.db.selectFrom('intake_messages').selectAll().where('id', '=', messageId).executeTakeFirstOrThrow();
+  const [row] = await messageRow(ctx.db, { id: messageId });
+  if (!row) throw new Error(`No intake message ${messageId}`);
   if (row.state !== 'queued') return { state: row.state === 'duplicate' ? 'duplicate' : 'done', invoiceIds: JSON.parse(row.invoice_ids) as number[], attachments: [] };
-  const blob = await ctx.blobs.get(row.blob_key);
-  if (!blob) throw new Error(`The stored message ${row.blob_key} is missing`);
+  const raw = takeAcceptedBytes(row.blob_key) ?? (await ctx.blobs.get(row.blob_key))?.bytes;
+  if (!raw) throw new Error(`The stored message ${row.blob_key} is missing`);
 
-  const { mail, unreadable } = await readMail(ctx, row, blob.bytes);
-  const dedupeKey = row.dedupe_key ?? (mail?.messageId ? `mid:${mail.messageId}` : sha256Key(blob.bytes));
+  const { mail, unreadable } = await readMail(ctx, row, raw);
+  const dedupeKey = row.dedupe_key ?? (mail?.messageId ? `mid:${mail.messageId}` : sha256Key(raw));
   if (await isDuplicate(ctx.db, row, dedupeKey)) return markDuplicate(ctx.db, row.id);
   const read: ReadMessage = { mail, unreadable, files: await extractAttachments(ctx, row, mail) };
 
@@ -157,8 +161,8 @@ export async function processIntakeMessage(ctx: IntakeContext, messageId: number
   }
 
   // The reads above and the write below each hold the event loop (better-sqlite3 answers
-  // synchronously): another user's request gets its turn between them.
-  await yieldToEventLoop();
+  // synchronously): another user's request that came meanwhile is answered between them.
+  await yieldToRequests();
   try {
     return await createInvoices(ctx, row, read, dedupeKey, { routed, message, arrival });
   } catch (error) {
@@ -186,13 +190,8 @@ async function createInvoices(
   const { routed, message, arrival } = plan;
   return ctx.db.transaction().execute(async (trx) => {
     // Only one run of a message creates its invoices: the first to move it out of 'queued'.
-    const taken = await trx
-      .updateTable('intake_messages')
-      .set({ dedupe_key: dedupeKey, state: 'done' })
-      .where('id', '=', row.id)
-      .where('state', '=', 'queued')
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) throw new AlreadyTaken();
+    const taken = await takeMessage(trx, { id: row.id, dedupeKey });
+    if (taken.length !== 1) throw new AlreadyTaken();
     const invoiceIds: number[] = [];
     for (const plan of routed) {
       const outcome = plan.doc?.outcome;
@@ -210,25 +209,18 @@ async function createInvoices(
     }
     for (const f of read.files) {
       const owner = routed.findIndex((p) => p.doc === f || p.pdf === f || p.copies.includes(f));
-      await trx
-        .insertInto('intake_attachments')
-        .values({
-          message_id: row.id,
-          file_name: f.file.filename,
-          content_type: f.file.contentType,
-          size: f.file.bytes.byteLength,
-          blob_key: f.blobKey,
-          outcome: f.outcome.kind,
-          reason: f.outcome.kind === 'invoice' ? null : f.outcome.reason,
-          oiid: invoiceIds[owner >= 0 ? owner : 0] ?? null,
-        })
-        .execute();
+      await insertAttachment(trx, {
+        messageId: row.id,
+        fileName: f.file.filename,
+        contentType: f.file.contentType,
+        size: f.file.bytes.byteLength,
+        blobKey: f.blobKey,
+        outcome: f.outcome.kind,
+        reason: f.outcome.kind === 'invoice' ? null : f.outcome.reason,
+        oiid: invoiceIds[owner >= 0 ? owner : 0] ?? null,
+      });
     }
-    await trx
-      .updateTable('intake_messages')
-      .set({ error: read.unreadable, invoice_ids: JSON.stringify(invoiceIds) })
-      .where('id', '=', row.id)
-      .execute();
+    await settleMessage(trx, { id: row.id, error: read.unreadable, invoiceIds: JSON.stringify(invoiceIds) });
     return { state: 'done' as const, invoiceIds, attachments: summary(read) };
   });
 }
@@ -238,15 +230,39 @@ function summary(read: ReadMessage): IntakeResult['attachments'] {
 }
 
 async function isDuplicate(db: Db, row: MessageRow, dedupeKey: string): Promise<boolean> {
-  const other = await db
-    .selectFrom('intake_messages')
-    .select('id')
-    .where('buyer_key', '=', row.buyer_key)
-    .where('dedupe_key', '=', dedupeKey)
-    .where('id', '!=', row.id)
-    .executeTakeFirst();
-  return other !== undefined;
+  const others = await otherCopies(db, { buyerKey: row.buyer_key, dedupeKey, id: row.id });
+  return others.length > 0;
 }
+
+// The statements every message runs, compiled once (prepared-query.ts).
+const messageRow = preparedQuery((db, v: { id: number }) => db.selectFrom('intake_messages').selectAll().where('id', '=', v.id));
+
+const otherCopies = preparedQuery((db, v: { buyerKey: string; dedupeKey: string; id: number }) =>
+  db.selectFrom('intake_messages').select('id').where('buyer_key', '=', v.buyerKey).where('dedupe_key', '=', v.dedupeKey).where('id', '!=', v.id).limit(1),
+);
+
+/** Moves the message out of 'queued': answers its id when this run took it. */
+const takeMessage = preparedQuery((db, v: { id: number; dedupeKey: string }) =>
+  db.updateTable('intake_messages').set({ dedupe_key: v.dedupeKey, state: 'done' }).where('id', '=', v.id).where('state', '=', 'queued').returning('id'),
+);
+
+const insertAttachment = preparedQuery(
+  (db, v: { messageId: number; fileName: string; contentType: string; size: number; blobKey: string; outcome: string; reason: string | null; oiid: number | null }) =>
+    db.insertInto('intake_attachments').values({
+      message_id: v.messageId,
+      file_name: v.fileName,
+      content_type: v.contentType,
+      size: v.size,
+      blob_key: v.blobKey,
+      outcome: v.outcome,
+      reason: v.reason,
+      oiid: v.oiid,
+    }),
+);
+
+const settleMessage = preparedQuery((db, v: { id: number; error: string | null; invoiceIds: string }) =>
+  db.updateTable('intake_messages').set({ error: v.error, invoice_ids: v.invoiceIds }).where('id', '=', v.id),
+);
 
 async function markDuplicate(db: Db, id: number): Promise<IntakeResult> {
   await db.updateTable('intake_messages').set({ state: 'duplicate', error: 'A copy of a message already received' }).where('id', '=', id).execute();

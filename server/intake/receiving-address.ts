@@ -1,5 +1,6 @@
 import { ACCOUNT_TYPES } from '../../src/domain/constants';
 import type { Db } from '../db/database';
+import { preparedQuery } from '../db/prepared-query';
 
 /** The buyer a recipient address belongs to, and the code of the pattern it matched (AP, AP-SCAN...). */
 export interface ReceivingMatch {
@@ -16,6 +17,19 @@ export function normaliseAddress(address: string): string | null {
   return trimmed;
 }
 
+// Compiled once (prepared-query.ts): every recipient of every mail asks.
+const patternsOf = preparedQuery((db, v: { address: string; wildcard: string }) =>
+  db
+    .selectFrom('receiving_emails as r')
+    .innerJoin('orgs as o', 'o.org_no', 'r.org_no')
+    .select(['o.unique_key', 'r.code', 'r.email_address'])
+    .where('r.deleted', '=', 0)
+    .where('o.deleted', '=', 0)
+    .where('o.type', '=', ACCOUNT_TYPES.UNIVERSITY)
+    .where((eb) => eb(eb.fn('lower', ['r.email_address']), 'in', [v.address, v.wildcard]))
+    .orderBy('r.id'),
+);
+
 /**
  * The receiving-email pattern a recipient matches: a buyer's exact address first, else
  * its `*@domain` pattern. Only live buyers' patterns count; a supplier's receiving
@@ -25,16 +39,7 @@ export async function matchReceivingAddress(db: Db, recipient: string): Promise<
   const address = normaliseAddress(recipient);
   if (!address) return null;
   const wildcard = `*@${address.slice(address.lastIndexOf('@') + 1)}`;
-  const rows = await db
-    .selectFrom('receiving_emails as r')
-    .innerJoin('orgs as o', 'o.org_no', 'r.org_no')
-    .select(['o.unique_key', 'r.code', 'r.email_address'])
-    .where('r.deleted', '=', 0)
-    .where('o.deleted', '=', 0)
-    .where('o.type', '=', ACCOUNT_TYPES.UNIVERSITY)
-    .where((eb) => eb(eb.fn('lower', ['r.email_address']), 'in', [address, wildcard]))
-    .orderBy('r.id')
-    .execute();
+  const rows = await patternsOf(db, { address, wildcard });
   const exact = rows.find((r) => r.email_address.toLowerCase() === address);
   const match = exact ?? rows[0];
   return match ? { buyerKey: match.unique_key, code: match.code, address } : null;

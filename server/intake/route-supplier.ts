@@ -1,5 +1,6 @@
 import { ACCOUNT_TYPES, PARTY_ID_PROPERTIES, PROPERTY_NAMES } from '../../src/domain/constants';
 import type { Db } from '../db/database';
+import { preparedQuery } from '../db/prepared-query';
 import type { PartyIds } from './extract/extracted-invoice';
 import { normaliseAddress } from './receiving-address';
 
@@ -17,11 +18,9 @@ function idForms(value: string): string[] {
   return [plain(value), ...(colon >= 0 ? [plain(value.slice(colon + 1))] : [])].filter((v) => v.length >= 4);
 }
 
-/** The supplier whose ABN, VAT, GLN or PEPPOL id property equals one of the document seller's ids. */
-export async function supplierByPartyIds(db: Db, party: PartyIds): Promise<SupplierMatch | null> {
-  const wanted = new Set(party.ids.flatMap((id) => idForms(id.value)));
-  if (wanted.size === 0) return null;
-  const rows = await db
+// The routing of every invoice document reads these two: compiled once (prepared-query.ts).
+const partyIdsOfSuppliers = preparedQuery((db, _v: Record<string, never>) =>
+  db
     .selectFrom('properties as p')
     .innerJoin('orgs as o', 'o.org_no', 'p.org_no')
     .select(['o.unique_key', 'o.name', 'p.value'])
@@ -29,8 +28,25 @@ export async function supplierByPartyIds(db: Db, party: PartyIds): Promise<Suppl
     .where('p.deleted', '=', 0)
     .where('o.deleted', '=', 0)
     .where('o.type', '=', ACCOUNT_TYPES.SUPPLIER)
-    .orderBy('p.org_property_no')
-    .execute();
+    .orderBy('p.org_property_no'),
+);
+
+const accountCodeOf = preparedQuery((db, v: { buyerKey: string; supplierKey: string }) =>
+  db
+    .selectFrom('other_org_properties as p')
+    .innerJoin('orgs as o', 'o.org_no', 'p.org_no')
+    .select('p.value')
+    .where('o.unique_key', '=', v.buyerKey)
+    .where('p.other_org_key', '=', v.supplierKey)
+    .where('p.property', '=', PROPERTY_NAMES.supplierCodeAp)
+    .where('p.deleted', '=', 0),
+);
+
+/** The supplier whose ABN, VAT, GLN or PEPPOL id property equals one of the document seller's ids. */
+export async function supplierByPartyIds(db: Db, party: PartyIds): Promise<SupplierMatch | null> {
+  const wanted = new Set(party.ids.flatMap((id) => idForms(id.value)));
+  if (wanted.size === 0) return null;
+  const rows = await partyIdsOfSuppliers(db, {});
   const hit = rows.find((r) => idForms(r.value).some((v) => wanted.has(v)));
   return hit ? { supplierKey: hit.unique_key, name: hit.name, via: 'document' } : null;
 }
@@ -75,14 +91,6 @@ export async function supplierByKey(db: Db, supplierKey: string): Promise<Suppli
 
 /** The buyer's Invoice Account Code for a supplier (its SUPPLIER_CODE_AP other-organisation property). */
 export async function supplierAccountCode(db: Db, buyerKey: string, supplierKey: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('other_org_properties as p')
-    .innerJoin('orgs as o', 'o.org_no', 'p.org_no')
-    .select('p.value')
-    .where('o.unique_key', '=', buyerKey)
-    .where('p.other_org_key', '=', supplierKey)
-    .where('p.property', '=', PROPERTY_NAMES.supplierCodeAp)
-    .where('p.deleted', '=', 0)
-    .executeTakeFirst();
+  const [row] = await accountCodeOf(db, { buyerKey, supplierKey });
   return row?.value ?? null;
 }

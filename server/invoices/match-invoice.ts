@@ -8,6 +8,8 @@ import type { ContractPrice } from '../../src/domain/schemas/catalogue';
 import type { MatchingSettings } from '../../src/domain/schemas/invoice-matching';
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
 import type { Db } from '../db/database';
+import { uomMappingRows } from '../catalogue/products';
+import { idList, inTextList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
 import { writeHistory } from '../history';
 import { receivedLinesOfOrder } from '../orders/asn-rows';
@@ -39,9 +41,7 @@ export class MatchReads {
   ) {}
 
   buyer(key: string) {
-    return memo(this.buyers, key, () =>
-      this.db.selectFrom('orgs').select(['org_no as orgNo', 'name']).where('unique_key', '=', key).executeTakeFirst(),
-    );
+    return memo(this.buyers, key, async () => (await buyerOrg(this.db, { key }))[0]);
   }
 
   settingsOf(orgNo: number) {
@@ -51,16 +51,72 @@ export class MatchReads {
   /** The supplier's own unit codes mapped to standard units (its UOM Mapping). */
   supplierUoms(supplierKey: string) {
     return memo(this.uoms, supplierKey, async () => {
-      const rows = await this.db
-        .selectFrom('uom_mappings')
-        .innerJoin('orgs', 'orgs.org_no', 'uom_mappings.org_no')
-        .select(['uom_mappings.code', 'uom_mappings.standard_unit'])
-        .where('orgs.unique_key', '=', supplierKey)
-        .execute();
+      const rows = await uomMappingRows(this.db, { sellerKey: supplierKey });
       return new Map(rows.filter((r) => r.code.trim()).map((r) => [r.code.trim().toUpperCase(), r.standard_unit]));
     });
   }
 }
+
+// The statements every invoice's match runs, compiled once (prepared-query.ts): a burst of
+// mail is dozens of invoices a second, each matched as it is received.
+const buyerOrg = preparedQuery((db, v: { key: string }) => db.selectFrom('orgs').select(['org_no as orgNo', 'name']).where('unique_key', '=', v.key));
+
+const orderOfBuyer = preparedQuery((db, v: { buyerKey: string; po: string }) =>
+  db.selectFrom('orders').select('id').where('buyer_key', '=', v.buyerKey).where('order_no', '=', v.po).where('deleted', '=', 0).limit(1),
+);
+
+const orderOfSupplier = preparedQuery((db, v: { supplierKey: string; po: string }) =>
+  db.selectFrom('orders').select('id').where('seller_key', '=', v.supplierKey).where('order_no', '=', v.po).where('deleted', '=', 0).limit(1),
+);
+
+const orderOfParties = preparedQuery((db, v: { buyerKey: string; supplierKey: string; po: string }) =>
+  db
+    .selectFrom('orders')
+    .select(['id', 'order_total_currency', 'order_total_ext_tax', 'tax_total', 'order_no'])
+    .where('buyer_key', '=', v.buyerKey)
+    .where('seller_key', '=', v.supplierKey)
+    .where('order_no', '=', v.po)
+    .where('deleted', '=', 0),
+);
+
+const linesOfOrder = preparedQuery((db, v: { orderId: number }) =>
+  db.selectFrom('order_lines').select(['number', 'supplier_product_code', 'uom', 'quantity', 'unit_price']).where('order_id', '=', v.orderId).orderBy('number'),
+);
+
+const invoicesQuotingPo = preparedQuery((db, v: { buyerKey: string; po: string }) =>
+  db.selectFrom('invoices').select(['oiid', 'created_at', 'document', 'supplier_key', 'deleted']).where('buyer_key', '=', v.buyerKey).where('po_number', '=', v.po),
+);
+
+const invoicesOfNumber = preparedQuery((db, v: { buyerKey: string; supplierKey: string; number: string }) =>
+  db
+    .selectFrom('invoices')
+    .select(['oiid', 'created_at', 'message_created_date', 'deleted'])
+    .where('buyer_key', '=', v.buyerKey)
+    .where('supplier_key', '=', v.supplierKey)
+    .where('document_number', '=', v.number),
+);
+
+const contractPricesOfCodes = preparedQuery((db, v: { buyerKey: string; supplierKey: string; codes: unknown }) =>
+  db
+    .selectFrom('product_meta')
+    .select(['product_code', 'contract_prices'])
+    .where('buyer_key', '=', v.buyerKey)
+    .where('seller_key', '=', v.supplierKey)
+    .where(inTextList(db, 'product_code', v.codes))
+    .where('deleted', '=', 0),
+);
+
+const writeMatch = preparedQuery(
+  (db, v: { oiid: number; document: string | null; status: string; exceptions: number; po: string | null; number: string | null; rev: number }) =>
+    db
+      .updateTable('invoices')
+      .set({ document: v.document, match_status: v.status, match_exceptions: v.exceptions, po_number: v.po, document_number: v.number, rev: v.rev })
+      .where('oiid', '=', v.oiid),
+);
+
+const writeReferences = preparedQuery((db, v: { oiid: number; po: string | null; number: string | null }) =>
+  db.updateTable('invoices').set({ po_number: v.po, document_number: v.number }).where('oiid', '=', v.oiid),
+);
 
 function memo<K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
   let held = cache.get(key);
@@ -98,34 +154,18 @@ function intakeErrorsOf(inv: InvoiceToMatch, doc: InvoiceDocument | null): strin
 
 /** Why a PO number names no order of this buyer and supplier: another supplier's, another buyer's, or none. */
 async function missingOrderKind(db: Tx, buyerKey: string, supplierKey: string | null, po: string): Promise<OrderLookup> {
-  const ofBuyer = await db.selectFrom('orders').select('id').where('buyer_key', '=', buyerKey).where('order_no', '=', po).where('deleted', '=', 0).limit(1).executeTakeFirst();
+  const [ofBuyer] = await orderOfBuyer(db, { buyerKey, po });
   if (ofBuyer) return { kind: 'otherSupplier' };
-  const ofSupplier = supplierKey
-    ? await db.selectFrom('orders').select('id').where('seller_key', '=', supplierKey).where('order_no', '=', po).where('deleted', '=', 0).limit(1).executeTakeFirst()
-    : undefined;
+  const [ofSupplier] = supplierKey ? await orderOfSupplier(db, { supplierKey, po }) : [];
   return { kind: ofSupplier ? 'otherBuyer' : 'notFound' };
 }
 
 async function findOrder(db: Tx, buyerKey: string, supplierKey: string | null, po: string | null) {
   if (!po) return { lookup: { kind: 'noPoNumber' } as OrderLookup, orderId: null };
   // The usual case first, through the unique index on (buyer, seller, number).
-  const own = supplierKey
-    ? await db
-        .selectFrom('orders')
-        .select(['id', 'order_total_currency', 'order_total_ext_tax', 'tax_total', 'order_no'])
-        .where('buyer_key', '=', buyerKey)
-        .where('seller_key', '=', supplierKey)
-        .where('order_no', '=', po)
-        .where('deleted', '=', 0)
-        .executeTakeFirst()
-    : undefined;
+  const [own] = supplierKey ? await orderOfParties(db, { buyerKey, supplierKey, po }) : [];
   if (!own) return { lookup: await missingOrderKind(db, buyerKey, supplierKey, po), orderId: null };
-  const lines = await db
-    .selectFrom('order_lines')
-    .select(['number', 'supplier_product_code', 'uom', 'quantity', 'unit_price'])
-    .where('order_id', '=', own.id)
-    .orderBy('number')
-    .execute();
+  const lines = await linesOfOrder(db, { orderId: own.id });
   const lookup: OrderLookup = {
     kind: 'found',
     order: {
@@ -154,12 +194,7 @@ const receivedBefore = (inv: InvoiceToMatch) => (other: { oiid: number; created_
 
 /** Invoices and credit notes from the same supplier quoting the same PO, received before this one (not copies of it). */
 async function earlierOf(db: Tx, inv: InvoiceToMatch, supplier: string, po: string, number: string | null): Promise<EarlierInvoice[]> {
-  const rows = await db
-    .selectFrom('invoices')
-    .select(['oiid', 'created_at', 'document', 'supplier_key', 'deleted'])
-    .where('buyer_key', '=', inv.buyer_key)
-    .where('po_number', '=', po)
-    .execute();
+  const rows = await invoicesQuotingPo(db, { buyerKey: inv.buyer_key, po });
   return rows
     .filter((r) => r.deleted === 0 && r.supplier_key === supplier && receivedBefore(inv)(r))
     .map((r) => parseInvoiceDocument(r.document))
@@ -174,13 +209,7 @@ async function earlierOf(db: Tx, inv: InvoiceToMatch, supplier: string, po: stri
 /** When the first invoice with this supplier and number was received, if this one is a copy. */
 async function duplicateOf(db: Tx, inv: InvoiceToMatch, number: string | null): Promise<string | null> {
   if (!number || !inv.supplier_key) return null;
-  const rows = await db
-    .selectFrom('invoices')
-    .select(['oiid', 'created_at', 'message_created_date', 'deleted'])
-    .where('buyer_key', '=', inv.buyer_key)
-    .where('supplier_key', '=', inv.supplier_key)
-    .where('document_number', '=', number)
-    .execute();
+  const rows = await invoicesOfNumber(db, { buyerKey: inv.buyer_key, supplierKey: inv.supplier_key, number });
   const first = rows.filter((r) => r.deleted === 0 && receivedBefore(inv)(r)).sort((x, y) => (x.created_at < y.created_at ? -1 : x.created_at > y.created_at ? 1 : x.oiid - y.oiid))[0];
   return first?.message_created_date ?? null;
 }
@@ -188,14 +217,7 @@ async function duplicateOf(db: Tx, inv: InvoiceToMatch, number: string | null): 
 async function contractPricesOf(db: Tx, buyerKey: string, supplierKey: string | null, codes: string[]) {
   const prices = new Map<string, ContractPrice[]>();
   if (!supplierKey || codes.length === 0) return prices;
-  const rows = await db
-    .selectFrom('product_meta')
-    .select(['product_code', 'contract_prices'])
-    .where('buyer_key', '=', buyerKey)
-    .where('seller_key', '=', supplierKey)
-    .where('product_code', 'in', codes)
-    .where('deleted', '=', 0)
-    .execute();
+  const rows = await contractPricesOfCodes(db, { buyerKey, supplierKey, codes: idList(db, codes) });
   for (const r of rows) {
     const list = JSON.parse(r.contract_prices) as ContractPrice[];
     if (list.length) prices.set(r.product_code.trim().toUpperCase(), list);
@@ -278,23 +300,20 @@ export async function matchInvoiceIn(
     // Nothing a user sees changed: keep the revision, so tablets have nothing to pull. The
     // counter's lock is taken all the same, before the invoice's row lock (see holdRevisions).
     await holdRevisions(db);
-    await db.updateTable('invoices').set({ po_number: po, document_number: number }).where('oiid', '=', oiid).execute();
+    await writeReferences(db, { oiid, po, number });
     if (recordUnchanged) await written(matchingMessages.exceptionsUnchanged(outcomeLabel(result.outcome)));
     return result;
   }
   const rev = await recordChange(db, { entity: INVOICE_ENTITY, key: String(oiid), op: 'upsert', scopes: [{ kind: 'buyer', orgKey: inv.buyer_key }] });
-  await db
-    .updateTable('invoices')
-    .set({
-      document: doc ? JSON.stringify({ ...doc, referenceSystemId, validationErrors: result.validationErrors }) : null,
-      match_status: result.outcome.status,
-      match_exceptions: result.outcome.exceptions,
-      po_number: po,
-      document_number: number,
-      rev,
-    })
-    .where('oiid', '=', oiid)
-    .execute();
+  await writeMatch(db, {
+    oiid,
+    document: doc ? JSON.stringify({ ...doc, referenceSystemId, validationErrors: result.validationErrors }) : null,
+    status: result.outcome.status,
+    exceptions: result.outcome.exceptions,
+    po,
+    number,
+    rev,
+  });
   await written(change ?? result.outcome.status);
   return result;
 }

@@ -1,5 +1,8 @@
+import type { Selectable } from 'kysely';
 import { messages } from '../../src/domain/messages';
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
+import { preparedQuery } from '../db/prepared-query';
+import type { InvoicesTable } from '../db/tables/invoices';
 import { writeHistory } from '../history';
 import type { ExtractedInvoice } from '../intake/extract/extracted-invoice';
 import type { Tx } from '../sync/change-log';
@@ -54,6 +57,55 @@ export function documentOf(extracted: ExtractedInvoice | null, intakeErrors: str
   return { ...extracted.document, validationErrors: { ...errors, general: [...errors.general, ...intakeErrors.map((error) => ({ error }))] } };
 }
 
+// Compiled once (prepared-query.ts): every invoice received writes one. Each value named
+// (the values given are slots, which spread to nothing).
+const insertInvoice = preparedQuery(
+  (
+    db,
+    v: Pick<
+      Selectable<InvoicesTable>,
+      | 'buyer_key'
+      | 'supplier_key'
+      | 'supplier_name'
+      | 'document'
+      | 'message_sender_email'
+      | 'created_at'
+      | 'title'
+      | 'supplier_code'
+      | 'message_subject'
+      | 'message_created_date'
+      | 'message_recipients'
+      | 'message_html_body'
+      | 'pdf_key'
+    > & { intake_errors: string },
+  ) =>
+    db
+      .insertInto('invoices')
+      .values({
+        buyer_key: v.buyer_key,
+        supplier_key: v.supplier_key,
+        supplier_name: v.supplier_name,
+        document: v.document,
+        message_sender_email: v.message_sender_email,
+        intake_errors: v.intake_errors,
+        created_at: v.created_at,
+        read: 0,
+        exported: 0,
+        ve_status: 'Pending',
+        title: v.title,
+        supplier_code: v.supplier_code,
+        message_subject: v.message_subject,
+        message_created_date: v.message_created_date,
+        message_recipients: v.message_recipients,
+        message_html_body: v.message_html_body,
+        pdf_key: v.pdf_key,
+        pdf_source: null,
+        rev: 0,
+        deleted: 0,
+      })
+      .returning('oiid'),
+);
+
 /**
  * The one service that creates invoices, for every way in (mail, upload, cXML, the demo
  * seed): the row, unread and Pending, the history entry of its arrival, then the
@@ -72,26 +124,17 @@ export async function receiveInvoice(trx: Tx, input: ReceivedInvoice): Promise<n
     intake_errors: JSON.stringify(input.generalErrors),
     created_at: input.receivedAt,
   };
-  const { oiid } = await trx
-    .insertInto('invoices')
-    .values({
-      ...row,
-      read: 0,
-      exported: 0,
-      ve_status: 'Pending',
-      title: titleOf(input.extracted),
-      supplier_code: input.supplier?.accountCode ?? null,
-      message_subject: input.message.subject,
-      message_created_date: input.message.createdDate,
-      message_recipients: JSON.stringify(input.message.recipients),
-      message_html_body: input.message.htmlBody,
-      pdf_key: input.pdfKey,
-      pdf_source: null,
-      rev: 0,
-      deleted: 0,
-    })
-    .returning('oiid')
-    .executeTakeFirstOrThrow();
+  const [inserted] = await insertInvoice(trx, {
+    ...row,
+    title: titleOf(input.extracted),
+    supplier_code: input.supplier?.accountCode ?? null,
+    message_subject: input.message.subject,
+    message_created_date: input.message.createdDate,
+    message_recipients: JSON.stringify(input.message.recipients),
+    message_html_body: input.message.htmlBody,
+    pdf_key: input.pdfKey,
+  });
+  const oiid = inserted!.oiid;
   const arrival = arrivalDescription(input.arrival);
   await writeHistory(trx, arrival.user, {
     orgKey: input.buyerKey,

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { isPostgres, type Db } from '../db/database';
+import { preparedQuery } from '../db/prepared-query';
 import type { Database } from '../db/schema';
 import type { Tx } from '../sync/change-log';
 
@@ -30,23 +31,18 @@ export async function enqueueJob(
   trx: Tx,
   job: { orgKey: string; kind: string; payload: Record<string, unknown> },
 ): Promise<number> {
-  const now = new Date().toISOString();
-  const row = await trx
-    .insertInto('jobs')
-    .values({
-      org_key: job.orgKey,
-      kind: job.kind,
-      state: 'queued',
-      payload: JSON.stringify(job.payload),
-      result: null,
-      error: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const [row] = await insertJob(trx, { orgKey: job.orgKey, kind: job.kind, payload: JSON.stringify(job.payload), now: new Date().toISOString() });
+  return row!.id;
 }
+
+// The queue's statements are compiled once (prepared-query.ts): every mail the intake takes
+// in is queued, claimed and finished, a few dozen a second in a burst.
+const insertJob = preparedQuery((db, v: { orgKey: string; kind: string; payload: string; now: string }) =>
+  db
+    .insertInto('jobs')
+    .values({ org_key: v.orgKey, kind: v.kind, state: 'queued', payload: v.payload, result: null, error: null, created_at: v.now, updated_at: v.now })
+    .returning('id'),
+);
 
 type RawJob = {
   id: number;
@@ -85,26 +81,26 @@ export function toJobRow(raw: RawJob): JobRow {
  */
 export async function claimNextJob(db: Db): Promise<JobRow | null> {
   const now = new Date();
-  const nowIso = now.toISOString();
-  const lease = new Date(now.getTime() + JOB_LEASE_MS).toISOString();
+  const [claimed] = await claimOldestDue(db, { now: now.toISOString(), lease: new Date(now.getTime() + JOB_LEASE_MS).toISOString() });
+  return claimed ? toJobRow(claimed) : null;
+}
+
+const claimOldestDue = preparedQuery((db, v: { now: string; lease: string }) => {
   const due = (eb: ExpressionBuilder<Database, 'jobs'>) =>
     eb.or([
-      eb.and([eb('state', '=', 'queued'), eb.or([eb('run_after', 'is', null), eb('run_after', '<=', nowIso)])]),
-      eb.and([eb('state', '=', 'running'), eb('lease_until', '<', nowIso)]),
+      eb.and([eb('state', '=', 'queued'), eb.or([eb('run_after', 'is', null), eb('run_after', '<=', v.now)])]),
+      eb.and([eb('state', '=', 'running'), eb('lease_until', '<', v.now)]),
     ]);
-  const claim = { state: 'running', updated_at: nowIso, lease_until: lease, attempts: sql<number>`attempts + 1` };
   const postgres = isPostgres(db);
-  const claimed = await db
+  return db
     .updateTable('jobs')
-    .set(claim)
+    .set({ state: 'running', updated_at: v.now, lease_until: v.lease, attempts: sql<number>`attempts + 1` })
     .where('id', '=', (eb) => {
       const oldest = eb.selectFrom('jobs').select('id').where(due).orderBy('id').limit(1);
       return postgres ? oldest.forUpdate().skipLocked() : oldest;
     })
-    .returningAll()
-    .executeTakeFirst();
-  return claimed ? toJobRow(claimed) : null;
-}
+    .returningAll();
+});
 
 /**
  * Takes one queued job by id, leased like any claim (a caller that runs its own jobs, like
@@ -151,19 +147,24 @@ export async function finishJob(
   job: Pick<JobRow, 'id' | 'attempts'>,
   outcome: { state: 'done' | 'failed'; result: unknown; error: string | null },
 ): Promise<boolean> {
-  const finished = await db
-    .updateTable('jobs')
-    .set({
-      state: outcome.state,
-      result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
-      error: outcome.error,
-      lease_until: null,
-      updated_at: new Date().toISOString(),
-    })
-    .where(heldClaim(job))
-    .executeTakeFirst();
-  return Number(finished.numUpdatedRows) === 1;
+  const finished = await finishClaim(db, {
+    id: job.id,
+    attempts: job.attempts,
+    state: outcome.state,
+    result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
+    error: outcome.error,
+    now: new Date().toISOString(),
+  });
+  return finished.length === 1;
 }
+
+const finishClaim = preparedQuery((db, v: { id: number; attempts: number; state: string; result: string | null; error: string | null; now: string }) =>
+  db
+    .updateTable('jobs')
+    .set({ state: v.state, result: v.result, error: v.error, lease_until: null, updated_at: v.now })
+    .where(heldClaim(v))
+    .returning('id'),
+);
 
 /** Queues a claimed job again, to be claimed no earlier than `delayMs` from now; `error` says why the attempt failed. */
 export async function retryJob(db: Db, job: Pick<JobRow, 'id' | 'attempts'>, delayMs: number, error: string): Promise<void> {

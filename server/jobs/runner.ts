@@ -1,9 +1,9 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { AppContext } from '../app-context';
 import { blobStoreFor } from '../files/blob-stores';
 import { JOB_MAX_ATTEMPTS, JOB_TIME_LIMIT_MS } from '../sandbox/limits';
 import { JobFailure, JobRetry, type JobContext, type JobHandler } from './job-context';
 import { jobInterruptedTooOften } from './job-limits';
+import { yieldToRequests } from './yield-to-requests';
 import { claimNextJob, finishJob, JOB_LEASE_MS, renewLease, requeueJob, requeueStale, retryJob, type JobRow } from './queue';
 
 const JOB_POLL_INTERVAL_MS = 500;
@@ -103,9 +103,9 @@ export function startJobRunner(
     let count = 0;
     const running = new Set<Promise<void>>();
     while (!stopping.signal.aborted) {
-      // better-sqlite3 answers synchronously: a turn of the event loop before each claim
-      // lets other users' requests in between two jobs' writes.
-      await yieldToEventLoop();
+      // better-sqlite3 answers synchronously: the event loop polls before each claim, so
+      // other users' requests come in between two jobs' writes.
+      await yieldToRequests();
       const job = await claimNextJob(ctx.db);
       if (!job) break;
       count++;

@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
+import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { renderInvoicePdf } from '../../server/files/invoice-pdf';
 import { ublInvoiceXml } from '../../server/db/demo/invoice-xml';
@@ -14,21 +16,40 @@ import { fmt, percentile } from './measure';
 
 /** Mails per kind: enough for a rate, short enough for a shared machine. */
 const MAILS = Number(process.env.INTAKE_BENCH_MAILS ?? 100);
+/** Mails of each kind sent first, not measured but printed as the cold figure (`INTAKE_BENCH_WARM_UP=0` none). */
+const WARM_UP = Number(process.env.INTAKE_BENCH_WARM_UP ?? 100);
 /** Mails on the wire at once (a supplier's gateway sending a batch). */
 const SENDERS = 4;
 /** `INTAKE_BENCH_KINDS=UBL` (or PDF) measures one kind only. */
-const KINDS = (['UBL', 'PDF'] as const).filter((k) => !process.env.INTAKE_BENCH_KINDS || process.env.INTAKE_BENCH_KINDS.split(',').includes(k));
+const KINDS = (['UBL', 'PDF'] as const).filter((k) => !process.env.INTAKE_BENCH_KINDS || process.env.INTAKE_BENCH_KINDS.toUpperCase().split(',').includes(k));
 /**
  * `INTAKE_BENCH_PROFILE=file.cpuprofile`: the server's main thread under the V8 profiler
- * (api/cpu-profile-hook.mjs) from the first mail to the last invoice listed, summarised
+ * (api/cpu-profile-hook.mjs) from the first mail after the warm-up to the last invoice listed, summarised
  * at the end by self time and by its longest tasks (what delays another user's request).
  */
 const PROFILE = process.env.INTAKE_BENCH_PROFILE;
 /**
- * `INTAKE_BENCH_READER=0`: no other user reads meanwhile, so the server's CPU per invoice is
- * the intake's alone (the reader's share of it grows with every read answered faster).
+ * Who reads the supplier's order list while the mails come in, each over a run of the
+ * kind's mails of its own:
+ * - `busy`: one reader asking again the moment it has an answer (back to back, fetch),
+ *   the figure earlier sessions printed. On two cores it keeps a core nearly busy by
+ *   itself (the bench's client and the server's answers), so its tail is mostly its own.
+ * - `paced`: a user at READ_RATE requests a second, evenly spaced, open loop (not waiting
+ *   for an answer before the next is due; node:http on a kept-alive connection, as
+ *   cxml-in.bench.ts does), each latency counted from when its request was due.
+ * `INTAKE_BENCH_READER=busy` or `=paced` runs one of them, `=0` neither, so the server's
+ * CPU per invoice is the intake's alone (the reader's share grows with every read answered
+ * faster); both by default.
  */
-const READER = process.env.INTAKE_BENCH_READER !== '0';
+const READERS = (['busy', 'paced'] as const).filter((r) => {
+  const wanted = process.env.INTAKE_BENCH_READER ?? 'busy,paced';
+  return wanted !== '0' && wanted.split(',').includes(r);
+});
+type Reader = (typeof READERS)[number] | 'none';
+/** The paced reader's requests a second: a user paging and filtering, far above what one person asks. */
+const READ_RATE = Number(process.env.INTAKE_BENCH_READ_RATE ?? 50);
+/** How long the paced reader reads alone before the intake, for its figure at this load. */
+const PACED_ALONE_SECONDS = 5;
 
 function documentOf(n: number): InvoiceDocument {
   const lineItems = Array.from({ length: 12 }, (_, i) => ({
@@ -77,18 +98,95 @@ async function attachmentOf(kind: 'UBL' | 'PDF', n: number) {
   return { filename: `${document.documentId}.pdf`, content: pdf };
 }
 
-/** CPU time of a process's main thread (its event loop) so far, in ms: /proc/<pid>/task/<pid>/stat, in ticks of 10 ms. */
-function mainThreadCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+/**
+ * A process's main thread (its event loop) so far, in ms: its CPU time, and the time it was
+ * ready to run but waited for a CPU (other threads, other processes on the machine), which
+ * a request waiting on it waits too (/proc/<pid>/task/<pid>/schedstat, in ns).
+ */
+function mainThreadMs(pid: number): { cpu: number; waited: number } {
+  const [cpu, waited] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+  return { cpu: cpu! / 1e6, waited: waited! / 1e6 };
 }
+
+/** The supplier's order list, as the supplier's screen asks for its first page. */
+const orderListPath = '/api/seller/SUPACMESCI01/order?limit=20&offset=0';
+
+/** A paced reader: `rate` requests a second on its own kept-alive connections until stopped; latencies from when each was due, sorted. */
+function pacedReader(url: string, cookie: string, rate: number): { stop(): Promise<number[]> } {
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  const { hostname, port } = new URL(url);
+  const latencies: number[] = [];
+  const pending = new Set<Promise<void>>();
+  const start = performance.now();
+  let sent = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const send = (due: number) =>
+    new Promise<void>((resolve, reject) => {
+      const req = request({ agent, hostname, port, path: orderListPath, headers: { cookie, accept: 'application/json' } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`The order list answered ${res.statusCode}`));
+          latencies.push(performance.now() - due);
+          resolve();
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const tick = () => {
+    // Every request due by now goes out, however late this timer fired.
+    for (; start + (sent * 1000) / rate <= performance.now(); sent++) {
+      const sending = send(start + (sent * 1000) / rate);
+      pending.add(sending);
+      void sending.finally(() => pending.delete(sending)).catch(() => undefined);
+    }
+    timer = setTimeout(tick, Math.max(0, start + (sent * 1000) / rate - performance.now()));
+  };
+  tick();
+  return {
+    async stop() {
+      if (timer) clearTimeout(timer);
+      await Promise.all(pending);
+      agent.destroy();
+      return latencies.sort((a, b) => a - b);
+    },
+  };
+}
+
+/** A busy reader: asks again as soon as it has an answer, until stopped. */
+function busyReader(url: string, cookie: string): { stop(): Promise<number[]> } {
+  const latencies: number[] = [];
+  let done = false;
+  const reading = (async () => {
+    while (!done) {
+      const start = performance.now();
+      await fetch(`${url}${orderListPath}`, { headers: { cookie } }).then((r) => r.arrayBuffer());
+      latencies.push(performance.now() - start);
+    }
+  })();
+  return {
+    async stop() {
+      done = true;
+      await reading;
+      return latencies.sort((a, b) => a - b);
+    },
+  };
+}
+
+const startReader = (reader: Reader, url: string, cookie: string) =>
+  reader === 'busy' ? busyReader(url, cookie) : reader === 'paced' ? pacedReader(url, cookie, READ_RATE) : { stop: async () => [] as number[] };
+
+const readerLabel = (reader: Reader) =>
+  reader === 'busy' ? 'busy reader (back to back)' : reader === 'paced' ? `paced reader (${READ_RATE}/s, from when due)` : 'no reader';
+
+const latencyFigures = (sorted: number[]) => `p50 ${fmt(percentile(sorted, 50))} ms, p99 ${fmt(percentile(sorted, 99))} ms over ${sorted.length} reads`;
 
 /**
  * Invoices per second from SMTP to the buyer's list: MAILS mails of one kind sent to the
  * demo buyer's receiving address on the server's SMTP port, timed until the buyer's list
- * holds every one of them; meanwhile another user (the supplier) reads the order list
- * without pause, its latencies give the p99 the intake costs others.
+ * holds every one of them; meanwhile another user (the supplier) reads the order list,
+ * back to back or paced (READERS, a run of MAILS mails for each), its latencies give the
+ * p99 the intake costs others.
  */
 export async function intakeBench(): Promise<void> {
   const server = await startServer(PROFILE ? { env: { NODE_OPTIONS: `--import ${join(import.meta.dirname, 'api/cpu-profile-hook.mjs')}`, PORTAL_CPU_PROFILE: PROFILE } } : {});
@@ -106,31 +204,25 @@ export async function intakeBench(): Promise<void> {
       ((await (await fetch(`${server.url}/api/buyer/UNIWESTMERE1/invoice?limit=100&offset=0`, { headers: { cookie: buyer } })).json()) as Array<{ document: { documentId: string | null } | null }>).filter((i) =>
         i.document?.documentId?.startsWith(`BENCH-${process.pid}-`),
       ).length;
-    console.log(`Invoice intake from SMTP to the buyer's list (SQLite, ${MAILS} mails per kind, ${SENDERS} senders)`);
-    const readOrders = async () => {
-      const start = performance.now();
-      await fetch(`${server.url}/api/seller/SUPACMESCI01/order?limit=20&offset=0`, { headers: { cookie: supplier } }).then((r) => r.arrayBuffer());
-      return performance.now() - start;
-    };
+    console.log(`Invoice intake from SMTP to the buyer's list (SQLite, ${MAILS} mails per kind and reader, ${SENDERS} senders)`);
     // The order list alone first: its own latency on this machine at this load, beside which
     // the latency during the intake is read.
-    const quiet: number[] = [];
-    for (let i = 0; i < 300; i++) quiet.push(await readOrders());
-    quiet.sort((a, b) => a - b);
-    console.log(`- the supplier's order list alone: p50 ${fmt(percentile(quiet, 50))} ms, p99 ${fmt(percentile(quiet, 99))} ms`);
+    for (const reader of READERS) {
+      const alone = startReader(reader, server.url, supplier);
+      // A second of the busy reader (earlier sessions took 300 reads, about as many), a few of the paced one.
+      await new Promise((r) => setTimeout(r, reader === 'busy' ? 1000 : PACED_ALONE_SECONDS * 1000));
+      console.log(`- the supplier's order list alone, ${readerLabel(reader)}: ${latencyFigures(await alone.stop())}`);
+    }
     let sent = 0;
-    if (PROFILE) process.kill(server.pid, 'SIGUSR2');
-    for (const kind of KINDS) {
-      const attachments = await Promise.all(Array.from({ length: MAILS }, (_, i) => attachmentOf(kind, sent + i)));
+    /** `mails` mails of one kind, `reader` reading meanwhile: the line of figures it prints. */
+    const intake = async (kind: (typeof KINDS)[number], reader: Reader, mails: number, cold: boolean): Promise<string> => {
+      const attachments = await Promise.all(Array.from({ length: mails }, (_, i) => attachmentOf(kind, sent + i)));
       const before = await count();
-      const latencies: number[] = [];
-      let done = false;
-      const reader = (async () => {
-        while (!done && READER) {
-          latencies.push(await readOrders());
-        }
-      })();
-      const cpuBefore = { all: cpuTimeMs(server.pid), main: mainThreadCpuMs(server.pid) };
+      // The bench's own event loop: a reader timed late by a busy client shows up here, not in the server.
+      const clientDelay = monitorEventLoopDelay({ resolution: 1 });
+      clientDelay.enable();
+      const reading = startReader(reader, server.url, supplier);
+      const cpuBefore = { all: cpuTimeMs(server.pid), main: mainThreadMs(server.pid) };
       const start = performance.now();
       let next = 0;
       await Promise.all(
@@ -144,21 +236,31 @@ export async function intakeBench(): Promise<void> {
         }),
       );
       const accepted = performance.now() - start;
-      while ((await count()) - before < MAILS) await new Promise((r) => setTimeout(r, 200));
-      // Newest first: the buyer's first page is this run's.
-      if ((await shownOnList()) < Math.min(MAILS, 100)) throw new Error(`The buyer's list does not show the ${kind} invoices the database holds`);
+      while ((await count()) - before < mails) await new Promise((r) => setTimeout(r, 200));
       const listed = performance.now() - start;
-      done = true;
-      await reader;
-      const cpu = { all: cpuTimeMs(server.pid) - cpuBefore.all, main: mainThreadCpuMs(server.pid) - cpuBefore.main };
-      sent += MAILS;
-      const sorted = [...latencies].sort((a, b) => a - b);
-      console.log(
-        `- ${kind} (${kind === 'PDF' ? 'text PDFs of 2 pages, read by a template' : 'PEPPOL BIS 3 attachments'}): ${fmt(MAILS / (listed / 1000), 1)} invoices/s to the list ` +
-          `(${fmt(accepted / 1000, 1)} s to accept all by SMTP, ${fmt(listed / 1000, 1)} s until all listed); ` +
-          (READER ? `meanwhile the supplier's order list p50 ${fmt(percentile(sorted, 50))} ms, p99 ${fmt(percentile(sorted, 99))} ms over ${sorted.length} reads; ` : 'no reader meanwhile; ') +
-          `the server's CPU ${fmt(cpu.all / MAILS)} ms an invoice, ${fmt(cpu.main / MAILS)} ms of it on the main thread${READER ? ' (the reads answered included)' : ''}`,
+      const latencies = await reading.stop();
+      clientDelay.disable();
+      const mainAfter = mainThreadMs(server.pid);
+      const cpu = { all: cpuTimeMs(server.pid) - cpuBefore.all, main: mainAfter.cpu - cpuBefore.main.cpu, waited: mainAfter.waited - cpuBefore.main.waited };
+      // Newest first: the buyer's first page is this run's.
+      if ((await shownOnList()) < Math.min(mails, 100)) throw new Error(`The buyer's list does not show the ${kind} invoices the database holds`);
+      sent += mails;
+      return (
+        `- ${kind} (${kind === 'PDF' ? 'text PDFs of 2 pages, read by a template' : 'PEPPOL BIS 3 attachments'}), ${cold ? `the first ${mails} after the start (cold), ` : ''}${readerLabel(reader)}: ` +
+        `${fmt(mails / (listed / 1000), 1)} invoices/s to the list (${fmt(accepted / 1000, 1)} s to accept all by SMTP, ${fmt(listed / 1000, 1)} s until all listed); ` +
+        (reader === 'none' ? '' : `meanwhile the supplier's order list ${latencyFigures(latencies)}; `) +
+        `the server's CPU ${fmt(cpu.all / mails)} ms an invoice, ${fmt(cpu.main / mails)} ms of it on the main thread${reader === 'none' ? '' : ' (the reads answered included)'}; ` +
+        `the server's main thread waited ${fmt(cpu.waited / (listed / 1000), 0)} ms a second for a CPU; ` +
+        `the bench's own event loop delay p99 ${fmt(clientDelay.percentile(99) / 1e6)} ms`
       );
+    };
+    for (const kind of KINDS) {
+      // A server runs for days: the figures are taken once its code and the sandbox's are warm (V8
+      // tiers up the first few hundred mails' code on background threads, CPU counted against
+      // them); the cold run is printed first.
+      if (WARM_UP > 0) console.log(await intake(kind, 'none', WARM_UP, true));
+      if (PROFILE && kind === KINDS[0]) process.kill(server.pid, 'SIGUSR2');
+      for (const reader of READERS.length ? READERS : (['none'] as const)) console.log(await intake(kind, reader, MAILS, false));
     }
     observer.close();
     console.log(`  (load average ${loadavg().map((l) => l.toFixed(2)).join(', ')})`);
