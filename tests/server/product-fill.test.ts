@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { shownDiscrepancies } from '../../src/domain/product-display';
 import { productPageSchema, type ProductWrapper } from '../../src/domain/schemas/catalogue';
 import { jobSchema } from '../../src/domain/schemas/jobs';
 import { decodeFillMetas, decodeFillProducts, fillChunkSchema, fillPlanSchema, fillRowJson } from '../../src/domain/schemas/product-fill';
+import { today } from '../../server/catalogue/products';
 import { seedCatalogue } from '../../server/db/demo/seed-catalogue';
 import { isPostgres } from '../../server/db/database';
 import { oneStepCompressions } from '../../server/http/compression';
@@ -42,7 +44,11 @@ async function listed(base: string, user: string): Promise<ProductWrapper[]> {
   return productPageSchema.parse(res.json()).data;
 }
 
-/** A whole fill, chunk by chunk as the plan splits it, laid out as the spec's wrappers; and the answers' bytes. */
+/**
+ * A whole fill, chunk by chunk as the plan splits it, laid out as the spec's wrappers, each
+ * product's discrepancy table compared as the browser's screens do (the chunks carry
+ * prices and contract prices, not the table); and the answers' bytes.
+ */
 async function filled(base: string, user: string, size: number, buyerSellerId: string | null) {
   const planned = await t.as(user, { method: 'GET', url: `${base}/products/fill?size=${size}` });
   expect(planned.statusCode).toBe(200);
@@ -59,7 +65,9 @@ async function filled(base: string, user: string, size: number, buyerSellerId: s
     const chunk = fillChunkSchema.parse(res.json());
     const metas = new Map(buyerSellerId ? decodeFillMetas(chunk, buyerSellerId).map((m) => [m.productCode, m]) : []);
     for (const p of decodeFillProducts(chunk, SELLER)) {
-      wrappers.push({ product: p.product, meta: metas.get(p.product.productCode) ?? null, prices: p.prices, uomMapping: p.uomMapping, productCategoryDescription: p.productCategoryDescription, priceDiscrepancyTable: p.priceDiscrepancyTable });
+      const meta = metas.get(p.product.productCode) ?? null;
+      const priceDiscrepancyTable = shownDiscrepancies(undefined, p.prices, meta?.contractPrices, today());
+      wrappers.push({ product: p.product, meta, prices: p.prices, uomMapping: p.uomMapping, productCategoryDescription: p.productCategoryDescription, priceDiscrepancyTable });
     }
   }
   return { plan, wrappers, bytes };
@@ -191,6 +199,25 @@ describe('the catalogue fill', () => {
     expect(list.some((w) => w.meta !== null)).toBe(true);
     expect(list.some((w) => w.meta && w.meta.contractPrices.length > 0)).toBe(true);
     expect(wrappers).toEqual(list);
+  });
+
+  it("says the list's discrepancies once the browser compares the chunk's prices and contract prices", async () => {
+    const curated = (await listed(buyerBase, BUY)).filter((w) => w.meta !== null && w.prices.length > 0);
+    const [higher, unpriced] = curated;
+    const contract = (w: ProductWrapper, uom: string, price: number) =>
+      JSON.stringify([{ uom, quantity: 1, price, effectiveDate: '2026-01-01', currency: w.prices[0]!.currency }]);
+    const meta = (code: string) => t.db.updateTable('product_meta').where('buyer_key', '=', BUYER).where('seller_key', '=', SELLER).where('product_code', '=', code);
+    // One contract price the seller prices differently, one in a unit the seller does not price.
+    await meta(higher!.product.productCode).set({ contract_prices: contract(higher!, higher!.prices[0]!.uom, higher!.prices[0]!.price + 1) }).execute();
+    await meta(unpriced!.product.productCode).set({ contract_prices: contract(unpriced!, 'NOSUCHUOM', 5) }).execute();
+    try {
+      const list = await listed(buyerBase, BUY);
+      expect(list.filter((w) => w.priceDiscrepancyTable.length > 0).map((w) => w.priceDiscrepancyTable[0]!.sellerPrice === null)).toEqual([false, true]);
+      expect((await filled(buyerBase, BUY, 7, `${BUYER}:${SELLER}`)).wrappers).toEqual(list);
+    } finally {
+      await meta(higher!.product.productCode).set({ contract_prices: higher!.meta!.contractPrices.length ? JSON.stringify(higher!.meta!.contractPrices) : '[]' }).execute();
+      await meta(unpriced!.product.productCode).set({ contract_prices: unpriced!.meta!.contractPrices.length ? JSON.stringify(unpriced!.meta!.contractPrices) : '[]' }).execute();
+    }
   });
 
   it('reads live: an include made after the plan shows in the next chunk', async () => {

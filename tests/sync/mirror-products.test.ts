@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shownDiscrepancies } from '../../src/domain/product-display';
 import type { ProductWrapper } from '../../src/domain/schemas/catalogue';
 import { asSyncDb, LocalDatabase } from '../../src/local/db/local-database';
 import type { CommandRequest } from '../../src/sync/commands/command';
@@ -294,6 +295,7 @@ describe('the pipelined fill', () => {
   it('stores a buyer chunk whole: every field of every product, and its metas in the chunk, not one record each', async () => {
     db = freshDb('fill-buyer');
     const rich = productWrapper(SELLER, 'R2', 'Flask', metaFor(BUYER, SELLER, 'R2', true));
+    rich.meta!.contractPrices = [{ uom: 'EA', quantity: 1, price: 3, effectiveDate: '2026-02-01', currency: 'AUD' }];
     rich.product.longDescription = 'A long one';
     rich.product.dangerousGoodsFlag = true;
     rich.prices = [{ uom: 'EA', lowerQuantity: 1, upperQuantity: null, price: 3.5, startDate: '2026-01-01', currency: 'AUD' }];
@@ -305,8 +307,12 @@ describe('the pipelined fill', () => {
     const ctx = { db: asSyncDb(db), fetch: server.fetch };
     const first = await mirrorProductPage(ctx, buyerScope, SELLER, null, 1);
     await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, { size: 2 });
-    const { product, meta, ...rest } = rich;
-    expect(await heldProduct(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({ ...product, ...rest, scope: buyerScope, key: productKey(SELLER, 'R2'), rev: 0 });
+    // A chunk carries no discrepancy table: the screens compare the held prices and contract prices (shownDiscrepancies).
+    const { product, meta, priceDiscrepancyTable, ...rest } = rich;
+    const held = await heldProduct(asSyncDb(db), buyerScope, SELLER, 'R2');
+    expect(held).toEqual({ ...product, ...rest, scope: buyerScope, key: productKey(SELLER, 'R2'), rev: 0 });
+    const heldContract = (await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R2'))?.contractPrices;
+    expect(shownDiscrepancies(held?.priceDiscrepancyTable, held?.prices, heldContract, '2026-03-01')).toEqual(priceDiscrepancyTable);
     expect(await db.productMeta.count()).toBe(0);
     const key = productMetaKey(BUYER, SELLER, 'R2');
     expect(await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({ ...meta, scope: buyerScope, key, rev: 0 });
