@@ -251,6 +251,26 @@ describe('the catalogue fill', () => {
     expect(wrappers).toEqual(await listed(buyerBase, BUY));
   });
 
+  it('tells breadcrumbs apart by all their levels and descriptions, missing ones and quotes included', async () => {
+    const codes = (await listed(sellerBase, SUPPLIER)).slice(0, 4).map((w) => w.product.productCode);
+    const product = (code: string) => t.db.updateTable('products').where('seller_key', '=', SELLER).where('product_code', '=', code);
+    const before = await t.db.selectFrom('products').select(['product_code', 'catalog_code', 'class_code', 'category_code', 'group_code', 'category_descriptions']).where('seller_key', '=', SELLER).where('product_code', 'in', codes).execute();
+    // One chunk: no breadcrumb at all, only a catalog, the same codes with other descriptions, and codes that a joined text would run together.
+    await product(codes[0]!).set({ catalog_code: null, class_code: null, category_code: null, group_code: null, category_descriptions: null }).execute();
+    await product(codes[1]!).set({ catalog_code: 'X|Y', class_code: null, category_code: null, group_code: null, category_descriptions: '{"catalog":"Say \\"X\\""}' }).execute();
+    await product(codes[2]!).set({ catalog_code: 'X', class_code: 'Y', category_code: null, group_code: null, category_descriptions: null }).execute();
+    await product(codes[3]!).set({ catalog_code: 'X|Y', class_code: null, category_code: null, group_code: null, category_descriptions: '{"catalog":"Other"}' }).execute();
+    try {
+      for (const [base, user, buyerSellerId] of [[sellerBase, SUPPLIER, null], [buyerBase, BUY, `${BUYER}:${SELLER}`]] as const) {
+        const { wrappers } = await filled(base, user, 500, buyerSellerId);
+        expect(codes.map((code) => wrappers.find((w) => w.product.productCode === code)!.productCategoryDescription.catalog?.description ?? null)).toEqual([null, 'Say "X"', 'X', 'Other']);
+        expect(wrappers).toEqual(await listed(base, user));
+      }
+    } finally {
+      for (const { product_code, ...columns } of before) await product(product_code).set(columns).execute();
+    }
+  });
+
   it('has every product written before the fill row existed given one by the migration', async () => {
     const { db, drop } = await createTestDatabase(mkdtempSync(join(tmpdir(), 'portal-fill-')));
     try {
