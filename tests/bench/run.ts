@@ -15,7 +15,7 @@
  * picked by where the time goes, not by guess.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -84,6 +84,44 @@ function seededDataDir(only: string | undefined): string | undefined {
   return dataDir;
 }
 
+/** The processes under `root` (its children, theirs...), from the parent ids in /proc. */
+function descendants(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const found: number[] = [];
+  for (let next = [root]; next.length > 0; ) {
+    next = [...parents].filter(([, parent]) => next.includes(parent)).map(([pid]) => pid);
+    found.push(...next);
+  }
+  return found;
+}
+
+/**
+ * The browser's CPU time so far, in ms: every process under this one (Chromium's browser,
+ * renderers, GPU and network processes) but the server and its own. Like the server's,
+ * it hardly stretches with the machine's load, so it tells a change from the load.
+ */
+function browserCpuMs(serverPid: number): number {
+  const server = new Set([serverPid, ...descendants(serverPid)]);
+  return descendants(process.pid)
+    .filter((pid) => !server.has(pid))
+    .reduce((sum, pid) => {
+      try {
+        return sum + cpuTimeMs(pid);
+      } catch {
+        return sum;
+      }
+    }, 0);
+}
+
 async function main() {
   const only = process.argv[2];
   if (only === 'api') return (await import('./api/run-api')).runApiBench();
@@ -128,12 +166,14 @@ async function main() {
       const user = SIGNED_IN_AS[name];
       const { page } = user ? await benchPage(user) : supplier;
       const cpuBefore = cpuTimeMs(server.pid);
+      const browserBefore = browserCpuMs(server.pid);
       const run = (p: Page) => p.evaluate((suite) => (globalThis as unknown as BenchPage).portalBench.run(suite), name);
       const lines = await profiled(page, process.env.BENCH_PROFILE, name, run);
       for (const line of lines) console.log(line.startsWith(' ') ? line : `- ${line}`);
       // The machine is shared: the load says how far wall-clock figures stretch; the server's CPU time does not stretch with it.
       const load = loadavg().map((l) => l.toFixed(2)).join(', ');
-      console.log(`  (${name}: the server's CPU time during the suite ${fmt((cpuTimeMs(server.pid) - cpuBefore) / 1000, 2)} s; load average ${load})`);
+      const serverCpu = fmt((cpuTimeMs(server.pid) - cpuBefore) / 1000, 2);
+      console.log(`  (${name}: CPU time during the suite, the server's ${serverCpu} s, the browser's ${fmt((browserCpuMs(server.pid) - browserBefore) / 1000, 2)} s; load average ${load})`);
     }
     // Suites that drive the built app itself, service worker included, in browsers of their own.
     if (!only || only === 'invoices') {
