@@ -337,6 +337,30 @@ describe('the pipelined fill', () => {
     expect((await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R2'))?.excluded).toBe(false);
     expect((await new HeldCatalogue(asSyncDb(db), buyerScope, SELLER).withMetas())[1]!.meta?.excluded).toBe(false);
   });
+
+  it('reads a buyer chunk stored before chunks stopped carrying discrepancies (a fifth element in each meta) as it reads a new one', async () => {
+    db = freshDb('fill-buyer-old');
+    const curated = productWrapper(SELLER, 'O2', 'Flask', metaFor(BUYER, SELLER, 'O2', false));
+    curated.meta!.contractPrices = [{ uom: 'EA', quantity: 1, price: 3, effectiveDate: '2026-02-01', currency: 'AUD' }];
+    curated.prices = [{ uom: 'EA', lowerQuantity: 1, upperQuantity: null, price: 3.5, startDate: '2026-01-01', currency: 'AUD' }];
+    const server = catalogueServer(() => [productWrapper(SELLER, 'O1'), curated, productWrapper(SELLER, 'O3')]);
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    const first = await mirrorProductPage(ctx, buyerScope, SELLER, null, 1);
+    await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, { size: 2 });
+    const read = async () => ({ item: await heldItem(asSyncDb(db), buyerScope, SELLER, 'O2'), listed: await new HeldCatalogue(asSyncDb(db), buyerScope, SELLER).withMetas() });
+    const now = await read();
+    // The chunks as an earlier version stored them: each meta with the server's discrepancy table after it.
+    for (const chunk of await db.productChunks.toArray()) {
+      const held = JSON.parse(chunk.json) as { metas?: unknown[][] };
+      held.metas?.forEach((m) => m.push([['EA', 1, 3.5, 3]]));
+      await db.productChunks.put({ ...chunk, json: JSON.stringify(held) });
+    }
+    expect(await read()).toEqual(now);
+    expect(now.item.meta).toMatchObject({ excluded: false, contractPrices: curated.meta!.contractPrices });
+    expect(shownDiscrepancies(now.item.product?.priceDiscrepancyTable, now.item.product?.prices, now.item.meta?.contractPrices, '2026-03-01')).toEqual([
+      { uom: 'EA', quantity: 1, sellerPrice: 3.5, buyerPrice: 3 },
+    ]);
+  });
 });
 
 describe("the server's search, for what is not held yet", () => {
