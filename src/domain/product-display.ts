@@ -1,4 +1,4 @@
-import { contractPricesAt, sellerPriceAt } from './price-discrepancies';
+import { contractPricesAt, priceDiscrepancies, sellerPriceAt } from './price-discrepancies';
 import type { ContractPrice, Discrepancy, SellerPrice } from './schemas/catalogue';
 
 /**
@@ -37,6 +37,25 @@ export const measureText = (value: number | null | undefined, unit: string | nul
 /** The buyer's last export of the product, as a date. */
 export const lastExportedText = (epochMs: number | null | undefined): string | null =>
   epochMs ? new Date(epochMs).toISOString().slice(0, 10) : null;
+
+/**
+ * A product's 'Pricing Discrepancies' table as the screens show it: the table the
+ * server sent with the product (the spec's list page, the changes feed, the detail
+ * call), else the seller's prices compared with the buyer's contract prices on `atDate`.
+ * A fill chunk's products come without a table (product-fill.ts says why), so it is
+ * worked out here, for the rows a screen shows, from the prices and the meta the
+ * device holds; it is the server's rule (priceDiscrepancies). Without contract prices
+ * (the supplier's view, a product the buyer has no meta of) there is none.
+ */
+export function shownDiscrepancies(
+  sent: Discrepancy[] | null | undefined,
+  sellerPrices: readonly SellerPrice[] | null | undefined,
+  contractPrices: readonly ContractPrice[] | null | undefined,
+  atDate: string,
+): Discrepancy[] {
+  if (sent) return sent;
+  return contractPrices?.length ? priceDiscrepancies(sellerPrices ?? [], contractPrices, atDate) : [];
+}
 
 /** The discrepancy icon (table row) and the Price(excl) tab's error icon show when the table has rows. */
 export const hasDiscrepancies = (table: readonly Discrepancy[] | null | undefined): boolean => (table?.length ?? 0) > 0;

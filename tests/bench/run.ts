@@ -15,7 +15,7 @@
  * picked by where the time goes, not by guess.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -68,13 +68,58 @@ const LARGE_CATALOGUE_SUITES = new Set(['mirror', 'mirror-buyer']);
 function seededDataDir(only: string | undefined): string | undefined {
   if (only && !LARGE_CATALOGUE_SUITES.has(only)) return undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-data-'));
+  // BENCH_SEEDED_DIR keeps one seeded copy between runs (seeding 100,000 products is a minute of CPU): each run starts on a copy of it.
+  const kept = process.env.BENCH_SEEDED_DIR;
+  if (kept && existsSync(join(kept, 'portal.sqlite'))) {
+    cpSync(kept, dataDir, { recursive: true });
+    return dataDir;
+  }
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'seed-demo', '--first-supplier-products', String(LARGE_CATALOGUE)], {
     cwd: resolve(import.meta.dirname, '../..'),
     env: { ...process.env, PORTAL_DATA_DIR: dataDir },
     encoding: 'utf8',
   });
   if (seeded.status !== 0) throw new Error(`seed-demo failed:\n${seeded.stdout}${seeded.stderr}`);
+  if (kept) cpSync(dataDir, kept, { recursive: true });
   return dataDir;
+}
+
+/** The processes under `root` (its children, theirs...), from the parent ids in /proc. */
+function descendants(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const found: number[] = [];
+  for (let next = [root]; next.length > 0; ) {
+    next = [...parents].filter(([, parent]) => next.includes(parent)).map(([pid]) => pid);
+    found.push(...next);
+  }
+  return found;
+}
+
+/**
+ * The browser's CPU time so far, in ms: every process under this one (Chromium's browser,
+ * renderers, GPU and network processes) but the server and its own. Like the server's,
+ * it hardly stretches with the machine's load, so it tells a change from the load.
+ */
+function browserCpuMs(serverPid: number): number {
+  const server = new Set([serverPid, ...descendants(serverPid)]);
+  return descendants(process.pid)
+    .filter((pid) => !server.has(pid))
+    .reduce((sum, pid) => {
+      try {
+        return sum + cpuTimeMs(pid);
+      } catch {
+        return sum;
+      }
+    }, 0);
 }
 
 async function main() {
@@ -88,7 +133,10 @@ async function main() {
   if (only === 'invoice-rematch') return (await import('./invoice-rematch.bench')).benchInvoiceRematch();
   if (only === 'scan') return (await import('./scan.bench')).scanBench();
   assertBrowserPresent();
-  const [script, server] = await Promise.all([bundle(), startServer({ dataDir: seededDataDir(only) })]);
+  const profileDir = process.env.BENCH_PROFILE;
+  // The server's own CPU profiles too, one a thread (written when it stops, under server/): where its time went answering the suites' calls.
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir, 'server')}`] : [];
+  const [script, server] = await Promise.all([bundle(), startServer({ dataDir: seededDataDir(only), nodeArgs })]);
   const profiles: string[] = [];
   const contexts: BrowserContext[] = [];
   /** The benchmark page on the server's origin, signed in as `user`, its IndexedDB on disk. */
@@ -118,12 +166,14 @@ async function main() {
       const user = SIGNED_IN_AS[name];
       const { page } = user ? await benchPage(user) : supplier;
       const cpuBefore = cpuTimeMs(server.pid);
+      const browserBefore = browserCpuMs(server.pid);
       const run = (p: Page) => p.evaluate((suite) => (globalThis as unknown as BenchPage).portalBench.run(suite), name);
       const lines = await profiled(page, process.env.BENCH_PROFILE, name, run);
       for (const line of lines) console.log(line.startsWith(' ') ? line : `- ${line}`);
       // The machine is shared: the load says how far wall-clock figures stretch; the server's CPU time does not stretch with it.
       const load = loadavg().map((l) => l.toFixed(2)).join(', ');
-      console.log(`  (${name}: the server's CPU time during the suite ${fmt((cpuTimeMs(server.pid) - cpuBefore) / 1000, 2)} s; load average ${load})`);
+      const serverCpu = fmt((cpuTimeMs(server.pid) - cpuBefore) / 1000, 2);
+      console.log(`  (${name}: CPU time during the suite, the server's ${serverCpu} s, the browser's ${fmt((browserCpuMs(server.pid) - browserBefore) / 1000, 2)} s; load average ${load})`);
     }
     // Suites that drive the built app itself, service worker included, in browsers of their own.
     if (!only || only === 'invoices') {

@@ -6,6 +6,7 @@ import {
   lastExportedText,
   leadTimeText,
   measureText,
+  shownDiscrepancies,
   taxableText,
   unitPrices,
   warrantyText,
@@ -46,6 +47,26 @@ describe('product values', () => {
     expect(hasDiscrepancies([])).toBe(false);
     expect(hasDiscrepancies(undefined)).toBe(false);
     expect(hasDiscrepancies([{ uom: 'EA', quantity: 1, sellerPrice: null, buyerPrice: 2 }])).toBe(true);
+  });
+
+  it("shows the server's discrepancy table when it sent one, else compares the held prices and contract prices", () => {
+    const prices = [{ uom: 'EA', lowerQuantity: 1, upperQuantity: null, price: 3.5, startDate: '2026-01-01', currency: 'AUD' }];
+    const contract = [
+      { uom: 'EA', quantity: 1, price: 3, effectiveDate: '2026-02-01', currency: 'AUD' },
+      { uom: 'BX', quantity: 1, price: 30, effectiveDate: '2026-02-01', currency: 'AUD' },
+    ];
+    const sent = [{ uom: 'EA', quantity: 1, sellerPrice: 4, buyerPrice: 3 }];
+    expect(shownDiscrepancies(sent, prices, contract, '2026-03-01')).toBe(sent);
+    expect(shownDiscrepancies([], prices, contract, '2026-03-01')).toEqual([]);
+    // A fill chunk's product: compared on the day shown, as the server compares (price-discrepancies.ts).
+    expect(shownDiscrepancies(undefined, prices, contract, '2026-03-01')).toEqual([
+      { uom: 'BX', quantity: 1, sellerPrice: null, buyerPrice: 30 },
+      { uom: 'EA', quantity: 1, sellerPrice: 3.5, buyerPrice: 3 },
+    ]);
+    expect(shownDiscrepancies(undefined, prices, contract, '2026-01-15')).toEqual([]);
+    // The supplier's view, or a product the buyer keeps no meta of.
+    expect(shownDiscrepancies(undefined, prices, undefined, '2026-03-01')).toEqual([]);
+    expect(shownDiscrepancies(null, undefined, [], '2026-03-01')).toEqual([]);
   });
 
   it('builds the breadcrumb from the levels present', () => {

@@ -139,6 +139,27 @@ describe('the catalogue', () => {
     await catalogue.waitForJob('Catalogue export', 'done');
   });
 
+  it("flags from the mirror the products whose contract prices the supplier prices otherwise, as the server's list does", async () => {
+    const page = await signedIn('buyer@uni.demo.test');
+    const catalogue = new CataloguePage(page);
+    await catalogue.pickSupplier(SELLER_NAME);
+    await catalogue.waitForMirror();
+    // Past the spec's first page of 20, a product is held from a fill chunk: its prices and contract prices, not the table.
+    const held = (await buyerProducts(page)).slice(20);
+    const flagged = held.filter((w) => w.priceDiscrepancyTable.length > 0).slice(0, 3);
+    const agreeing = held.filter((w) => w.meta && w.meta.contractPrices.length > 0 && w.priceDiscrepancyTable.length === 0).slice(0, 2);
+    expect(flagged.length).toBeGreaterThan(0);
+    expect(agreeing.length).toBeGreaterThan(0);
+    await page.context().setOffline(true);
+    for (const w of [...flagged, ...agreeing]) {
+      const code = w.product.productCode;
+      await catalogue.search.fill(code);
+      await catalogue.includedBox(code).waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+      expect(await catalogue.row(code).getByRole('img', { name: `Pricing discrepancies for ${code}` }).count(), code).toBe(w.priceDiscrepancyTable.length > 0 ? 1 : 0);
+    }
+    await page.context().setOffline(false);
+  });
+
   it('opens a product in the drawer with every tab, the lightbox, and then in its own page', async () => {
     const page = await signedIn('buyer@uni.demo.test');
     const catalogue = new CataloguePage(page);

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { shownDiscrepancies } from '../../src/domain/product-display';
 import { productPageSchema, type ProductWrapper } from '../../src/domain/schemas/catalogue';
 import { jobSchema } from '../../src/domain/schemas/jobs';
 import { decodeFillMetas, decodeFillProducts, fillChunkSchema, fillPlanSchema, fillRowJson } from '../../src/domain/schemas/product-fill';
+import { today } from '../../server/catalogue/products';
 import { seedCatalogue } from '../../server/db/demo/seed-catalogue';
 import { isPostgres } from '../../server/db/database';
 import { oneStepCompressions } from '../../server/http/compression';
@@ -42,7 +44,11 @@ async function listed(base: string, user: string): Promise<ProductWrapper[]> {
   return productPageSchema.parse(res.json()).data;
 }
 
-/** A whole fill, chunk by chunk as the plan splits it, laid out as the spec's wrappers; and the answers' bytes. */
+/**
+ * A whole fill, chunk by chunk as the plan splits it, laid out as the spec's wrappers, each
+ * product's discrepancy table compared as the browser's screens do (the chunks carry
+ * prices and contract prices, not the table); and the answers' bytes.
+ */
 async function filled(base: string, user: string, size: number, buyerSellerId: string | null) {
   const planned = await t.as(user, { method: 'GET', url: `${base}/products/fill?size=${size}` });
   expect(planned.statusCode).toBe(200);
@@ -59,7 +65,9 @@ async function filled(base: string, user: string, size: number, buyerSellerId: s
     const chunk = fillChunkSchema.parse(res.json());
     const metas = new Map(buyerSellerId ? decodeFillMetas(chunk, buyerSellerId).map((m) => [m.productCode, m]) : []);
     for (const p of decodeFillProducts(chunk, SELLER)) {
-      wrappers.push({ product: p.product, meta: metas.get(p.product.productCode) ?? null, prices: p.prices, uomMapping: p.uomMapping, productCategoryDescription: p.productCategoryDescription, priceDiscrepancyTable: p.priceDiscrepancyTable });
+      const meta = metas.get(p.product.productCode) ?? null;
+      const priceDiscrepancyTable = shownDiscrepancies(undefined, p.prices, meta?.contractPrices, today());
+      wrappers.push({ product: p.product, meta, prices: p.prices, uomMapping: p.uomMapping, productCategoryDescription: p.productCategoryDescription, priceDiscrepancyTable });
     }
   }
   return { plan, wrappers, bytes };
@@ -193,6 +201,25 @@ describe('the catalogue fill', () => {
     expect(wrappers).toEqual(list);
   });
 
+  it("says the list's discrepancies once the browser compares the chunk's prices and contract prices", async () => {
+    const curated = (await listed(buyerBase, BUY)).filter((w) => w.meta !== null && w.prices.length > 0);
+    const [higher, unpriced] = curated;
+    const contract = (w: ProductWrapper, uom: string, price: number) =>
+      JSON.stringify([{ uom, quantity: 1, price, effectiveDate: '2026-01-01', currency: w.prices[0]!.currency }]);
+    const meta = (code: string) => t.db.updateTable('product_meta').where('buyer_key', '=', BUYER).where('seller_key', '=', SELLER).where('product_code', '=', code);
+    // One contract price the seller prices differently, one in a unit the seller does not price.
+    await meta(higher!.product.productCode).set({ contract_prices: contract(higher!, higher!.prices[0]!.uom, higher!.prices[0]!.price + 1) }).execute();
+    await meta(unpriced!.product.productCode).set({ contract_prices: contract(unpriced!, 'NOSUCHUOM', 5) }).execute();
+    try {
+      const list = await listed(buyerBase, BUY);
+      expect(list.filter((w) => w.priceDiscrepancyTable.length > 0).map((w) => w.priceDiscrepancyTable[0]!.sellerPrice === null)).toEqual([false, true]);
+      expect((await filled(buyerBase, BUY, 7, `${BUYER}:${SELLER}`)).wrappers).toEqual(list);
+    } finally {
+      await meta(higher!.product.productCode).set({ contract_prices: higher!.meta!.contractPrices.length ? JSON.stringify(higher!.meta!.contractPrices) : '[]' }).execute();
+      await meta(unpriced!.product.productCode).set({ contract_prices: unpriced!.meta!.contractPrices.length ? JSON.stringify(unpriced!.meta!.contractPrices) : '[]' }).execute();
+    }
+  });
+
   it('reads live: an include made after the plan shows in the next chunk', async () => {
     const list = await listed(buyerBase, BUY);
     const code = list.find((w) => w.meta === null)!.product.productCode;
@@ -222,6 +249,26 @@ describe('the catalogue fill', () => {
     const { wrappers } = await filled(buyerBase, BUY, 20, `${BUYER}:${SELLER}`);
     expect(wrappers[0]!.productCategoryDescription.catalog).toEqual({ code: crumb.code, description: 'Our own name' });
     expect(wrappers).toEqual(await listed(buyerBase, BUY));
+  });
+
+  it('tells breadcrumbs apart by all their levels and descriptions, missing ones and quotes included', async () => {
+    const codes = (await listed(sellerBase, SUPPLIER)).slice(0, 4).map((w) => w.product.productCode);
+    const product = (code: string) => t.db.updateTable('products').where('seller_key', '=', SELLER).where('product_code', '=', code);
+    const before = await t.db.selectFrom('products').select(['product_code', 'catalog_code', 'class_code', 'category_code', 'group_code', 'category_descriptions']).where('seller_key', '=', SELLER).where('product_code', 'in', codes).execute();
+    // One chunk: no breadcrumb at all, only a catalog, the same codes with other descriptions, and codes that a joined text would run together.
+    await product(codes[0]!).set({ catalog_code: null, class_code: null, category_code: null, group_code: null, category_descriptions: null }).execute();
+    await product(codes[1]!).set({ catalog_code: 'X|Y', class_code: null, category_code: null, group_code: null, category_descriptions: '{"catalog":"Say \\"X\\""}' }).execute();
+    await product(codes[2]!).set({ catalog_code: 'X', class_code: 'Y', category_code: null, group_code: null, category_descriptions: null }).execute();
+    await product(codes[3]!).set({ catalog_code: 'X|Y', class_code: null, category_code: null, group_code: null, category_descriptions: '{"catalog":"Other"}' }).execute();
+    try {
+      for (const [base, user, buyerSellerId] of [[sellerBase, SUPPLIER, null], [buyerBase, BUY, `${BUYER}:${SELLER}`]] as const) {
+        const { wrappers } = await filled(base, user, 500, buyerSellerId);
+        expect(codes.map((code) => wrappers.find((w) => w.product.productCode === code)!.productCategoryDescription.catalog?.description ?? null)).toEqual([null, 'Say "X"', 'X', 'Other']);
+        expect(wrappers).toEqual(await listed(base, user));
+      }
+    } finally {
+      for (const { product_code, ...columns } of before) await product(product_code).set(columns).execute();
+    }
   });
 
   it('has every product written before the fill row existed given one by the migration', async () => {

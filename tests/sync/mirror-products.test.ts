@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shownDiscrepancies } from '../../src/domain/product-display';
 import type { ProductWrapper } from '../../src/domain/schemas/catalogue';
 import { asSyncDb, LocalDatabase } from '../../src/local/db/local-database';
 import type { CommandRequest } from '../../src/sync/commands/command';
@@ -294,6 +295,7 @@ describe('the pipelined fill', () => {
   it('stores a buyer chunk whole: every field of every product, and its metas in the chunk, not one record each', async () => {
     db = freshDb('fill-buyer');
     const rich = productWrapper(SELLER, 'R2', 'Flask', metaFor(BUYER, SELLER, 'R2', true));
+    rich.meta!.contractPrices = [{ uom: 'EA', quantity: 1, price: 3, effectiveDate: '2026-02-01', currency: 'AUD' }];
     rich.product.longDescription = 'A long one';
     rich.product.dangerousGoodsFlag = true;
     rich.prices = [{ uom: 'EA', lowerQuantity: 1, upperQuantity: null, price: 3.5, startDate: '2026-01-01', currency: 'AUD' }];
@@ -305,8 +307,12 @@ describe('the pipelined fill', () => {
     const ctx = { db: asSyncDb(db), fetch: server.fetch };
     const first = await mirrorProductPage(ctx, buyerScope, SELLER, null, 1);
     await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, { size: 2 });
-    const { product, meta, ...rest } = rich;
-    expect(await heldProduct(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({ ...product, ...rest, scope: buyerScope, key: productKey(SELLER, 'R2'), rev: 0 });
+    // A chunk carries no discrepancy table: the screens compare the held prices and contract prices (shownDiscrepancies).
+    const { product, meta, priceDiscrepancyTable, ...rest } = rich;
+    const held = await heldProduct(asSyncDb(db), buyerScope, SELLER, 'R2');
+    expect(held).toEqual({ ...product, ...rest, scope: buyerScope, key: productKey(SELLER, 'R2'), rev: 0 });
+    const heldContract = (await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R2'))?.contractPrices;
+    expect(shownDiscrepancies(held?.priceDiscrepancyTable, held?.prices, heldContract, '2026-03-01')).toEqual(priceDiscrepancyTable);
     expect(await db.productMeta.count()).toBe(0);
     const key = productMetaKey(BUYER, SELLER, 'R2');
     expect(await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R2')).toEqual({ ...meta, scope: buyerScope, key, rev: 0 });
@@ -330,6 +336,30 @@ describe('the pipelined fill', () => {
     await pullScope({ db: asSyncDb(db), fetch: feed.fetch, signal: new AbortController().signal }, buyerScope);
     expect((await heldMeta(asSyncDb(db), buyerScope, SELLER, 'R2'))?.excluded).toBe(false);
     expect((await new HeldCatalogue(asSyncDb(db), buyerScope, SELLER).withMetas())[1]!.meta?.excluded).toBe(false);
+  });
+
+  it('reads a buyer chunk stored before chunks stopped carrying discrepancies (a fifth element in each meta) as it reads a new one', async () => {
+    db = freshDb('fill-buyer-old');
+    const curated = productWrapper(SELLER, 'O2', 'Flask', metaFor(BUYER, SELLER, 'O2', false));
+    curated.meta!.contractPrices = [{ uom: 'EA', quantity: 1, price: 3, effectiveDate: '2026-02-01', currency: 'AUD' }];
+    curated.prices = [{ uom: 'EA', lowerQuantity: 1, upperQuantity: null, price: 3.5, startDate: '2026-01-01', currency: 'AUD' }];
+    const server = catalogueServer(() => [productWrapper(SELLER, 'O1'), curated, productWrapper(SELLER, 'O3')]);
+    const ctx = { db: asSyncDb(db), fetch: server.fetch };
+    const first = await mirrorProductPage(ctx, buyerScope, SELLER, null, 1);
+    await mirrorProductFill(ctx, buyerScope, SELLER, first.next!, { size: 2 });
+    const read = async () => ({ item: await heldItem(asSyncDb(db), buyerScope, SELLER, 'O2'), listed: await new HeldCatalogue(asSyncDb(db), buyerScope, SELLER).withMetas() });
+    const now = await read();
+    // The chunks as an earlier version stored them: each meta with the server's discrepancy table after it.
+    for (const chunk of await db.productChunks.toArray()) {
+      const held = JSON.parse(chunk.json) as { metas?: unknown[][] };
+      held.metas?.forEach((m) => m.push([['EA', 1, 3.5, 3]]));
+      await db.productChunks.put({ ...chunk, json: JSON.stringify(held) });
+    }
+    expect(await read()).toEqual(now);
+    expect(now.item.meta).toMatchObject({ excluded: false, contractPrices: curated.meta!.contractPrices });
+    expect(shownDiscrepancies(now.item.product?.priceDiscrepancyTable, now.item.product?.prices, now.item.meta?.contractPrices, '2026-03-01')).toEqual([
+      { uom: 'EA', quantity: 1, sellerPrice: 3.5, buyerPrice: 3 },
+    ]);
   });
 });
 

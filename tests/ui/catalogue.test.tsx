@@ -71,6 +71,21 @@ describe('the product details', () => {
     expect(within(table).getByText(messages.informationNotProvided)).toBeTruthy();
   });
 
+  it("compares a fill chunk's product (no table sent) from its prices and the buyer's contract prices", async () => {
+    const prices = [{ uom: 'EA', lowerQuantity: 1, upperQuantity: null, price: 3.5, startDate: '2026-01-01', currency: 'AUD' }];
+    const contract = (price: number) => ({ contractPrices: [{ uom: 'EA', quantity: 1, price, effectiveDate: '2026-01-01', currency: 'AUD' }] });
+    const { unmount } = wrap(<ProductDetails item={item({}, { prices }, contract(3.5))} supplierName="Acme" onToggleIncluded={() => undefined} />);
+    expect(within(screen.getByRole('tab', { name: /^Price\(excl\)/ })).queryByRole('img')).toBeNull();
+    unmount();
+    wrap(<ProductDetails item={item({}, { prices }, contract(3))} supplierName="Acme" onToggleIncluded={() => undefined} />);
+    const tab = screen.getByRole('tab', { name: /^Price\(excl\)/ });
+    expect(within(tab).getByRole('img', { name: 'Pricing discrepancies' })).toBeTruthy();
+    await userEvent.click(tab);
+    const table = await screen.findByRole('table', { name: 'Pricing Discrepancies' });
+    expect(within(table).getByText('3.50')).toBeTruthy();
+    expect(within(table).getByText('3.00')).toBeTruthy();
+  });
+
   it('offers the Included switch to buyers only', async () => {
     const toggled: boolean[] = [];
     const { unmount } = wrap(<ProductDetails item={item({}, {}, { excluded: true })} supplierName="Acme" onToggleIncluded={(v) => toggled.push(v)} />);

@@ -5,7 +5,6 @@ import {
   productCategoryDescriptionSchema,
   productSchema,
   type ContractPrice,
-  type Discrepancy,
   type Meta,
   type Product,
   type ProductCategoryDescription,
@@ -45,7 +44,6 @@ type Tuple = unknown[];
 
 const sellerPriceTuple = z.tuple([z.string(), z.number(), z.number().nullable(), z.number(), z.string(), z.string()]);
 const contractPriceTuple = z.tuple([z.string(), z.number(), z.number(), z.string(), z.string()]);
-const discrepancyTuple = z.tuple([z.string(), z.number(), z.number().nullable(), z.number()]);
 
 /** A product: its fields' values in FILL_PRODUCT_FIELDS order, then its seller prices, then the index of its breadcrumb in `crumbs`. */
 const productTuple = z.tuple([
@@ -54,8 +52,13 @@ const productTuple = z.tuple([
   z.number().int().min(0),
 ] as unknown as [z.ZodType, ...z.ZodType[]]);
 
-/** A buyer's meta of the chunk's product at `row`: excluded, contract prices, last exported, its price discrepancies. */
-const metaTuple = z.tuple([z.number().int().min(0), z.boolean(), z.array(contractPriceTuple), z.number().nullable(), z.array(discrepancyTuple)]);
+/**
+ * A buyer's meta of the chunk's product at `row`: excluded, contract prices, last
+ * exported. Its price discrepancies are not sent: the browser compares the row's prices
+ * with the contract prices for the rows it shows (shownDiscrepancies in
+ * product-display.ts). Chunks stored before held them as a fifth element, which is not read.
+ */
+const metaTuple = z.tuple([z.number().int().min(0), z.boolean(), z.array(contractPriceTuple), z.number().nullable()]);
 
 const fillChunkShape = z.strictObject({
   fields: z.array(z.string()),
@@ -100,29 +103,27 @@ export interface FillChunkParts {
   uomMapping: Record<string, string>;
   crumbs: ProductCategoryDescription[];
   rows: Array<{ json: string; crumb: number }>;
-  metas: Array<{ row: number; meta: Meta; discrepancies: Discrepancy[] }>;
+  metas: Array<{ row: number; meta: Meta }>;
 }
 
 export function encodeFillChunk(parts: FillChunkParts): string {
   const rows = parts.rows.map(({ json, crumb }) => `${json.slice(0, -1)},${crumb}]`).join(',');
-  const metas = parts.metas.map(({ row, meta, discrepancies }) => [
+  const metas = parts.metas.map(({ row, meta }) => [
     row,
     meta.excluded,
     meta.contractPrices.map((c) => [c.uom, c.quantity, c.price, c.effectiveDate, c.currency]),
     meta.lastExportedEpochMilliSeconds,
-    discrepancies.map((d) => [d.uom, d.quantity, d.sellerPrice, d.buyerPrice]),
   ]);
   const head = JSON.stringify({ fields: FILL_PRODUCT_FIELDS, uomMapping: parts.uomMapping, crumbs: parts.crumbs });
   return `${head.slice(0, -1)},"rows":[${rows}],"metas":${JSON.stringify(metas)}}`;
 }
 
-/** One product of a chunk, as a wrapper is made of. */
+/** One product of a chunk, as a wrapper is made of but for its discrepancies (metaTuple says why). */
 export interface FillProduct {
   product: Product;
   prices: SellerPrice[];
   uomMapping: Record<string, string>;
   productCategoryDescription: ProductCategoryDescription;
-  priceDiscrepancyTable: Discrepancy[];
 }
 
 const sellerPrice = (t: Tuple): SellerPrice => ({
@@ -142,8 +143,6 @@ const contractPrice = (t: Tuple): ContractPrice => ({
   currency: t[4] as string,
 });
 
-const discrepancy = (t: Tuple): Discrepancy => ({ uom: t[0] as string, quantity: t[1] as number, sellerPrice: t[2] as number | null, buyerPrice: t[3] as number });
-
 /** The code, description and other name of a chunk's row, without decoding the rest (the search text). */
 export const FILL_CODE = FILL_PRODUCT_FIELDS.indexOf('productCode');
 export const FILL_DESCRIPTION = FILL_PRODUCT_FIELDS.indexOf('description');
@@ -151,8 +150,7 @@ export const FILL_OTHER_NAME = FILL_PRODUCT_FIELDS.indexOf('otherName');
 
 /** The products of a checked chunk, in order. A chunk's rows share its mapping and breadcrumbs (the same objects). */
 export function decodeFillProducts(chunk: FillChunk, sellerId: string): FillProduct[] {
-  const discrepancies = new Map(chunk.metas.map((m) => [m[0], m[4].map(discrepancy)]));
-  return chunk.rows.map((row: Tuple, i) => {
+  return chunk.rows.map((row: Tuple) => {
     const product = { sellerId } as Record<string, unknown>;
     FILL_PRODUCT_FIELDS.forEach((f, n) => (product[f] = row[n]));
     const n = FILL_PRODUCT_FIELDS.length;
@@ -161,7 +159,6 @@ export function decodeFillProducts(chunk: FillChunk, sellerId: string): FillProd
       prices: (row[n] as Tuple[]).map(sellerPrice),
       uomMapping: chunk.uomMapping,
       productCategoryDescription: chunk.crumbs[row[n + 1] as number]!,
-      priceDiscrepancyTable: discrepancies.get(i) ?? [],
     };
   });
 }

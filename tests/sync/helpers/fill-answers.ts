@@ -4,7 +4,8 @@ import { encodeFillChunk, FILL_CHUNK_DEFAULT, fillRowJson, type FillChunkParts, 
 /**
  * The fill calls as the server answers them, over a list of wrappers: `GET
  * .../products/fill?size=N` (the plan) and `GET .../products/fill/chunk?from&to` (a
- * compact chunk, written with the codec the server uses). Undefined for other URLs.
+ * compact chunk, written with the codec the server uses: no discrepancy tables, as the
+ * server sends none). Undefined for other URLs.
  */
 export function fillAnswer(url: URL, wrappers: readonly ProductWrapper[]): FillPlan | unknown {
   const sorted = [...wrappers].sort((a, b) => (a.product.productCode < b.product.productCode ? -1 : 1));
@@ -23,7 +24,7 @@ export function fillAnswer(url: URL, wrappers: readonly ProductWrapper[]): FillP
     const crumb = JSON.stringify(w.productCategoryDescription);
     if (!crumbs.includes(crumb)) crumbs.push(crumb);
     parts.rows.push({ json: fillRowJson(w.product, w.prices), crumb: crumbs.indexOf(crumb) });
-    if (w.meta) parts.metas.push({ row, meta: w.meta, discrepancies: w.priceDiscrepancyTable });
+    if (w.meta) parts.metas.push({ row, meta: w.meta });
   });
   parts.crumbs = crumbs.map((c) => JSON.parse(c) as FillChunkParts['crumbs'][number]);
   return JSON.parse(encodeFillChunk(parts));
