@@ -12,7 +12,7 @@ export { SandboxError } from './sandbox-error';
  * thread's priority (niced, they lost the CPU to the very requests waiting for them), and
  * they hold only the readers of such tasks (a lean heap collects in a few milliseconds).
  */
-export type SandboxLane = 'background' | 'request';
+type SandboxLane = 'background' | 'request';
 
 const pools = new Map<SandboxLane, SandboxPool>();
 

@@ -37,11 +37,11 @@ export async function hookProbe(): Promise<void> {
       const hooked = variant.loopResolutionMs !== undefined;
       const env: Record<string, string> = hooked
         ? {
-            NODE_OPTIONS: `--max-semi-space-size=64 --import ${join(import.meta.dirname, 'server-stats-hook.mjs')}`,
+            NODE_OPTIONS: `--import ${join(import.meta.dirname, 'server-stats-hook.mjs')}`,
             PORTAL_BENCH_STATS: statsFile,
             PORTAL_BENCH_LOOP_RESOLUTION_MS: String(variant.loopResolutionMs),
           }
-        : { NODE_OPTIONS: '--max-semi-space-size=64' };
+        : {};
       const started = await startServer({ env });
       const server = hooked ? { ...started, statsFile } : started;
       try {

@@ -68,7 +68,7 @@ export async function profileApi(): Promise<void> {
   for (const path of HOT_PATHS.filter((_, i) => !only || only.includes(i))) {
     const profileDir = mkdtempSync(join(tmpdir(), 'portal-profile-'));
     const profileFile = join(profileDir, 'server.cpuprofile');
-    const env: Record<string, string> = { NODE_OPTIONS: `--max-semi-space-size=64 --import ${join(import.meta.dirname, 'cpu-profile-hook.mjs')}`, PORTAL_CPU_PROFILE: profileFile };
+    const env: Record<string, string> = { NODE_OPTIONS: `--import ${join(import.meta.dirname, 'cpu-profile-hook.mjs')}`, PORTAL_CPU_PROFILE: profileFile };
     const server = await startServer({ env });
     let requests: number;
     try {

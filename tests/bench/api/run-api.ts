@@ -64,10 +64,7 @@ const databaseGauges = (cluster: PostgresCluster, url: string): Pick<Server, 'da
 async function measureServer(env: Record<string, string>, database?: PostgresCluster): Promise<DatabaseFigures> {
   const statsDir = mkdtempSync(join(tmpdir(), 'portal-bench-stats-'));
   const statsFile = join(statsDir, 'stats.json');
-  // The young generation's size as `npm start` sets it (package.json): 64 MB semi-spaces
-  // cut scavenges to about a quarter (12 to 3 in a 6 s run of the order list, 73 to 16 of
-  // pages built afresh), and their pauses with them.
-  const hook = { NODE_OPTIONS: `--max-semi-space-size=64 --import ${join(import.meta.dirname, 'server-stats-hook.mjs')}`, PORTAL_BENCH_STATS: statsFile };
+  const hook = { NODE_OPTIONS: `--import ${join(import.meta.dirname, 'server-stats-hook.mjs')}`, PORTAL_BENCH_STATS: statsFile };
   const started = await startServer({ env: { ...env, ...hook } });
   const server: Server = { ...started, statsFile, ...(database && env.DATABASE_URL ? databaseGauges(database, env.DATABASE_URL) : {}) };
   try {
@@ -97,7 +94,7 @@ interface ScaleFigures {
 const SCALE_CONNECTIONS = 50;
 
 async function measureProcesses(cluster: PostgresCluster, databaseUrl: string, processes: number): Promise<ScaleFigures> {
-  const env = { DATABASE_URL: databaseUrl, NODE_OPTIONS: '--max-semi-space-size=64' };
+  const env = { DATABASE_URL: databaseUrl };
   const servers = await startServerCluster(processes, env);
   const server: Server = { ...servers, ...databaseGauges(cluster, databaseUrl) };
   try {
