@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { roundMoney } from '../../src/domain/money';
 import { remainingQuantities, roundQuantity } from '../../src/domain/remaining-quantities';
 import { UNECE_REC20, isStandardUom } from '../../src/domain/uom';
+import { uomMappingRows } from '../catalogue/products';
 import { isPostgres } from '../db/database';
 import { preparedQuery } from '../db/prepared-query';
 import type { OrderLinesTable } from '../db/tables/orders';
@@ -53,10 +54,6 @@ const orderOfParties = preparedQuery((db, v: { sellerKey: string; buyerKey: stri
     .$if(isPostgres(db), (q) => q.forUpdate()),
 );
 
-const uomMappingOfSeller = preparedQuery((db, v: { sellerKey: string }) =>
-  db.selectFrom('uom_mappings as m').innerJoin('orgs as o', 'o.org_no', 'm.org_no').select(['m.standard_unit', 'm.code']).where('o.unique_key', '=', v.sellerKey),
-);
-
 const markOrderChanged = preparedQuery((db, v: { rev: number; id: number }) =>
   db.updateTable('orders').set({ rev: v.rev, seller_read: 0 }).where('id', '=', v.id),
 );
@@ -69,7 +66,7 @@ async function lockOrder(trx: Tx, parties: OrderParties, orderNo: string): Promi
 
 /** The supplier's own code of each standard unit (its UOM mapping). */
 async function supplierUnits(trx: Tx, sellerKey: string): Promise<Map<string, string>> {
-  const rows = await uomMappingOfSeller(trx, { sellerKey });
+  const rows = await uomMappingRows(trx, { sellerKey });
   return new Map(rows.map((r) => [r.standard_unit, r.code]));
 }
 
