@@ -38,6 +38,8 @@ export interface ServerConfig {
    * queues jobs, which the processes with jobs on run; tests run them when they choose).
    */
   runJobs: boolean;
+  /** Whether the cXML readers' workers start as soon as the server listens (PORTAL_SANDBOX_WARM=0: on the first order). */
+  warmSandbox: boolean;
 }
 
 interface IntakeConfig {
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     termsOfUse: termsOfUseText(env.PORTAL_TERMS_FILE),
     ...(env.PORTAL_HUMAN_CHECK_COST ? { auth: { challengeCost: humanCheckCost(env.PORTAL_HUMAN_CHECK_COST) } } : {}),
     runJobs: env.PORTAL_JOBS !== 'off',
+    warmSandbox: env.PORTAL_SANDBOX_WARM !== '0',
     ...overrides,
   };
 }

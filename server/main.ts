@@ -26,8 +26,8 @@ process.on('SIGINT', close);
 process.on('SIGTERM', close);
 
 await app.listen({ port: config.port, host: config.host });
-// Users are answered at once; the first documents from partners and mail find their readers started.
-warmSandbox();
+// Users are answered at once; the first orders partners post find their readers started.
+if (config.warmSandbox) warmSandbox();
 const url = `http://localhost:${config.port}`;
 console.log(`\nProcurement portal: ${url}`);
 if (!config.distDir) console.log('  (no built PWA found under dist/: run `npm run build` for the web app)');
