@@ -1,11 +1,11 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { roundMoney } from '../../src/domain/money';
 import { remainingQuantities, roundQuantity } from '../../src/domain/remaining-quantities';
 import { UNECE_REC20, isStandardUom } from '../../src/domain/uom';
 import { uomMappingRows } from '../catalogue/products';
 import { isPostgres } from '../db/database';
-import { preparedQuery } from '../db/prepared-query';
-import type { OrderLinesTable } from '../db/tables/orders';
+import { preparedQuery, preparedRowsQuery } from '../db/prepared-query';
+import type { OrderLinesTable, OrderTables } from '../db/tables/orders';
 import type { InboundOrder, InboundOrderLine } from '../edi/inbound/order-request';
 import { rematchInvoicesOfOrder } from '../invoices/match-invoice';
 import { writeHistory } from '../history';
@@ -58,6 +58,37 @@ const markOrderChanged = preparedQuery((db, v: { rev: number; id: number }) =>
   db.updateTable('orders').set({ rev: v.rev, seller_read: 0 }).where('id', '=', v.id),
 );
 
+type NewOrderValues = ReturnType<typeof headerValues> & Pick<Insertable<OrderTables['orders']>, 'order_no' | 'seller_key' | 'buyer_key' | 'order_version' | 'payload_id'>;
+
+/** A new order, unread by the supplier; its revision is set by recordOrderChange. */
+const insertOrder = preparedQuery((db, v: NewOrderValues) =>
+  db
+    .insertInto('orders')
+    .values({
+      order_date: v.order_date,
+      raised_by: v.raised_by,
+      tax_total: v.tax_total,
+      tax_total_currency: v.tax_total_currency,
+      order_total_ext_tax: v.order_total_ext_tax,
+      order_total_currency: v.order_total_currency,
+      contact: v.contact,
+      bill_to: v.bill_to,
+      ship_to: v.ship_to,
+      order_no: v.order_no,
+      seller_key: v.seller_key,
+      buyer_key: v.buyer_key,
+      order_version: v.order_version,
+      payload_id: v.payload_id,
+      state: 'New',
+      seller_read: 0,
+      buyer_read: 1,
+      can_export: 1,
+      rev: 0,
+      deleted: 0,
+    })
+    .returning('id'),
+);
+
 /** The order, locked for the rest of the transaction under PostgreSQL (SQLite has one writer). */
 async function lockOrder(trx: Tx, parties: OrderParties, orderNo: string): Promise<OrderRow | undefined> {
   const [row] = await orderOfParties(trx, { sellerKey: parties.sellerKey, buyerKey: parties.buyerKey, orderNo });
@@ -79,18 +110,27 @@ export function supplierUnit(sent: string, mapping: ReadonlyMap<string, string>)
   return (standard && mapping.get(standard)) || sent.trim();
 }
 
+/** Each chunk of an order's product codes asks the catalogue once. */
+const CODES_CHUNK = 500;
+
+const codesInCatalogue = preparedRowsQuery((db, codes: Array<{ code: string }>, v: { sellerKey: string }) =>
+  db
+    .selectFrom('products')
+    .select('product_code')
+    .where('seller_key', '=', v.sellerKey)
+    .where(
+      'product_code',
+      'in',
+      codes.map((c) => c.code),
+    )
+    .where('deleted', '=', 0),
+);
+
 async function catalogueCodes(trx: Tx, sellerKey: string, codes: string[]): Promise<Set<string>> {
-  const wanted = [...new Set(codes.filter(Boolean))];
+  const wanted = [...new Set(codes.filter(Boolean))].map((code) => ({ code }));
   const found = new Set<string>();
-  for (let i = 0; i < wanted.length; i += 500) {
-    const rows = await trx
-      .selectFrom('products')
-      .select('product_code')
-      .where('seller_key', '=', sellerKey)
-      .where('product_code', 'in', wanted.slice(i, i + 500))
-      .where('deleted', '=', 0)
-      .execute();
-    for (const r of rows) found.add(r.product_code);
+  for (let i = 0; i < wanted.length; i += CODES_CHUNK) {
+    for (const r of await codesInCatalogue(trx, wanted.slice(i, i + CODES_CHUNK), { sellerKey })) found.add(r.product_code);
   }
   return found;
 }
@@ -135,13 +175,30 @@ function headerValues(order: InboundOrder, parties: OrderParties, lines: LineRow
   };
 }
 
+/** Lines go in by multi-row inserts of at most this many: a shape compiled once per size (preparedRowsQuery). */
+const LINES_CHUNK = 200;
+
+const insertLineRows = preparedRowsQuery((db, lines: LineRow[], v: { orderId: number }) =>
+  db.insertInto('order_lines').values(
+    lines.map((l) => ({
+      order_id: v.orderId,
+      number: l.number,
+      supplier_product_code: l.supplier_product_code,
+      description: l.description,
+      quantity: l.quantity,
+      uom: l.uom,
+      unit_price: l.unit_price,
+      price_currency: l.price_currency,
+      tax_line: l.tax_line,
+      tax_line_currency: l.tax_line_currency,
+      line_comment: l.line_comment,
+      free_text: l.free_text,
+    })),
+  ),
+);
+
 async function insertLines(trx: Tx, orderId: number, lines: LineRow[]): Promise<void> {
-  for (let i = 0; i < lines.length; i += 200) {
-    await trx
-      .insertInto('order_lines')
-      .values(lines.slice(i, i + 200).map((l) => ({ ...l, order_id: orderId })))
-      .execute();
-  }
+  for (let i = 0; i < lines.length; i += LINES_CHUNK) await insertLineRows(trx, lines.slice(i, i + LINES_CHUNK), { orderId });
 }
 
 /** An order is mirrored to both its organisations. */
@@ -219,24 +276,15 @@ export async function receiveOrder(trx: Tx, parties: OrderParties, payloadId: st
       return { ok: false, status: 409, text: `Order ${order.orderId} exists already (version ${existing.order_version}, payloadID ${existing.payload_id}): send an update` };
     }
     const lines = await lineRows(trx, parties.sellerKey, order.lines);
-    const inserted = await trx
-      .insertInto('orders')
-      .values({
-        ...headerValues(order, parties, lines),
-        order_no: order.orderId,
-        seller_key: parties.sellerKey,
-        buyer_key: parties.buyerKey,
-        state: 'New',
-        seller_read: 0,
-        buyer_read: 1,
-        can_export: 1,
-        order_version: order.orderVersion,
-        payload_id: payloadId,
-        rev: 0,
-        deleted: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const [inserted] = await insertOrder(trx, {
+      ...headerValues(order, parties, lines),
+      order_no: order.orderId,
+      seller_key: parties.sellerKey,
+      buyer_key: parties.buyerKey,
+      order_version: order.orderVersion,
+      payload_id: payloadId,
+    });
+    if (!inserted) throw new Error(`order ${order.orderId} was not inserted`);
     await insertLines(trx, inserted.id, lines);
     const free = lines.filter((l) => l.free_text === 1).length;
     await recordOrderChange(trx, inserted.id, parties, {

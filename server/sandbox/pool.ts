@@ -9,6 +9,8 @@ interface PendingTask {
   id: number;
   task: string;
   input: unknown;
+  /** Buffers of `input` moved to the worker rather than copied (postMessage's transfer list). */
+  transfer: ArrayBuffer[];
   limits: SandboxLimits;
   resolve(output: unknown): void;
   reject(error: SandboxError): void;
@@ -51,8 +53,11 @@ export class SandboxPool {
 
   constructor(private readonly options: SandboxPoolOptions) {}
 
-  /** Runs a task; aborting `signal` fails it at once, terminating its worker if it started. */
-  run(task: string, input: unknown, limits: SandboxLimits, signal?: AbortSignal): Promise<unknown> {
+  /**
+   * Runs a task; aborting `signal` fails it at once, terminating its worker if it started.
+   * The buffers in `transfer` are moved to the worker and unusable here afterwards.
+   */
+  run(task: string, input: unknown, limits: SandboxLimits, signal?: AbortSignal, transfer: ArrayBuffer[] = []): Promise<unknown> {
     if (this.closed || signal?.aborted) return Promise.reject(new SandboxError('crash', sandboxStopped));
     return new Promise((resolve, reject) => {
       const onAbort = () => this.abort(pending);
@@ -62,6 +67,7 @@ export class SandboxPool {
         id: this.nextId++,
         task,
         input,
+        transfer,
         limits,
         resolve: (output) => {
           settled();
@@ -157,7 +163,7 @@ export class SandboxPool {
   private start(slot: Slot): void {
     const task = slot.task!;
     const message: TaskMessage = { id: task.id, task: task.task, input: task.input, maxOutputBytes: task.limits.maxOutputBytes };
-    slot.worker.postMessage(message);
+    slot.worker.postMessage(message, task.transfer);
   }
 
   private onMessage(slot: Slot, message: WorkerMessage): void {

@@ -21,6 +21,12 @@ export interface SandboxRunOptions {
   signal?: AbortSignal;
   /** 'background' unless said. */
   lane?: SandboxLane;
+  /**
+   * Buffers of the input to move to the worker instead of copying them, which left unusable
+   * here: the structured clone of a 28 KB document cost 30 to 110 µs of the main thread, a
+   * transfer about 10.
+   */
+  transfer?: ArrayBuffer[];
 }
 
 function poolOf(lane: SandboxLane): SandboxPool {
@@ -53,7 +59,7 @@ export function runSandboxed<K extends keyof SandboxTasks>(
   options?: SandboxRunOptions,
 ): Promise<Awaited<ReturnType<SandboxTasks[K]>>> {
   const limitsOfTask = { ...DEFAULT_SANDBOX_LIMITS, ...limits };
-  return poolOf(options?.lane ?? 'background').run(task, input, limitsOfTask, options?.signal) as Promise<Awaited<ReturnType<SandboxTasks[K]>>>;
+  return poolOf(options?.lane ?? 'background').run(task, input, limitsOfTask, options?.signal, options?.transfer) as Promise<Awaited<ReturnType<SandboxTasks[K]>>>;
 }
 
 /** Terminates the sandbox's workers (the server is stopping); a later task starts new ones. */

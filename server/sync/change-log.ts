@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { OrgPathKind } from '../../src/domain/roles';
 import { isPostgres, type Db } from '../db/database';
+import { preparedQuery, preparedRowsQuery } from '../db/prepared-query';
 
 /** A transaction or the database itself: both run queries the same way. */
 export type Tx = Db;
@@ -32,10 +33,25 @@ export async function holdRevisions(trx: Tx): Promise<void> {
   if (isPostgres(trx)) await sql`select value from rev_counter where id = 1 for update`.execute(trx);
 }
 
+// Compiled once per kind of database (db/prepared-query.ts): every mirrored write runs these.
+const stepCounter = preparedQuery((db, v: { count: number }) =>
+  db
+    .updateTable('rev_counter')
+    .set((eb) => ({ value: eb('value', '+', v.count) }))
+    .where('id', '=', 1)
+    .returning('value'),
+);
+
+const insertChanges = preparedRowsQuery((db, scopes: Scope[], v: { rev: number; entity: string; key: string; op: string }) =>
+  db.insertInto('change_log').values(
+    scopes.map((s) => ({ rev: v.rev, scope_kind: s.kind, org_key: s.orgKey, entity: v.entity, entity_key: v.key, op: v.op })),
+  ),
+);
+
 /** `count` consecutive revisions in one counter step; answers the last (highest) of them. */
 export async function nextRevisions(trx: Tx, count: number): Promise<number> {
-  const row = await sql<{ value: number | string }>`update rev_counter set value = value + ${count} where id = 1 returning value`.execute(trx);
-  return Number(row.rows[0]!.value);
+  const [row] = await stepCounter(trx, { count });
+  return Number(row!.value);
 }
 
 /**
@@ -48,18 +64,6 @@ export async function recordChange(
 ): Promise<number> {
   const rev = await nextRevision(trx);
   const unique = new Map(change.scopes.map((s) => [`${s.kind}:${s.orgKey}`, s]));
-  await trx
-    .insertInto('change_log')
-    .values(
-      [...unique.values()].map((s) => ({
-        rev,
-        scope_kind: s.kind,
-        org_key: s.orgKey,
-        entity: change.entity,
-        entity_key: change.key,
-        op: change.op,
-      })),
-    )
-    .execute();
+  await insertChanges(trx, [...unique.values()], { rev, entity: change.entity, key: change.key, op: change.op });
   return rev;
 }

@@ -5,7 +5,7 @@ import type { Asn } from '../../src/domain/schemas/asn';
 import type { InvoiceDocument } from '../../src/domain/schemas/invoices';
 import { emptyAddress, type Order } from '../../src/domain/schemas/orders';
 import { asnDocument, asnFileName } from '../../server/edi/asn-document';
-import { withSharedSecret, xmlText } from '../../server/edi/cxml';
+import { CXML_DTD, cxmlDocument, el, text, withSharedSecret, xmlText } from '../../server/edi/cxml';
 import { cxmlDateTime } from '../../server/edi/cxml-dates';
 import { invoiceDetailRequestCxml, type InvoiceCxmlInput } from '../../server/edi/invoice-cxml';
 import { poDocument, poFileName } from '../../server/edi/po-document';
@@ -207,6 +207,13 @@ describe('what the cXML documents say', () => {
     expect(items[0]).toContain('<PackageID><PackageTrackingID>PO-WM-1-S1-P3</PackageTrackingID></PackageID><DispatchQuantity quantity="0.5">');
     expect(items[1]).toContain('<DispatchQuantity quantity="2"><UnitOfMeasure>KGM</UnitOfMeasure></DispatchQuantity>');
     expect(items[1]).not.toContain('PackageTrackingID');
+  });
+
+  it('escapes every markup character, also an ampersand that already reads as an entity', () => {
+    const xml = cxmlDocument(CXML_DTD.order, el('cXML', { payloadID: 'a"&amp;b' }, text('Comments', 'Tom &amp; Jerry &#38; <b> & co')));
+    expect(xml).toContain('<cXML payloadID="a&quot;&amp;amp;b">');
+    expect(xml).toContain('<Comments>Tom &amp;amp; Jerry &amp;#38; &lt;b&gt; &amp; co</Comments>');
+    expect(cxmlDocument(CXML_DTD.order, el('cXML', {}, el('Empty')))).toContain('<cXML><Empty/></cXML>');
   });
 
   it('drops characters XML cannot carry', () => {

@@ -26,6 +26,16 @@ describe('the sandbox pool', () => {
     await expect(pool.run('echo', { text: 'hello' }, limits())).resolves.toEqual({ echoed: 'hello' });
   });
 
+  it('moves the buffers it is told to the worker instead of copying them', async () => {
+    const bytes = new Uint8Array([1, 2, 3, 250]);
+    await expect(pool.run('sum', { bytes }, limits(), undefined, [bytes.buffer])).resolves.toEqual({ length: 4, sum: 256 });
+    // Moved: this thread's buffer is detached.
+    expect(bytes.byteLength).toBe(0);
+    const kept = new Uint8Array([7, 8]);
+    await expect(pool.run('sum', { bytes: kept }, limits())).resolves.toEqual({ length: 2, sum: 15 });
+    expect(kept.byteLength).toBe(2);
+  });
+
   it('reads files below the priority of the event loop that answers users (Linux: the worker thread is niced, the process is not)', async () => {
     const { nice } = (await pool.run('priority', null, limits())) as { nice: number | null };
     if (nice === null) return;

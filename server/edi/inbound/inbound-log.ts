@@ -52,19 +52,36 @@ export async function logInbound(db: Db | Tx, entry: InboundLogEntry): Promise<v
 
 export const replayKeyOf = (senderOrgKey: string, payloadId: string) => `${senderOrgKey}/${payloadId}`;
 
+// Compiled once per kind of database (db/prepared-query.ts): every applied request runs it.
+const insertClaim = preparedQuery((db, v: ReturnType<typeof row>) =>
+  db
+    .insertInto('cxml_inbound')
+    .values({
+      received_at: v.received_at,
+      source: v.source,
+      payload_id: v.payload_id,
+      request_type: v.request_type,
+      from_org_key: v.from_org_key,
+      to_org_key: v.to_org_key,
+      http_status: v.http_status,
+      status_code: v.status_code,
+      status_text: v.status_text,
+      answer: v.answer,
+      replay_key: v.replay_key,
+    })
+    .onConflict((oc) => oc.column('replay_key').doNothing())
+    .returning('id'),
+);
+
 /**
  * Claims a replay key inside the applying transaction. Under PostgreSQL a second copy's
  * insert waits for the first's commit and then does nothing: false, answer from the log.
  */
 export async function claimReplayKey(trx: Tx, entry: InboundLogEntry, replayKey: string): Promise<number | null> {
-  const inserted = await trx
-    .insertInto('cxml_inbound')
-    .values(row(entry, replayKey))
-    .onConflict((oc) => oc.column('replay_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const [inserted] = await insertClaim(trx, row(entry, replayKey));
   return inserted?.id ?? null;
 }
+
 
 const settleEntry = preparedQuery((db, v: { id: number; httpStatus: number; statusCode: number; statusText: string; answer: string }) =>
   db.updateTable('cxml_inbound').set({ http_status: v.httpStatus, status_code: v.statusCode, status_text: v.statusText, answer: v.answer }).where('id', '=', v.id),

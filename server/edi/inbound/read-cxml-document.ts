@@ -11,8 +11,10 @@ const READ_LIMITS = { timeMs: 10_000, memoryMb: DEFAULT_SANDBOX_LIMITS.memoryMb 
 /** Reads an inbound document and its request in the sandbox; a document that passes a limit is refused as unreadable. */
 export async function readCxmlDocument(bytes: Uint8Array): Promise<ReadCxmlRequestResult> {
   try {
-    // The partner's system waits on its request for the answer.
-    return await runSandboxed('read-cxml', { bytes }, READ_LIMITS, { lane: 'request' });
+    // The partner's system waits on its request for the answer. The worker is given its own
+    // copy, moved rather than cloned: the caller still answers and logs from `bytes`.
+    const copy = bytes.slice();
+    return await runSandboxed('read-cxml', { bytes: copy }, READ_LIMITS, { lane: 'request', transfer: [copy.buffer] });
   } catch (error) {
     if (error instanceof SandboxError && error.reason !== 'crash') return { ok: false, status: 400, message: error.message, errors: [] };
     throw error;

@@ -15,6 +15,8 @@ const tasks = {
     const held: Array<{ n: number; s: string }> = [];
     for (let i = 0; ; i++) held.push({ n: i, s: `row ${i}` });
   },
+  /** The sum of the bytes given, which the worker can read only if they arrived. */
+  sum: async (input: { bytes: Uint8Array }) => ({ length: input.bytes.byteLength, sum: input.bytes.reduce((a, b) => a + b, 0) }),
   bigOutput: async (input: { bytes: number }) => ({ text: 'x'.repeat(input.bytes) }),
   refuse: async (_input: null) => {
     throw new TaskRefusal('Row 2: price must be a number', { errors: ['Row 2: price must be a number'] });
