@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { create } from 'xmlbuilder2';
 import { COUNTRIES } from '../../src/domain/countries';
@@ -147,7 +147,10 @@ const PAYLOAD_HOST = hostname() || 'procurement-portal';
 
 /** `<epoch ms>.<random>@<host>`, the form cXML asks for: unique per document, naming where it was made. */
 export function newPayloadId(now = new Date()): string {
-  return `${now.getTime()}.${randomBytes(8).toString('hex')}@${PAYLOAD_HOST}`;
+  // 64 random bits from parts of a random UUID that carry no version or variant: randomUUID
+  // draws from a cached pool, where randomBytes asked OpenSSL on every Response.
+  const uuid = randomUUID();
+  return `${now.getTime()}.${uuid.slice(0, 8)}${uuid.slice(28)}@${PAYLOAD_HOST}`;
 }
 
 export interface CxmlDocumentOptions {
