@@ -2,6 +2,7 @@ import { Agent, request } from 'node:http';
 import { DEMO_CXML_SECRET } from '../../server/db/demo';
 import { startServer } from '../e2e/support/server-process';
 import { orderRequestXml } from '../server/helpers/cxml-orders';
+import { cpuTimeMs } from './api/load';
 import { startPostgres } from './api/postgres-cluster';
 import { fmt, percentile } from './measure';
 
@@ -68,7 +69,7 @@ async function postAtRate(url: string, docs: string[]): Promise<{ latencies: num
   return { latencies: latencies.sort((a, b) => a - b), accepted, seconds: (performance.now() - started) / 1000 };
 }
 
-async function measure(url: string, label: string): Promise<string> {
+async function measure(url: string, pid: number, label: string): Promise<string> {
   const run = Date.now();
   const batch = (name: string, count: number) =>
     Array.from({ length: count }, (_, i) =>
@@ -79,7 +80,9 @@ async function measure(url: string, label: string): Promise<string> {
   // order over the first few hundred. A server runs for days: the figure is taken after
   // WARM_UP orders, and the cold one printed beside it.
   const cold = await postAll(url, batch('warm', WARM_UP));
+  const cpuBefore = cpuTimeMs(pid);
   const { perSecond, accepted, latencies } = await postAll(url, batch('bench', ORDERS));
+  const cpuPerOrder = (cpuTimeMs(pid) - cpuBefore) / ORDERS;
   const atRate = await postAtRate(url, batch('rate', RATE * RATE_SECONDS));
   // The issue's bound: an order of 500 lines answered within a second, one at a time.
   const large = Array.from({ length: 500 }, (_, i) => ({ ...LINES[i % LINES.length]!, code: `BIG-${i}` }));
@@ -92,6 +95,7 @@ async function measure(url: string, label: string): Promise<string> {
   largeTimes.sort((a, b) => a - b);
   return [
     `  ${label.padEnd(10)} ${fmt(perSecond)} OrderRequests/s accepted (${accepted} of ${ORDERS}, 20 lines each, ${CONCURRENCY} at a time, after ${WARM_UP} to warm up); answer p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms`,
+    `  ${''.padEnd(10)} the server's CPU ${fmt(cpuPerOrder)} ms an order (every thread: the event loop, the sandbox's readers, the collector's)`,
     `  ${''.padEnd(10)} offered ${RATE}/s evenly for ${RATE_SECONDS} s: ${atRate.accepted} of ${RATE * RATE_SECONDS} accepted in ${fmt(atRate.seconds)} s; answer p50 ${fmt(percentile(atRate.latencies, 50))} ms, p99 ${fmt(percentile(atRate.latencies, 99))} ms`,
     `  ${''.padEnd(10)} the ${WARM_UP} first after the start: ${fmt(cold.perSecond)}/s, p99 ${fmt(percentile(cold.latencies, 99))} ms`,
     `  ${''.padEnd(10)} one 500-line OrderRequest answered in ${fmt(percentile(largeTimes, 50))} ms (median of 5), at most ${fmt(largeTimes.at(-1)!)} ms`,
@@ -125,7 +129,7 @@ async function onServer(env: Record<string, string>, label: string): Promise<str
   // As `npm start` runs it: the cXML readers' workers start with the server.
   const server = await startServer({ env: { PORTAL_LOG: '0', PORTAL_SANDBOX_WARM: '1', ...env } });
   try {
-    return await measure(server.url, label);
+    return await measure(server.url, server.pid, label);
   } finally {
     await server.stop();
   }
