@@ -80,7 +80,8 @@ async function extractAttachments(ctx: IntakeContext, row: MessageRow, mail: Par
     const whole = row.source === 'upload' || row.source === 'cxml';
     // Beside the message, not in a folder of its own: one folder fewer to make for every mail.
     const blobKey = whole ? row.blob_key : `${row.blob_key}-part-${i + 1}-${safeName(file.filename)}`;
-    if (!whole) await ctx.blobs.put(blobKey, Buffer.from(file.bytes), file.contentType);
+    // A view of the bytes the sandbox answered, not a copy of them.
+    if (!whole) await ctx.blobs.put(blobKey, Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength), file.contentType);
     files.push({ file, blobKey, outcome: await extractFile(ctx.db, file) });
   }
   return files;
