@@ -1,13 +1,18 @@
 import { formatMessage } from '../../src/domain/messages';
-import { JobFailure, type JobHandler } from '../jobs/job-context';
+import { JobFailure, JobFinished, type JobHandler } from '../jobs/job-context';
+import type { JobRow } from '../jobs/queue';
 import { insertIntakeMessage, sha256Key } from './accept-message';
-import { processIntakeMessage } from './process-message';
+import { processIntakeMessage, type IntakeJobClaim } from './process-message';
+
+/** Runs a message for its job, which ends in the transaction that creates the invoices when this run creates them. */
+async function processForJob(ctx: Parameters<JobHandler>[0], job: JobRow, messageId: number) {
+  const claim: IntakeJobClaim = { job, finished: false };
+  const result = await processIntakeMessage(ctx, messageId, claim);
+  return claim.finished ? new JobFinished(result) : result;
+}
 
 /** A received message (mail, cXML) becomes invoices. */
-export const handleIntakeMessage: JobHandler = async (ctx, job) => {
-  const messageId = Number(job.payload.messageId);
-  return processIntakeMessage(ctx, messageId);
-};
+export const handleIntakeMessage: JobHandler = async (ctx, job) => processForJob(ctx, job, Number(job.payload.messageId));
 
 /**
  * A file a buyer uploaded (the PUT of the signed URL stored it): one intake message of
@@ -26,5 +31,5 @@ export const handleInvoiceUpload: JobHandler = async (ctx, job) => {
     return insertIntakeMessage(trx, { source: 'upload', contentType, sender: user, buyer, blobKey, size: blob.bytes.length, fileName: name, dedupeKey });
   });
   if (messageId === null) throw new JobFailure(formatMessage.invoiceUploadDuplicate(name));
-  return processIntakeMessage(ctx, messageId);
+  return processForJob(ctx, job, messageId);
 };

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { preparedQuery } from '../db/prepared-query';
 import type { IntakeMessagesTable } from '../db/tables/intake';
 import type { BlobStore } from '../files/blob-store';
+import { finishJob, type JobRow } from '../jobs/queue';
 import { yieldToRequests } from '../jobs/yield-to-requests';
 import { receiveInvoice, type InvoiceArrival, type ReceivedInvoice } from '../invoices/receive-invoice';
 import type { ParsedMail } from '../sandbox/tasks/parse-mail';
@@ -28,6 +29,15 @@ export interface IntakeResult {
 }
 
 type MessageRow = Selectable<IntakeMessagesTable>;
+
+/**
+ * The job a run of a message belongs to: it ends ('done', with the run's result) in the
+ * transaction that creates the invoices, one commit fewer a mail, and `finished` says so.
+ */
+export interface IntakeJobClaim {
+  job: Pick<JobRow, 'id' | 'attempts'>;
+  finished: boolean;
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -70,7 +80,8 @@ async function extractAttachments(ctx: IntakeContext, row: MessageRow, mail: Par
     const whole = row.source === 'upload' || row.source === 'cxml';
     // Beside the message, not in a folder of its own: one folder fewer to make for every mail.
     const blobKey = whole ? row.blob_key : `${row.blob_key}-part-${i + 1}-${safeName(file.filename)}`;
-    if (!whole) await ctx.blobs.put(blobKey, Buffer.from(file.bytes), file.contentType);
+    // A view of the bytes the sandbox answered, not a copy of them.
+    if (!whole) await ctx.blobs.put(blobKey, Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength), file.contentType);
     files.push({ file, blobKey, outcome: await extractFile(ctx.db, file) });
   }
   return files;
@@ -122,7 +133,7 @@ const authPassed = (auth: ParsedMail['auth']) => !auth || auth.dkim === 'pass' |
  * creates nothing. Everything is written in one transaction with the message's state,
  * so a job run again after a crash starts over cleanly.
  */
-export async function processIntakeMessage(ctx: IntakeContext, messageId: number): Promise<IntakeResult> {
+export async function processIntakeMessage(ctx: IntakeContext, messageId: number, claim?: IntakeJobClaim): Promise<IntakeResult> {
   const [row] = await messageRow(ctx.db, { id: messageId });
   if (!row) throw new Error(`No intake message ${messageId}`);
   if (row.state !== 'queued') return { state: row.state === 'duplicate' ? 'duplicate' : 'done', invoiceIds: JSON.parse(row.invoice_ids) as number[], attachments: [] };
@@ -164,9 +175,9 @@ export async function processIntakeMessage(ctx: IntakeContext, messageId: number
   // synchronously): another user's request that came meanwhile is answered between them.
   await yieldToRequests();
   try {
-    return await createInvoices(ctx, row, read, dedupeKey, { routed, message, arrival });
+    return await createInvoices(ctx, row, read, dedupeKey, { routed, message, arrival }, claim);
   } catch (error) {
-    if (error instanceof AlreadyTaken) return processIntakeMessage(ctx, row.id);
+    if (error instanceof AlreadyTaken) return processIntakeMessage(ctx, row.id, claim);
     // Another process took the same message first: the unique key says so.
     if (await isDuplicate(ctx.db, row, dedupeKey)) return markDuplicate(ctx.db, row.id);
     throw error;
@@ -186,9 +197,10 @@ async function createInvoices(
   read: ReadMessage,
   dedupeKey: string,
   plan: { routed: Routed[]; message: ReceivedInvoice['message']; arrival: InvoiceArrival },
+  claim: IntakeJobClaim | undefined,
 ): Promise<IntakeResult> {
   const { routed, message, arrival } = plan;
-  return ctx.db.transaction().execute(async (trx) => {
+  const result = await ctx.db.transaction().execute(async (trx) => {
     // Only one run of a message creates its invoices: the first to move it out of 'queued'.
     const taken = await takeMessage(trx, { id: row.id, dedupeKey });
     if (taken.length !== 1) throw new AlreadyTaken();
@@ -221,8 +233,13 @@ async function createInvoices(
       });
     }
     await settleMessage(trx, { id: row.id, error: read.unreadable, invoiceIds: JSON.stringify(invoiceIds) });
-    return { state: 'done' as const, invoiceIds, attachments: summary(read) };
+    const done: IntakeResult = { state: 'done', invoiceIds, attachments: summary(read) };
+    // Only the holder of the claim ends the job: had it been claimed again meanwhile (its lease ran out), this rolls back.
+    if (claim && !(await finishJob(trx, claim.job, { state: 'done', result: done, error: null }))) throw new Error('The intake job was claimed again meanwhile');
+    return done;
   });
+  if (claim) claim.finished = true;
+  return result;
 }
 
 function summary(read: ReadMessage): IntakeResult['attachments'] {

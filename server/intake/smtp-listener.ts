@@ -1,19 +1,42 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import { Worker } from 'node:worker_threads';
 import type { Db } from '../db/database';
 import type { BlobStore } from '../files/blob-store';
-import { acceptMessage, type MessageBuyer } from './accept-message';
+import { acceptMessage } from './accept-message';
 import { MAX_INTAKE_MESSAGE_BYTES } from './intake-kinds';
 import { matchReceivingAddress } from './receiving-address';
+import type { SmtpAnswer, SmtpEvent, SmtpRequest, SmtpWorkerStart } from './smtp-protocol';
 
 export interface SmtpListener {
   port: number;
   close(): Promise<void>;
 }
 
-/** An SMTP reply with its code: smtp-server sends `responseCode` and the message to the client. */
-function smtpError(code: number, message: string): Error {
-  return Object.assign(new Error(message), { responseCode: code });
+const bootstrap = new URL('./smtp-worker-bootstrap.mjs', import.meta.url);
+
+/** The listener's thread, once it listens. */
+interface Thread {
+  worker: Worker;
+  port: number;
+  exited: Promise<void>;
+}
+
+/** What the main thread does for the SMTP thread: the database's part of a session. */
+async function answer(opts: { db: Db; blobs: BlobStore }, request: SmtpRequest): Promise<SmtpAnswer> {
+  try {
+    if (request.kind === 'rcpt') return { kind: 'rcpt', id: request.id, match: await matchReceivingAddress(opts.db, request.address) };
+    const { messageIds } = await acceptMessage(opts.db, opts.blobs, {
+      source: 'email',
+      raw: Buffer.from(request.raw.buffer, request.raw.byteOffset, request.raw.byteLength),
+      contentType: 'message/rfc822',
+      sender: request.sender,
+      clientIp: request.clientIp,
+      helo: request.helo,
+      buyers: request.buyers,
+    });
+    return { kind: 'accepted', id: request.id, messageIds };
+  } catch {
+    return { kind: 'failed', id: request.id };
+  }
 }
 
 /**
@@ -21,90 +44,55 @@ function smtpError(code: number, message: string): Error {
  * receiving-email pattern (550 otherwise), the size limit is announced (SIZE) and
  * enforced (552), and a message is only stored and queued here: the session answers
  * 250 once the raw bytes and the job are committed, so a sender retries anything else.
+ *
+ * The sessions run in a thread of their own (smtp-worker.ts): on the event loop, a burst
+ * of mail's commands, replies and message bytes were a fifth of the main thread's CPU an
+ * invoice, and every reply written woke the sender, which on two busy cores often took
+ * the loop's CPU there and then. The database stays on the main thread, asked once a
+ * recipient and once a message.
  */
 export async function startSmtpListener(opts: { db: Db; blobs: BlobStore; port: number; host: string }): Promise<SmtpListener> {
-  const buyersOf = new Map<string, Map<string, MessageBuyer>>();
-
-  const server = new SMTPServer({
-    name: 'portal.localhost',
-    banner: 'Procurement portal invoice intake',
-    size: MAX_INTAKE_MESSAGE_BYTES,
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    maxClients: 200,
-    logger: false,
-    onConnect(session, callback) {
-      buyersOf.set(session.id, new Map());
-      callback();
-    },
-    onClose(session) {
-      buyersOf.delete(session.id);
-    },
-    onMailFrom(_address, session, callback) {
-      // A new transaction on the same connection starts with no recipients.
-      buyersOf.set(session.id, new Map());
-      callback();
-    },
-    onRcptTo(address, session, callback) {
-      matchReceivingAddress(opts.db, address.address)
-        .then((match) => {
-          if (!match) return callback(smtpError(550, `5.1.1 <${address.address}>: no such mailbox here`));
-          const buyers = buyersOf.get(session.id) ?? new Map<string, MessageBuyer>();
-          buyersOf.set(session.id, buyers);
-          const buyer = buyers.get(match.buyerKey) ?? { buyerKey: match.buyerKey, code: match.code, recipients: [] };
-          buyer.recipients.push(match.address);
-          buyers.set(match.buyerKey, buyer);
-          return callback();
-        })
-        .catch(() => callback(smtpError(451, '4.3.0 Temporary failure, please try again later')));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        // Past the limit the rest is read and dropped: the reply below refuses the message.
-        if (size <= MAX_INTAKE_MESSAGE_BYTES) chunks.push(chunk);
+  let closing = false;
+  /** Starts the thread on `port`: resolves when it listens, and starts it again should it die later. */
+  const listen = (port: number) =>
+    new Promise<Thread>((resolve, reject) => {
+      const worker = new Worker(bootstrap, {
+        // Not the process's own flags (a profiler hook, vitest's): tsx is registered by the bootstrap.
+        execArgv: [],
+        workerData: { port, host: opts.host, maxBytes: MAX_INTAKE_MESSAGE_BYTES } satisfies SmtpWorkerStart,
       });
-      stream.on('error', (error) => callback(error));
-      stream.on('end', () => {
-        if (stream.sizeExceeded || size > MAX_INTAKE_MESSAGE_BYTES) {
-          return callback(smtpError(552, `5.3.4 Message exceeds the size limit of ${MAX_INTAKE_MESSAGE_BYTES} bytes`));
+      let listening: number | null = null;
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      worker.on('message', (message: SmtpRequest | SmtpEvent) => {
+        if (message.kind === 'listening') {
+          listening = message.port;
+          return resolve({ worker, port: message.port, exited });
         }
-        const buyers = [...(buyersOf.get(session.id)?.values() ?? [])];
-        if (buyers.length === 0) return callback(smtpError(554, '5.5.1 No valid recipients'));
-        acceptMessage(opts.db, opts.blobs, {
-          source: 'email',
-          raw: Buffer.concat(chunks),
-          contentType: 'message/rfc822',
-          sender: envelopeSender(session),
-          clientIp: session.remoteAddress ?? null,
-          helo: session.hostNameAppearsAs ?? null,
-          buyers,
-        })
-          .then(({ messageIds }) => callback(null, `2.0.0 Queued as ${messageIds.join(',')}`))
-          .catch(() => callback(smtpError(451, '4.3.0 Temporary failure, please try again later')));
+        if (message.kind === 'listen-failed') {
+          void worker.terminate();
+          return reject(new Error(`The SMTP listener could not listen on ${opts.host}:${port}: ${message.message}`));
+        }
+        if (message.kind === 'closed') return void worker.terminate();
+        void answer(opts, message).then((reply) => worker.postMessage(reply));
       });
-    },
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', reject);
-      resolve();
+      // A thread that dies takes its sessions with it (their senders retry): a new one listens in its place.
+      worker.on('error', () => undefined);
+      worker.on('exit', (code) => {
+        if (listening === null) return reject(new Error(`The SMTP listener's thread exited (${code}) before it listened`));
+        if (closing) return;
+        const dead = current;
+        current = listen(listening).catch(() => dead);
+      });
     });
-  });
-  // A connection that fails (a client resetting) must never bring the process down.
-  server.on('error', () => undefined);
-  const { port } = server.server.address() as AddressInfo;
+  let current = listen(opts.port);
+  const { port } = await current;
   return {
     port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async close() {
+      closing = true;
+      const { worker, exited } = await current;
+      worker.postMessage('close');
+      await exited;
+    },
   };
-}
-
-function envelopeSender(session: SMTPServerSession): string {
-  const from = session.envelope.mailFrom;
-  return from && typeof from === 'object' ? from.address : '';
 }

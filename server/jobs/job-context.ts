@@ -30,6 +30,14 @@ export class JobFailure extends TaskRefusal {
   }
 }
 
+/**
+ * What a handler answers when it ended its job itself, in the transaction that made the
+ * job's effect (finishJob inside it): the runner does not write the job's end again.
+ */
+export class JobFinished {
+  constructor(readonly result: unknown) {}
+}
+
 /** Throwing `JobRetry` queues the job again, claimable after `delayMs` (the handler's backoff); `message` stays as its error meanwhile. */
 export class JobRetry extends Error {
   constructor(

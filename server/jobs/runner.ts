@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context';
 import { blobStoreFor } from '../files/blob-stores';
 import { JOB_MAX_ATTEMPTS, JOB_TIME_LIMIT_MS } from '../sandbox/limits';
-import { JobFailure, JobRetry, type JobContext, type JobHandler } from './job-context';
+import { JobFailure, JobFinished, JobRetry, type JobContext, type JobHandler } from './job-context';
 import { jobInterruptedTooOften } from './job-limits';
 import { yieldToRequests } from './yield-to-requests';
 import { claimNextJob, finishJob, JOB_LEASE_MS, renewLease, requeueJob, requeueStale, retryJob, type JobRow } from './queue';
@@ -47,7 +47,7 @@ async function runOne(base: JobContext, handlers: Record<string, JobHandler>, jo
   heartbeat.unref();
   try {
     const result = await handler(ctx, job);
-    await finishJob(ctx.db, job, { state: 'done', result: result ?? null, error: null });
+    if (!(result instanceof JobFinished)) await finishJob(ctx.db, job, { state: 'done', result: result ?? null, error: null });
   } catch (error) {
     if (signal.aborted) {
       await requeueJob(ctx.db, job);

@@ -11,6 +11,7 @@ import { startServer } from '../e2e/support/server-process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpuTimeMs } from './api/load';
 import { summarise, type CpuProfile } from './api/profile-api';
+import { longestTasks, type TimedCpuProfile } from './api/profile-tasks';
 import { signIn } from './api/sign-in';
 import { fmt, percentile } from './measure';
 
@@ -103,9 +104,20 @@ async function attachmentOf(kind: 'UBL' | 'PDF', n: number) {
  * ready to run but waited for a CPU (other threads, other processes on the machine), which
  * a request waiting on it waits too (/proc/<pid>/task/<pid>/schedstat, in ns).
  */
-function mainThreadMs(pid: number): { cpu: number; waited: number } {
+function mainThreadMs(pid: number): { cpu: number; waited: number; preempted: number } {
   const [cpu, waited] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
-  return { cpu: cpu! / 1e6, waited: waited! / 1e6 };
+  return { cpu: cpu! / 1e6, waited: waited! / 1e6, preempted: preemptions(pid) };
+}
+
+/**
+ * How often the kernel took the CPU from the main thread while it could have gone on
+ * (/proc/<pid>/task/<pid>/status): each time, a request waiting on it waits for the CPU
+ * to come back. Waking a thread of libuv's pool (every asynchronous file operation) is
+ * one way to lose it: the woken thread often runs at once in its place.
+ */
+function preemptions(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/task/${pid}/status`, 'utf8');
+  return Number(/nonvoluntary_ctxt_switches:\s*(\d+)/.exec(status)?.[1] ?? 0);
 }
 
 /** The supplier's order list, as the supplier's screen asks for its first page. */
@@ -241,7 +253,12 @@ export async function intakeBench(): Promise<void> {
       const latencies = await reading.stop();
       clientDelay.disable();
       const mainAfter = mainThreadMs(server.pid);
-      const cpu = { all: cpuTimeMs(server.pid) - cpuBefore.all, main: mainAfter.cpu - cpuBefore.main.cpu, waited: mainAfter.waited - cpuBefore.main.waited };
+      const cpu = {
+        all: cpuTimeMs(server.pid) - cpuBefore.all,
+        main: mainAfter.cpu - cpuBefore.main.cpu,
+        waited: mainAfter.waited - cpuBefore.main.waited,
+        preempted: mainAfter.preempted - cpuBefore.main.preempted,
+      };
       // Newest first: the buyer's first page is this run's.
       if ((await shownOnList()) < Math.min(mails, 100)) throw new Error(`The buyer's list does not show the ${kind} invoices the database holds`);
       sent += mails;
@@ -250,7 +267,7 @@ export async function intakeBench(): Promise<void> {
         `${fmt(mails / (listed / 1000), 1)} invoices/s to the list (${fmt(accepted / 1000, 1)} s to accept all by SMTP, ${fmt(listed / 1000, 1)} s until all listed); ` +
         (reader === 'none' ? '' : `meanwhile the supplier's order list ${latencyFigures(latencies)}; `) +
         `the server's CPU ${fmt(cpu.all / mails)} ms an invoice, ${fmt(cpu.main / mails)} ms of it on the main thread${reader === 'none' ? '' : ' (the reads answered included)'}; ` +
-        `the server's main thread waited ${fmt(cpu.waited / (listed / 1000), 0)} ms a second for a CPU; ` +
+        `the server's main thread waited ${fmt(cpu.waited / (listed / 1000), 0)} ms a second for a CPU and was preempted ${fmt(cpu.preempted / mails, 2)} times an invoice; ` +
         `the bench's own event loop delay p99 ${fmt(clientDelay.percentile(99) / 1e6)} ms`
       );
     };
@@ -268,7 +285,8 @@ export async function intakeBench(): Promise<void> {
     await server.stop();
   }
   if (PROFILE && existsSync(PROFILE)) {
-    for (const line of summarise(JSON.parse(readFileSync(PROFILE, 'utf8')) as CpuProfile)) console.log(line);
+    const profile = JSON.parse(readFileSync(PROFILE, 'utf8')) as CpuProfile & TimedCpuProfile;
+    for (const line of [...summarise(profile), ...longestTasks(profile)]) console.log(line);
     console.log(`  profile kept: ${PROFILE}`);
   }
 }
