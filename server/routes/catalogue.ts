@@ -21,7 +21,7 @@ import { containsIgnoreCase } from '../accounts/like';
 import type { AppContext } from '../app-context';
 import { decodeCursor, encodeCursor } from '../catalogue/cursor';
 import { fillChunkJson } from '../catalogue/fill-chunk';
-import { fillPlan } from '../catalogue/fill-plan';
+import { fillPlanJson } from '../catalogue/fill-plan';
 import { joinedMeta, likePattern, metaEntityKey, WRAPPER_COLUMNS, wrapProducts, wrapProductsJson } from '../catalogue/products';
 import { jobUploadUrl } from '../catalogue/upload-url';
 import type { Db } from '../db/database';
@@ -150,6 +150,11 @@ function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply;
 }
 
+/** A remembered answer (server/http/remembered-answer.ts), sent as the bytes it was kept as. */
+function sendJsonBytes(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 async function buyerAndSeller(request: FastifyRequest<{ Params: BuyerSellerParams }>, db: Db) {
   const { user, org: buyer } = await requireOrg(request, db, 'buyer', request.params.buyerId);
   const seller = await requireSupplierOrg(db, request.params.sellerId, request.revisionSeen);
@@ -170,7 +175,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return rows.map((r) => ({ uniqueKey: r.unique_key, name: r.name }));
   });
 
-  // The product pages and fill chunks send bytes written ahead (stored wires, see above): their
+  // The product pages, fill plans and chunks send bytes written ahead (stored wires, see above; remembered plans): their
   // answer schemas are declared for the contract, not used to write them again.
   const productPage = (params: z.ZodType) => ({ params, querystring: productListQuerySchema, response: { 200: productPageSchema } });
   const plan = (params: z.ZodType) => ({ params, querystring: fillPlanQuerySchema, response: { 200: fillPlanSchema } });
@@ -186,10 +191,10 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   // The fill (ours, not the spec's): the same authorization as the product list of each view.
-  app.get<{ Params: { sellerId: string } } & PlanQuery>('/seller/:sellerId/products/fill', { schema: plan(sellerParams) }, async (request) => {
+  app.get<{ Params: { sellerId: string } } & PlanQuery>('/seller/:sellerId/products/fill', { schema: plan(sellerParams) }, async (request, reply) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
-    return fillPlan(db, org.orgKey, request.query.size);
+    return sendJsonBytes(reply, await fillPlanJson(db, org.orgKey, request.query.size, request.revisionSeen));
   });
 
   app.get<{ Params: { sellerId: string } } & ChunkQuery>('/seller/:sellerId/products/fill/chunk', { compress: ONE_STEP_COMPRESSION, schema: chunk(sellerParams) }, async (request, reply) => {
@@ -198,10 +203,10 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return sendJsonText(reply, await fillChunkJson(db, org.orgKey, null, request.query, request.revisionSeen));
   });
 
-  app.get<{ Params: BuyerSellerParams } & PlanQuery>('/buyer/:buyerId/seller/:sellerId/products/fill', { schema: plan(buyerSellerParams) }, async (request) => {
+  app.get<{ Params: BuyerSellerParams } & PlanQuery>('/buyer/:buyerId/seller/:sellerId/products/fill', { schema: plan(buyerSellerParams) }, async (request, reply) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'viewCatalogue');
-    return fillPlan(db, seller.orgKey, request.query.size);
+    return sendJsonBytes(reply, await fillPlanJson(db, seller.orgKey, request.query.size, request.revisionSeen));
   });
 
   app.get<{ Params: BuyerSellerParams } & ChunkQuery>(
