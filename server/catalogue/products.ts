@@ -113,6 +113,22 @@ export function toMeta(row: Pick<MetaRow, (typeof META_COLUMNS)[number]>): Meta 
   };
 }
 
+/** The columns of a meta read for one buyer and seller: the feed's loader knows both keys. */
+export const OWN_META_COLUMNS = ['product_code', 'excluded', 'contract_prices', 'last_exported_ms'] as const;
+
+/**
+ * A Meta's JSON as JSON.stringify(toMeta(row)) writes it, its contract prices written as
+ * stored: every writer of `contract_prices` stores JSON.stringify's text, so parsing it
+ * to write it out again (a tenth of a changes-feed page of metas) gives the same text.
+ */
+export function metaJson(buyerKey: string, sellerKey: string, row: Pick<MetaRow, (typeof OWN_META_COLUMNS)[number]>): string {
+  const exported = row.last_exported_ms === null ? null : Number(row.last_exported_ms);
+  return (
+    `{"excluded":${row.excluded === 1},"productCode":${JSON.stringify(row.product_code)},"buyerSellerId":${JSON.stringify(buyerSellerId(buyerKey, sellerKey))},` +
+    `"contractPrices":${row.contract_prices},"lastExportedEpochMilliSeconds":${JSON.stringify(exported)}}`
+  );
+}
+
 /**
  * The buyer's meta of a product read joined to the product (a product page, a fill chunk):
  * the meta's columns, null where the buyer has no meta of it (the left join found none).
