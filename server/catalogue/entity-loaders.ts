@@ -5,7 +5,7 @@ import { preparedQuery } from '../db/prepared-query';
 import type { EntityLoader } from '../sync/entity-loader';
 import { groupBy } from '../sync/group-by';
 import { JsonText } from '../sync/json-text';
-import { metaJson, OWN_META_COLUMNS, WRAPPER_COLUMNS, wrapProducts } from './products';
+import { metaJsonOf, OWN_META_COLUMNS, WRAPPER_COLUMNS, wrapProducts } from './products';
 
 
 /**
@@ -47,7 +47,9 @@ export const catalogueEntityLoaders: Record<string, EntityLoader> = {
     for (const [seller, keyParts] of bySeller) {
       const codes = idList(db, keyParts.map(([, , code]) => code!));
       const rows = await metasByCode(db, { buyerKey: scope.orgKey, sellerKey: seller, codes });
-      for (const row of rows) out.set(`${scope.orgKey}:${seller}:${row.product_code}`, new JsonText(metaJson(scope.orgKey, seller, row)));
+      const metaJson = metaJsonOf(scope.orgKey, seller);
+      const prefix = `${scope.orgKey}:${seller}:`;
+      for (const row of rows) out.set(prefix + row.product_code, new JsonText(metaJson(row)));
     }
     return out;
   },

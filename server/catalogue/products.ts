@@ -117,16 +117,16 @@ export function toMeta(row: Pick<MetaRow, (typeof META_COLUMNS)[number]>): Meta 
 export const OWN_META_COLUMNS = ['product_code', 'excluded', 'contract_prices', 'last_exported_ms'] as const;
 
 /**
- * A Meta's JSON as JSON.stringify(toMeta(row)) writes it, its contract prices written as
- * stored: every writer of `contract_prices` stores JSON.stringify's text, so parsing it
- * to write it out again (a tenth of a changes-feed page of metas) gives the same text.
+ * The JSON of one buyer's Metas of one seller, each as JSON.stringify(toMeta(row)) writes
+ * it, its contract prices written as stored: every writer of `contract_prices` stores
+ * JSON.stringify's text, so parsing it to write it out again (a tenth of a changes-feed
+ * page of metas) gives the same text.
  */
-export function metaJson(buyerKey: string, sellerKey: string, row: Pick<MetaRow, (typeof OWN_META_COLUMNS)[number]>): string {
-  const exported = row.last_exported_ms === null ? null : Number(row.last_exported_ms);
-  return (
-    `{"excluded":${row.excluded === 1},"productCode":${JSON.stringify(row.product_code)},"buyerSellerId":${JSON.stringify(buyerSellerId(buyerKey, sellerKey))},` +
-    `"contractPrices":${row.contract_prices},"lastExportedEpochMilliSeconds":${JSON.stringify(exported)}}`
-  );
+export function metaJsonOf(buyerKey: string, sellerKey: string): (row: Pick<MetaRow, (typeof OWN_META_COLUMNS)[number]>) => string {
+  const owner = JSON.stringify(buyerSellerId(buyerKey, sellerKey));
+  return (row) =>
+    `{"excluded":${row.excluded === 1},"productCode":${JSON.stringify(row.product_code)},"buyerSellerId":${owner},` +
+    `"contractPrices":${row.contract_prices},"lastExportedEpochMilliSeconds":${row.last_exported_ms === null ? 'null' : JSON.stringify(Number(row.last_exported_ms))}}`;
 }
 
 /**

@@ -14,8 +14,12 @@ import { JsonText } from './json-text';
  * metas out again was a seventh of its CPU, and parsing their contract prices first another tenth.
  */
 export function changesPageJson(page: ChangesAnswer): string {
+  // A page holds few entity names: each is written as JSON once.
+  const names = new Map<string, string>();
   const changes = page.changes.map((c) => {
-    const head = `{"entity":${JSON.stringify(c.entity)},"key":${JSON.stringify(c.key)},"op":${JSON.stringify(c.op)},"rev":${JSON.stringify(c.rev)}`;
+    let entity = names.get(c.entity);
+    if (entity === undefined) names.set(c.entity, (entity = JSON.stringify(c.entity)));
+    const head = `{"entity":${entity},"key":${JSON.stringify(c.key)},"op":"${c.op === 'delete' ? 'delete' : 'upsert'}","rev":${JSON.stringify(c.rev)}`;
     if (c.row === undefined) return `${head}}`;
     return `${head},"row":${c.row instanceof JsonText ? c.row.json : JSON.stringify(c.row)}}`;
   });
