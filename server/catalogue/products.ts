@@ -100,10 +100,10 @@ const buyerSellerId = (buyerKey: string, sellerKey: string) => `${buyerKey}:${se
 export const metaEntityKey = (buyerKey: string, sellerKey: string, productCode: string) => `${buyerKey}:${sellerKey}:${productCode}`;
 
 /** The columns a Meta is made of: the feed and the product pages read only these. */
-export const META_COLUMNS = ['buyer_key', 'seller_key', 'product_code', 'excluded', 'contract_prices', 'last_exported_ms'] as const;
+const META_COLUMNS = ['buyer_key', 'seller_key', 'product_code', 'excluded', 'contract_prices', 'last_exported_ms'] as const;
 
 
-export function toMeta(row: Pick<MetaRow, (typeof META_COLUMNS)[number]>): Meta {
+function toMeta(row: Pick<MetaRow, (typeof META_COLUMNS)[number]>): Meta {
   return {
     excluded: row.excluded === 1,
     productCode: row.product_code,

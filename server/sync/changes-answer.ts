@@ -13,7 +13,7 @@ import { JsonText } from './json-text';
  * a loader gave as JSON text (./json-text.ts) written as it is: writing a page of 200
  * metas out again was a seventh of its CPU, and parsing their contract prices first another tenth.
  */
-export function changesPageJson(page: ChangesAnswer): string {
+function changesPageJson(page: ChangesAnswer): string {
   // A page holds few entity names: each is written as JSON once.
   const names = new Map<string, string>();
   const changes = page.changes.map((c) => {
