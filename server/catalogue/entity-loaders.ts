@@ -4,7 +4,8 @@ import { idList, inTextList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
 import type { EntityLoader } from '../sync/entity-loader';
 import { groupBy } from '../sync/group-by';
-import { META_COLUMNS, toMeta, WRAPPER_COLUMNS, wrapProducts } from './products';
+import { JsonText } from '../sync/json-text';
+import { metaJsonOf, OWN_META_COLUMNS, WRAPPER_COLUMNS, wrapProducts } from './products';
 
 
 /**
@@ -15,7 +16,7 @@ import { META_COLUMNS, toMeta, WRAPPER_COLUMNS, wrapProducts } from './products'
 const metasByCode = preparedQuery((db, v: { buyerKey: string; sellerKey: string; codes: unknown }) =>
   db
     .selectFrom('product_meta')
-    .select(META_COLUMNS)
+    .select(OWN_META_COLUMNS)
     .where('buyer_key', '=', v.buyerKey)
     .where('seller_key', '=', v.sellerKey)
     .where(inTextList(db, 'product_code', v.codes))
@@ -29,7 +30,7 @@ function parts(keys: string[], n: number): string[][] {
 
 /**
  * Changes-feed loaders of the catalogue area:
- * - productMeta `buyer:seller:code` (buyer scope): the Meta;
+ * - productMeta `buyer:seller:code` (buyer scope): the Meta, as its JSON text (../sync/json-text.ts);
  * - product `seller:code` (seller scope: the supplier's wrapper; buyer scope: the wrapper with that buyer's meta);
  * - pricelist `id` (seller scope): `{pricelistId, name, buyerIds}`, the mapping with it so the
  *   Map Universities drawer opens offline (a mapping's save touches its pricelist);
@@ -46,7 +47,9 @@ export const catalogueEntityLoaders: Record<string, EntityLoader> = {
     for (const [seller, keyParts] of bySeller) {
       const codes = idList(db, keyParts.map(([, , code]) => code!));
       const rows = await metasByCode(db, { buyerKey: scope.orgKey, sellerKey: seller, codes });
-      for (const row of rows) out.set(`${scope.orgKey}:${seller}:${row.product_code}`, toMeta(row));
+      const metaJson = metaJsonOf(scope.orgKey, seller);
+      const prefix = `${scope.orgKey}:${seller}:`;
+      for (const row of rows) out.set(prefix + row.product_code, new JsonText(metaJson(row)));
     }
     return out;
   },

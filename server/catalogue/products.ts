@@ -100,10 +100,10 @@ const buyerSellerId = (buyerKey: string, sellerKey: string) => `${buyerKey}:${se
 export const metaEntityKey = (buyerKey: string, sellerKey: string, productCode: string) => `${buyerKey}:${sellerKey}:${productCode}`;
 
 /** The columns a Meta is made of: the feed and the product pages read only these. */
-export const META_COLUMNS = ['buyer_key', 'seller_key', 'product_code', 'excluded', 'contract_prices', 'last_exported_ms'] as const;
+const META_COLUMNS = ['buyer_key', 'seller_key', 'product_code', 'excluded', 'contract_prices', 'last_exported_ms'] as const;
 
 
-export function toMeta(row: Pick<MetaRow, (typeof META_COLUMNS)[number]>): Meta {
+function toMeta(row: Pick<MetaRow, (typeof META_COLUMNS)[number]>): Meta {
   return {
     excluded: row.excluded === 1,
     productCode: row.product_code,
@@ -111,6 +111,22 @@ export function toMeta(row: Pick<MetaRow, (typeof META_COLUMNS)[number]>): Meta 
     contractPrices: parseList(row.contract_prices) as ContractPrice[],
     lastExportedEpochMilliSeconds: row.last_exported_ms === null ? null : Number(row.last_exported_ms),
   };
+}
+
+/** The columns of a meta read for one buyer and seller: the feed's loader knows both keys. */
+export const OWN_META_COLUMNS = ['product_code', 'excluded', 'contract_prices', 'last_exported_ms'] as const;
+
+/**
+ * The JSON of one buyer's Metas of one seller, each as JSON.stringify(toMeta(row)) writes
+ * it, its contract prices written as stored: every writer of `contract_prices` stores
+ * JSON.stringify's text, so parsing it to write it out again (a tenth of a changes-feed
+ * page of metas) gives the same text.
+ */
+export function metaJsonOf(buyerKey: string, sellerKey: string): (row: Pick<MetaRow, (typeof OWN_META_COLUMNS)[number]>) => string {
+  const owner = JSON.stringify(buyerSellerId(buyerKey, sellerKey));
+  return (row) =>
+    `{"excluded":${row.excluded === 1},"productCode":${JSON.stringify(row.product_code)},"buyerSellerId":${owner},` +
+    `"contractPrices":${row.contract_prices},"lastExportedEpochMilliSeconds":${row.last_exported_ms === null ? 'null' : JSON.stringify(Number(row.last_exported_ms))}}`;
 }
 
 /**

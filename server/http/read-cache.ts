@@ -25,30 +25,50 @@ interface Entry {
  */
 export class ReadCache {
   private entries = new Map<string, Entry>();
+  /**
+   * Loads under way, by key: requests that miss together (a remembered read expiring
+   * under 300 requests a second, a shift's tablets asking for the same feed page) share
+   * one load instead of each reading the same rows, which on PostgreSQL is a round trip
+   * each while the others queue for the pool. Dropped with the entries: no one who has
+   * seen a change answered shares a load that may have begun before it.
+   */
+  private loading = new Map<string, Promise<unknown>>();
   private generation = 0;
 
   constructor(private readonly maxEntries = MAX_ENTRIES) {}
 
-  async through<T>(key: string, load: () => Promise<T | null>, expiresAt: (value: T) => number = () => Infinity): Promise<T | null> {
+  through<T>(key: string, load: () => Promise<T | null>, expiresAt: (value: T) => number = () => Infinity): Promise<T | null> {
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.until > now) return hit.value as T;
+    if (hit && hit.until > now) return Promise.resolve(hit.value as T);
+    const pending = this.loading.get(key);
+    if (pending) return pending as Promise<T | null>;
     const generation = this.generation;
-    const value = await load();
-    if (value !== null && generation === this.generation) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(key, { value, until: Math.min(now + READ_CACHE_MS, expiresAt(value)) });
-    }
-    return value;
+    const loading = this.loading;
+    const loaded = load().then((value) => {
+      if (value !== null && generation === this.generation) {
+        if (this.entries.size >= this.maxEntries) this.entries.clear();
+        this.entries.set(key, { value, until: Math.min(now + READ_CACHE_MS, expiresAt(value)) });
+      }
+      return value;
+    });
+    loading.set(key, loaded);
+    const done = () => {
+      if (loading.get(key) === loaded) loading.delete(key);
+    };
+    loaded.then(done, done);
+    return loaded;
   }
 
   forget(key: string): void {
     this.entries.delete(key);
+    this.loading.delete(key);
     this.generation++;
   }
 
   clear(): void {
     this.entries = new Map();
+    this.loading = new Map();
     this.generation++;
   }
 }

@@ -17,11 +17,12 @@ import {
 } from '../../src/domain/schemas/catalogue';
 import { fillChunkQuerySchema, fillChunkSchema, fillPlanQuerySchema, fillPlanSchema } from '../../src/domain/schemas/product-fill';
 import { jobQueuedSchema } from '../../src/domain/schemas/jobs';
+import { PAGE_SIZE } from '../../src/domain/constants';
 import { containsIgnoreCase } from '../accounts/like';
 import type { AppContext } from '../app-context';
 import { decodeCursor, encodeCursor } from '../catalogue/cursor';
 import { fillChunkJson } from '../catalogue/fill-chunk';
-import { fillPlan } from '../catalogue/fill-plan';
+import { fillPlanJson } from '../catalogue/fill-plan';
 import { joinedMeta, likePattern, metaEntityKey, WRAPPER_COLUMNS, wrapProducts, wrapProductsJson } from '../catalogue/products';
 import { jobUploadUrl } from '../catalogue/upload-url';
 import type { Db } from '../db/database';
@@ -43,13 +44,23 @@ type PageValues = {
   limit: number;
 };
 
-/** A page of a supplier's products, from the start or after a cursor, with or without a search: four queries, each compiled once. */
-function productPageQuery(afterCursor: boolean, search: boolean) {
+/**
+ * The rows a page of the size screens ask for (PAGE_SIZE) reads, the one that says whether
+ * there is more included, written into the SQL of a query of its own: PostgreSQL plans a
+ * statement with `limit $n` afresh on every run (its generic plan, which cannot know the
+ * limit, looks ten times dearer), which cost it more than running it; with the limit
+ * written in, it keeps one plan after five runs. Other sizes take the limit as a value.
+ */
+const SCREEN_PAGE_ROWS = PAGE_SIZE + 1;
+const limitOf = (fixed: boolean, limit: number) => (fixed ? sql.lit(SCREEN_PAGE_ROWS) : limit);
+
+/** A page of a supplier's products, from the start or after a cursor, with or without a search, of the screens' size or not: eight queries, each compiled once. */
+function productPageQuery(afterCursor: boolean, search: boolean, screenSize: boolean) {
   return preparedQuery((db, v: PageValues) => {
     let q = db.selectFrom('products').select(WRAPPER_COLUMNS).where('seller_key', '=', v.sellerKey).where('deleted', '=', 0);
     if (afterCursor) q = q.where('product_code', '>', v.after);
     if (search) q = q.where(sql<boolean>`search like ${v.like} escape '\\'`);
-    return q.orderBy('product_code').limit(v.limit);
+    return q.orderBy('product_code').limit(limitOf(screenSize, v.limit));
   });
 }
 
@@ -58,7 +69,7 @@ function productPageQuery(afterCursor: boolean, search: boolean) {
  * in the same read: on PostgreSQL a second read is a round trip, which costs the server
  * more than the join costs the database.
  */
-function buyerProductPageQuery(afterCursor: boolean, search: boolean) {
+function buyerProductPageQuery(afterCursor: boolean, search: boolean, screenSize: boolean) {
   return preparedQuery((db, v: PageValues & { buyerKey: string }) => {
     let q = db
       .selectFrom('products as p')
@@ -70,25 +81,28 @@ function buyerProductPageQuery(afterCursor: boolean, search: boolean) {
       .where('p.deleted', '=', 0);
     if (afterCursor) q = q.where('p.product_code', '>', v.after);
     if (search) q = q.where(sql<boolean>`p.search like ${v.like} escape '\\'`);
-    return q.orderBy('p.product_code').limit(v.limit);
+    return q.orderBy('p.product_code').limit(limitOf(screenSize, v.limit));
   });
 }
 
-const PRODUCT_PAGE_QUERIES = {
-  first: { all: productPageQuery(false, false), search: productPageQuery(false, true) },
-  after: { all: productPageQuery(true, false), search: productPageQuery(true, true) },
-};
-const BUYER_PRODUCT_PAGE_QUERIES = {
-  first: { all: buyerProductPageQuery(false, false), search: buyerProductPageQuery(false, true) },
-  after: { all: buyerProductPageQuery(true, false), search: buyerProductPageQuery(true, true) },
-};
+/** Every kind of page a view reads, by where it starts, whether it searches and whether it is of the screens' size. */
+function pageQueries<Q>(make: (afterCursor: boolean, search: boolean, screenSize: boolean) => Q) {
+  const sizes = (afterCursor: boolean, search: boolean) => ({ screen: make(afterCursor, search, true), other: make(afterCursor, search, false) });
+  return {
+    first: { all: sizes(false, false), search: sizes(false, true) },
+    after: { all: sizes(true, false), search: sizes(true, true) },
+  };
+}
+const PRODUCT_PAGE_QUERIES = pageQueries(productPageQuery);
+const BUYER_PRODUCT_PAGE_QUERIES = pageQueries(buyerProductPageQuery);
 
 /** A page's rows in a view, with the buyer's meta of each product in a buyer's view. */
 async function productPageRows(db: Tx, sellerKey: string, buyerKey: string | null, values: PageValues, afterCursor: boolean, search: boolean) {
   const kind = afterCursor ? 'after' : 'first';
   const variant = search ? 'search' : 'all';
-  if (!buyerKey) return { rows: await PRODUCT_PAGE_QUERIES[kind][variant](db, values), metas: undefined };
-  const rows = await BUYER_PRODUCT_PAGE_QUERIES[kind][variant](db, { ...values, buyerKey });
+  const size = values.limit === SCREEN_PAGE_ROWS ? 'screen' : 'other';
+  if (!buyerKey) return { rows: await PRODUCT_PAGE_QUERIES[kind][variant][size](db, values), metas: undefined };
+  const rows = await BUYER_PRODUCT_PAGE_QUERIES[kind][variant][size](db, { ...values, buyerKey });
   const metas = new Map<string, Meta>();
   for (const row of rows) {
     if (row.meta_code === null) continue;
@@ -150,6 +164,11 @@ function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply;
 }
 
+/** A remembered answer (server/http/remembered-answer.ts), sent as the bytes it was kept as. */
+function sendJsonBytes(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 async function buyerAndSeller(request: FastifyRequest<{ Params: BuyerSellerParams }>, db: Db) {
   const { user, org: buyer } = await requireOrg(request, db, 'buyer', request.params.buyerId);
   const seller = await requireSupplierOrg(db, request.params.sellerId, request.revisionSeen);
@@ -170,7 +189,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return rows.map((r) => ({ uniqueKey: r.unique_key, name: r.name }));
   });
 
-  // The product pages and fill chunks send bytes written ahead (stored wires, see above): their
+  // The product pages, fill plans and chunks send bytes written ahead (stored wires, see above; remembered plans): their
   // answer schemas are declared for the contract, not used to write them again.
   const productPage = (params: z.ZodType) => ({ params, querystring: productListQuerySchema, response: { 200: productPageSchema } });
   const plan = (params: z.ZodType) => ({ params, querystring: fillPlanQuerySchema, response: { 200: fillPlanSchema } });
@@ -186,10 +205,10 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   // The fill (ours, not the spec's): the same authorization as the product list of each view.
-  app.get<{ Params: { sellerId: string } } & PlanQuery>('/seller/:sellerId/products/fill', { schema: plan(sellerParams) }, async (request) => {
+  app.get<{ Params: { sellerId: string } } & PlanQuery>('/seller/:sellerId/products/fill', { schema: plan(sellerParams) }, async (request, reply) => {
     const { user, org } = await requireOrg(request, db, 'seller', request.params.sellerId);
     requireCapability(user, org, 'viewCatalogue');
-    return fillPlan(db, org.orgKey, request.query.size);
+    return sendJsonBytes(reply, await fillPlanJson(db, org.orgKey, request.query.size, request.revisionSeen));
   });
 
   app.get<{ Params: { sellerId: string } } & ChunkQuery>('/seller/:sellerId/products/fill/chunk', { compress: ONE_STEP_COMPRESSION, schema: chunk(sellerParams) }, async (request, reply) => {
@@ -198,10 +217,10 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return sendJsonText(reply, await fillChunkJson(db, org.orgKey, null, request.query, request.revisionSeen));
   });
 
-  app.get<{ Params: BuyerSellerParams } & PlanQuery>('/buyer/:buyerId/seller/:sellerId/products/fill', { schema: plan(buyerSellerParams) }, async (request) => {
+  app.get<{ Params: BuyerSellerParams } & PlanQuery>('/buyer/:buyerId/seller/:sellerId/products/fill', { schema: plan(buyerSellerParams) }, async (request, reply) => {
     const { user, buyer, seller } = await buyerAndSeller(request, db);
     requireCapability(user, buyer, 'viewCatalogue');
-    return fillPlan(db, seller.orgKey, request.query.size);
+    return sendJsonBytes(reply, await fillPlanJson(db, seller.orgKey, request.query.size, request.revisionSeen));
   });
 
   app.get<{ Params: BuyerSellerParams } & ChunkQuery>(

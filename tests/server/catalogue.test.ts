@@ -238,6 +238,8 @@ describe('include and exclude (meta)', () => {
     for (let since = 0, more = true; more; ) {
       const res = await t.as(BUY, { method: 'GET', url: `/api/sync/buyer/${BUYER}/changes?since=${since}&limit=500` });
       const page = res.json() as { changes: Array<{ entity: string; key: string; op: string; row?: unknown }>; cursor: number; hasMore: boolean };
+      // Written by hand with the metas' stored contract prices (server/sync/changes-answer.ts): byte for byte what JSON.stringify writes of it.
+      expect(res.body).toBe(JSON.stringify(page));
       for (const c of page.changes) if (c.entity === 'productMeta' && c.key.startsWith(`${BUYER}:${SELLER}:`)) fed.set(c.key, c.op === 'upsert' ? c.row : null);
       ({ cursor: since, hasMore: more } = page);
     }

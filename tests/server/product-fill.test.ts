@@ -16,6 +16,7 @@ import { migrateTo, migrateToLatest } from '../../server/db/migrations';
 import { createTestDatabase } from './helpers/test-database';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { OLD_PRODUCT_COLUMNS } from './helpers/old-product-row';
+import { recordChange } from '../../server/sync/change-log';
 
 /**
  * The catalogue fill (our calls, not the spec's): a plan of key ranges, then compact
@@ -100,6 +101,27 @@ describe('the catalogue fill', () => {
       const expected = codes.filter((_, i) => i > 0 && i % size === 0);
       expect(fillPlanSchema.parse(res.json())).toEqual({ size, count: codes.length, bounds: expected });
     }
+  });
+
+  it('remembers a plan for the revision it was made at: a product gone with its change recorded leaves the next plan', async () => {
+    const ask = async () => fillPlanSchema.parse((await t.as(BUY, { method: 'GET', url: `${buyerBase}/products/fill?size=10` })).json());
+    const before = await ask();
+    expect(await ask()).toEqual(before);
+    const gone = before.bounds[0]!;
+    const live = (deleted: number) =>
+      t.db.transaction().execute(async (trx) => {
+        await trx.updateTable('products').set({ deleted }).where('seller_key', '=', SELLER).where('product_code', '=', gone).execute();
+        await recordChange(trx, { entity: 'product', key: `${SELLER}:${gone}`, op: deleted ? 'delete' : 'upsert', scopes: [{ kind: 'seller', orgKey: SELLER }] });
+      });
+    await live(1);
+    try {
+      const after = await ask();
+      expect(after.count).toBe(before.count - 1);
+      expect(after.bounds).not.toContain(gone);
+    } finally {
+      await live(0);
+    }
+    expect(await ask()).toEqual(before);
   });
 
   it('sends a chunk compressed as the browser accepts, brotli before gzip, the same JSON either way', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '../../server/auth/session';
 import { createSession } from '../../server/auth/sessions';
 import { DEMO_PASSWORD } from '../../server/db/demo';
+import { ReadCache } from '../../server/http/read-cache';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -62,5 +63,53 @@ describe('remembered sessions and organisations', () => {
     expect((await t.as('support@demo.test', { method: 'DELETE', url: '/api/org/SUPBIOLAB001' })).statusCode).toBe(200);
     expect((await t.as('support@demo.test', { method: 'GET', url: '/api/org/SUPBIOLAB001' })).statusCode).toBe(404);
     expect((await t.as(admin, { method: 'GET', url: '/api/seller/SUPBIOLAB001/order' })).statusCode).toBe(401);
+  });
+});
+
+describe('loads under way', () => {
+  /** A load that answers when told to, counting how often it was started. */
+  function gatedLoad() {
+    const started: Array<(value: string) => void> = [];
+    const load = () => new Promise<string>((resolve) => started.push(resolve));
+    return { load, started };
+  }
+
+  test('requests that miss together share one load', async () => {
+    const cache = new ReadCache();
+    const { load, started } = gatedLoad();
+    const first = cache.through('k', load);
+    const second = cache.through('k', load);
+    expect(started).toHaveLength(1);
+    started[0]!('row');
+    expect(await Promise.all([first, second])).toEqual(['row', 'row']);
+    expect(await cache.through('k', load)).toBe('row');
+    expect(started).toHaveLength(1);
+  });
+
+  test('a request after a change does not share a load begun before it, and that load is not remembered', async () => {
+    const cache = new ReadCache();
+    const { load, started } = gatedLoad();
+    const before = cache.through('k', load);
+    cache.clear();
+    const after = cache.through('k', load);
+    expect(started).toHaveLength(2);
+    started[0]!('old');
+    started[1]!('new');
+    expect(await before).toBe('old');
+    expect(await after).toBe('new');
+    expect(await cache.through('k', load)).toBe('new');
+    expect(started).toHaveLength(2);
+  });
+
+  test('a failed load fails the requests that shared it, and the next request loads again', async () => {
+    const cache = new ReadCache();
+    let calls = 0;
+    const failing = async () => {
+      calls++;
+      throw new Error('database gone');
+    };
+    await expect(Promise.all([cache.through('k', failing), cache.through('k', failing)])).rejects.toThrow('database gone');
+    expect(calls).toBe(1);
+    expect(await cache.through('k', async () => 'back')).toBe('back');
   });
 });

@@ -22,6 +22,8 @@ const BUYER = 'buyer@uni.demo.test';
 async function changes(user: string, kind: 'seller' | 'buyer' | 'org', org: string, since: number, limit?: number): Promise<ChangesAnswer> {
   const res = await t.as(user, { method: 'GET', url: `/api/sync/${kind}/${org}/changes?since=${since}${limit ? `&limit=${limit}` : ''}` });
   expect(res.statusCode).toBe(200);
+  // The page is written by hand (server/sync/changes-answer.ts): byte for byte what JSON.stringify writes of it.
+  expect(res.body).toBe(JSON.stringify(res.json()));
   return changesAnswerSchema.parse(res.json());
 }
 
