@@ -21,6 +21,12 @@ const MAILS = Number(process.env.INTAKE_BENCH_MAILS ?? 100);
 const WARM_UP = Number(process.env.INTAKE_BENCH_WARM_UP ?? 100);
 /** Mails on the wire at once (a supplier's gateway sending a batch). */
 const SENDERS = 4;
+/**
+ * `INTAKE_BENCH_SEND_RATE=50`: mail n of a measured run is sent no sooner than n/50 s after
+ * its start, so the intake runs at that rate (the issue's aim) rather than as fast as it
+ * takes mail in; unset, back to back.
+ */
+const SEND_RATE = Number(process.env.INTAKE_BENCH_SEND_RATE ?? 0);
 /** `INTAKE_BENCH_KINDS=UBL` (or PDF) measures one kind only. */
 const KINDS = (['UBL', 'PDF'] as const).filter((k) => !process.env.INTAKE_BENCH_KINDS || process.env.INTAKE_BENCH_KINDS.toUpperCase().split(',').includes(k));
 /**
@@ -251,12 +257,16 @@ export async function intakeBench(): Promise<void> {
       const reading = startReader(reader, server.url, supplier);
       const cpuBefore = { all: cpuTimeMs(server.pid), main: mainThreadMs(server.pid) };
       const start = performance.now();
+      const pacedSending = SEND_RATE > 0 && !cold;
       let next = 0;
       await Promise.all(
         Array.from({ length: SENDERS }, async () => {
           const transport = nodemailer.createTransport({ host: '127.0.0.1', port: server.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 1 });
           while (next < messages.length) {
-            const { envelope, message } = messages[next++]!;
+            const n = next++;
+            const wait = pacedSending ? start + (n * 1000) / SEND_RATE - performance.now() : 0;
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            const { envelope, message } = messages[n]!;
             await transport.sendMail({ envelope, raw: message });
           }
           transport.close();
@@ -278,7 +288,7 @@ export async function intakeBench(): Promise<void> {
       if ((await shownOnList()) < Math.min(mails, 100)) throw new Error(`The buyer's list does not show the ${kind} invoices the database holds`);
       sent += mails;
       return (
-        `- ${kind} (${kind === 'PDF' ? 'text PDFs of 2 pages, read by a template' : 'PEPPOL BIS 3 attachments'}), ${cold ? `the first ${mails} after the start (cold), ` : ''}${readerLabel(reader)}: ` +
+        `- ${kind} (${kind === 'PDF' ? 'text PDFs of 2 pages, read by a template' : 'PEPPOL BIS 3 attachments'}), ${cold ? `the first ${mails} after the start (cold), ` : ''}${SEND_RATE > 0 && !cold ? `sent at ${SEND_RATE} a second, ` : ''}${readerLabel(reader)}: ` +
         `${fmt(mails / (listed / 1000), 1)} invoices/s to the list (${fmt(accepted / 1000, 1)} s to accept all by SMTP, ${fmt(listed / 1000, 1)} s until all listed); ` +
         (reader === 'none' ? '' : `meanwhile the supplier's order list ${latencyFigures(latencies)}; `) +
         `the server's CPU ${fmt(cpu.all / mails)} ms an invoice, ${fmt(cpu.main / mails)} ms of it on the main thread${reader === 'none' ? '' : ' (the reads answered included)'}; ` +
