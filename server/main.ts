@@ -12,6 +12,18 @@ await migrateToLatest(db);
 const seeded = config.demo ? await seedDemoIfEmpty(db, { dataDir: config.dataDir }) : false;
 const app = await buildApp({ config, db }, { logger: process.env.PORTAL_LOG !== '0' });
 
+// From here the job runner may hold a job, which a stop must send back to the queue: a stop
+// asked for while the intake starts (its SMTP thread takes a moment to listen) waits for
+// it, then stops the server as any other.
+let started = false;
+let stopAsked = false;
+const askStop = () => {
+  if (started) void close();
+  else stopAsked = true;
+};
+process.on('SIGINT', askStop);
+process.on('SIGTERM', askStop);
+
 const intake = await startIntake({ config, db });
 
 const close = async () => {
@@ -22,8 +34,8 @@ const close = async () => {
   await db.destroy();
   process.exit(0);
 };
-process.on('SIGINT', close);
-process.on('SIGTERM', close);
+started = true;
+if (stopAsked) await close();
 
 await app.listen({ port: config.port, host: config.host });
 // Users are answered at once; the first orders partners post find their readers started.
