@@ -143,7 +143,9 @@ describe('scan to pack', () => {
     await page.context().setOffline(false);
     const asnsOf = () => json<Array<{ carrierName: string; lines: Array<{ number: number; quantity: number }> }>>(page, `/api/seller/${SELLER}/asn?orderNumber=${encodeURIComponent(order.orderNo)}`);
     await waitUntil(async () => (await asnsOf()).length > 0, 'the queued ASN reaches the server', 2 * UI_WAIT_MS);
-    await waitUntil(async () => (await view.status.count()) === 0 || (await view.status.textContent()) !== 'Status: Waiting to be sent', 'the outbox to settle');
+    // Read without waiting: the status line goes once the ASN is sent, and a read that waits for
+    // it (count, then textContent) waited its whole timeout when it went between the two.
+    await waitUntil(async () => (await view.status.allTextContents()).every((text) => text !== 'Status: Waiting to be sent'), 'the outbox to settle');
     const sent = await asnsOf();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.carrierName).toBe('Scan Freight');
