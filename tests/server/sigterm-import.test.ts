@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../../server/db/database';
 import { seedOrgsAndUsers } from '../../server/db/demo/seed-orgs';
 import { migrateToLatest } from '../../server/db/migrations';
-import { SERVER_NODE_ARGS } from '../../server/node-args';
 import { blobStoreFor } from '../../server/files/blob-stores';
 import { PRICE_FILE_COLUMNS } from '../../server/jobs/catalogue/price-file-import';
 import { writeXlsx } from '../../server/jobs/catalogue/spreadsheet';
@@ -44,7 +43,7 @@ describe('the server process', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORTAL_DATA_DIR: dataDir, PORTAL_DEMO: '0', PORT: '0', HOST: '127.0.0.1', PORTAL_LOG: '0', PORTAL_SECRET: 'sigterm-test' };
     if (url) env.DATABASE_URL = url;
     else delete env.DATABASE_URL;
-    const server = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'server/main.ts'], { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
     const exited = once(server, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     try {
       while ((await findJob(db, SELLER, id))?.state !== 'running') {

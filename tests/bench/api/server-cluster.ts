@@ -3,7 +3,6 @@ import cluster, { type Worker } from 'node:cluster';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SERVER_NODE_ARGS } from '../../../server/node-args';
 import { freePort, serverEnv } from '../../e2e/support/server-process';
 import type { Server } from './load';
 
@@ -93,7 +92,7 @@ function listening(worker: Worker, port: number): Promise<void> {
  */
 async function runPrimary(workers: number): Promise<void> {
   const port = Number(process.env.PORT);
-  cluster.setupPrimary({ exec: join(ROOT, 'server/main.ts'), execArgv: [...SERVER_NODE_ARGS, ...process.execArgv], silent: false });
+  cluster.setupPrimary({ exec: join(ROOT, 'server/main.ts'), silent: false });
   const started: Worker[] = [];
   process.on('SIGTERM', () => {
     const exits = started.map((w) => new Promise((r) => (w.isDead() ? r(null) : w.once('exit', r))));

@@ -4,7 +4,6 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SERVER_NODE_ARGS } from '../../../server/node-args';
 
 export interface ServerHandle {
   url: string;
@@ -91,7 +90,7 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
   const port = opts.port ?? (await freePort());
   const smtpPort = Number(opts.env?.PORTAL_SMTP_PORT ?? (await freePort()));
   const root = resolve(import.meta.dirname, '../../..');
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...serverEnv({ port, dataDir, smtpPort }), ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
