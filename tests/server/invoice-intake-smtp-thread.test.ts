@@ -11,13 +11,15 @@ const CLIENT = `
 const { connect } = require('node:net');
 const { workerData } = require('node:worker_threads');
 const flag = new Int32Array(workerData.shared);
-const say = (value) => { Atomics.store(flag, 0, value); Atomics.notify(flag, 0); };
+// The first outcome stays: an error after the answers (the QUIT's close) must not overwrite it
+// before the held main thread, woken but not yet running, reads it.
+const say = (value) => { if (Atomics.compareExchange(flag, 0, 0, value) === 0) Atomics.notify(flag, 0); };
 const socket = connect(workerData.port, '127.0.0.1');
 let text = '';
 socket.on('data', (chunk) => {
   text += chunk.toString();
   if (/^220 /m.test(text) && !text.includes('EHLO sent')) { text += 'EHLO sent'; socket.write('EHLO client.test\\r\\n'); }
-  if (/^250 /m.test(text.split('EHLO sent')[1] ?? '')) { say(1); socket.end('QUIT\\r\\n'); }
+  if (!text.includes('QUIT sent') && /^250 /m.test(text.split('EHLO sent')[1] ?? '')) { text += 'QUIT sent'; say(1); socket.end('QUIT\\r\\n'); }
 });
 socket.on('error', () => say(2));
 `;
