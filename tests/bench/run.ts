@@ -5,7 +5,8 @@
  * its own process, over loopback. Figures are printed, never asserted.
  * `npm run bench -- drain` runs one suite; `npm run bench -- api` runs the server's
  * load benchmark instead (tests/bench/api), which needs no browser, and `npm run bench -- api-profile`
- * prints where its time goes on each hot path (a CPU profile under load); `npm run bench -- lighthouse`
+ * prints where its time goes on each hot path (a CPU profile under load), `npm run bench -- api-ab` the
+ * CPU per answer of a commit's code against the working tree's, side by side (tests/bench/api/compare-code.ts); `npm run bench -- lighthouse`
  * measures the first load (tests/bench/lighthouse.ts), `npm run bench -- cxml-in` the OrderRequests /cxml
  * accepts per second (tests/bench/cxml-in.bench.ts), `npm run bench -- intake` times invoices from SMTP
  * to the buyer's list (tests/bench/intake.bench.ts), `npm run bench -- scan` scan to pack with a fake camera
@@ -126,6 +127,7 @@ async function main() {
   const only = process.argv[2];
   if (only === 'api') return (await import('./api/run-api')).runApiBench();
   if (only === 'api-profile') return (await import('./api/profile-api')).profileApi();
+  if (only === 'api-ab') return (await import('./api/compare-code')).compareCode();
   if (only === 'api-hook-probe') return (await import('./api/hook-probe')).hookProbe();
   if (only === 'lighthouse') return (await import('./lighthouse')).lighthouseBench();
   if (only === 'cxml-in') return (await import('./cxml-in.bench')).cxmlInBench();

@@ -83,13 +83,14 @@ export function serverEnv(opts: { port: number; dataDir: string; smtpPort: numbe
  * Starts the real server (`server/main.ts`, the same entry `npm start` uses) on a free
  * port, on a new copy of the seeded demo data where the run has one. Passing the data dir
  * of an earlier run restarts it on the same database. `nodeArgs` go to node before the
- * entry (a benchmark's `--cpu-prof`).
+ * entry (a benchmark's `--cpu-prof`). `root`: the checkout whose code runs (a benchmark
+ * comparing two versions of it); this one by default.
  */
-export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<ServerHandle> {
+export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string>; nodeArgs?: string[]; root?: string } = {}): Promise<ServerHandle> {
   const dataDir = opts.dataDir ?? newDataDir();
   const port = opts.port ?? (await freePort());
   const smtpPort = Number(opts.env?.PORTAL_SMTP_PORT ?? (await freePort()));
-  const root = resolve(import.meta.dirname, '../../..');
+  const root = opts.root ?? resolve(import.meta.dirname, '../../..');
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...serverEnv({ port, dataDir, smtpPort }), ...opts.env },
