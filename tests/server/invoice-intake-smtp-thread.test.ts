@@ -11,8 +11,9 @@ const CLIENT = `
 const { connect } = require('node:net');
 const { workerData } = require('node:worker_threads');
 const flag = new Int32Array(workerData.shared);
-// The first outcome stays: an error after the answers (the QUIT's close) must not overwrite it
-// before the held main thread, woken but not yet running, reads it.
+// QUIT is sent once, and the first outcome stays: a second end() on the 221 raised
+// ERR_STREAM_WRITE_AFTER_END, and its 'error' overwrote 'answered' before the held main
+// thread, woken but not yet running, read it.
 const say = (value) => { if (Atomics.compareExchange(flag, 0, 0, value) === 0) Atomics.notify(flag, 0); };
 const socket = connect(workerData.port, '127.0.0.1');
 let text = '';

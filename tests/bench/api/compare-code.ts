@@ -4,7 +4,7 @@ import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startServer, type ServerHandle } from '../../e2e/support/server-process';
-import { fmt } from '../measure';
+import { fmt, percentile } from '../measure';
 import { HOT_PATHS, USERNAME } from './hot-paths';
 import { cpuTimeMs, type HotPath } from './load';
 import { signIn } from './sign-in';
@@ -24,7 +24,7 @@ interface Side {
   agent: Agent;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 function get(side: Side, path: string, cookie: string): Promise<void> {
   const { hostname, port } = new URL(side.server.url);
