@@ -25,6 +25,7 @@ import * as ssccSerials from './0065-sscc-serials';
 import * as asnPackages from './0070-asn-packages';
 import * as asnReceipts from './0075-asn-receipts';
 import * as cxmlRefusalIndex from './0076-cxml-refusal-index';
+import * as unconditionalIndexes from './0080-unconditional-indexes';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0070-asn-packages': asnPackages,
   '0075-asn-receipts': asnReceipts,
   '0076-cxml-refusal-index': cxmlRefusalIndex,
+  '0080-unconditional-indexes': unconditionalIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
