@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Address, Order, OrderLine, OrderSummary } from '../../src/domain/schemas/orders';
-import { emptyAddress } from '../../src/domain/schemas/orders';
+import { EMPTY_ADDRESS, emptyAddress } from '../../src/domain/schemas/orders';
 import type { Db } from '../db/database';
 import { idList, inIdList } from '../db/id-list';
 import { preparedQuery } from '../db/prepared-query';
@@ -12,13 +12,6 @@ import type { Tx } from '../sync/change-log';
  * flag the row carries: the supplier's or the buyer's.
  */
 export type OrderSide = 'seller' | 'buyer';
-
-/**
- * Every field empty, made once: emptyAddress() builds its object from a list of names,
- * and spreading such an object costs twice as much as spreading a copy of it, three
- * times per order of every changes-feed page.
- */
-const EMPTY_ADDRESS: Readonly<Address> = { ...emptyAddress() };
 
 export function parseAddress(text: string): Address {
   try {

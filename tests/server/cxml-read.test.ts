@@ -59,6 +59,26 @@ describe('readCxml', () => {
     expect(readCxml(bytes(undeclared))).toMatchObject({ ok: false, status: 400 });
   });
 
+  it('refuses an undeclared entity in a document that names its DTD, in text or in an attribute, and not in CDATA or a comment', () => {
+    const good = orderRequestXml({ payloadId: 'p1', orderId: 'PO-1', secret: 's' });
+    const notDeclared = { ok: false, status: 400, message: 'Not well-formed XML', errors: ["Entity 'nbsp' is not declared"] };
+    expect(readCxml(bytes(good.replace('Urgent: grant deadline', 'Urgent:&nbsp;grant deadline')))).toMatchObject(notDeclared);
+    expect(readCxml(bytes(good.replace('orderID="PO-1"', 'orderID="PO&nbsp;1"')))).toMatchObject(notDeclared);
+    const quoted = readCxml(bytes(good.replace('orderID="PO-1"', 'orderID="PO&amp;1&#x41;"').replace('</OrderRequestHeader>', '<!-- &nbsp; --></OrderRequestHeader>')));
+    expect(quoted.ok).toBe(true);
+  });
+
+  it("keeps libxml2's reading of the text: CDATA as written, references resolved, line ends and attribute whitespace normalised, xml:lang with its prefix", () => {
+    const xml = orderRequestXml({ payloadId: 'p1', orderId: 'PO-1', secret: 's', lines: [{ code: 'A', quantity: 1, price: 1, description: 'x' }] })
+      .replace(/<Description xml:lang="en">x<\/Description>/, '<Description xml:lang="en">one &amp; <![CDATA[two &amp; <three>]]>\r\nfour&#233;<!-- not text --></Description>')
+      .replace('orderID="PO-1"', 'orderID="PO\t1&#9;"');
+    const tree = readCxml(bytes(xml));
+    if (!tree.ok) throw new Error(`${tree.message}: ${tree.errors.join('; ')}`);
+    const find = (el: typeof tree.root, name: string): typeof tree.root | null => (el.name === name ? el : el.children.map((c) => find(c, name)).find(Boolean) ?? null);
+    expect(find(tree.root, 'Description')).toMatchObject({ attrs: { 'xml:lang': 'en' }, text: 'one & two &amp; <three>\nfouré', children: [] });
+    expect(find(tree.root, 'OrderRequestHeader')?.attrs.orderID).toBe('PO 1\t');
+  });
+
   it('lists the first DTD errors with their lines', () => {
     const xml = orderRequestXml({ payloadId: 'p1', orderId: 'PO-1', secret: 's' }).replace(/<BillTo>[\s\S]*?<\/BillTo>/, '');
     const read = readCxml(bytes(xml));

@@ -1,5 +1,5 @@
 import type { Address } from '../../../src/domain/schemas/orders';
-import { emptyAddress } from '../../../src/domain/schemas/orders';
+import { EMPTY_ADDRESS } from '../../../src/domain/schemas/orders';
 import { attrOf, childOf, childrenOf, textAt, type XmlTree } from './xml-tree';
 
 /**
@@ -21,7 +21,7 @@ function parts(el: XmlTree, personName: string | null): Address {
   const fax = telephone(childOf(el, 'Fax'));
   const country = childOf(postal, 'Country');
   return {
-    ...emptyAddress(),
+    ...EMPTY_ADDRESS,
     name: personName ?? deliverTo[0] ?? '',
     postalAddressName: personName !== null ? attrOf(postal, 'name') : name || attrOf(postal, 'name'),
     postalAddressStreet: childrenOf(postal, 'Street').map((s) => s.text.trim()).filter(Boolean).join(', '),

@@ -20,6 +20,7 @@ export function childrenOf(el: XmlTree | null | undefined, name: string): XmlTre
 
 /** The element at a path of child names (`Header/From/Credential`), or null. */
 export function at(el: XmlTree | null | undefined, path: string): XmlTree | null {
+  if (!path.includes('/')) return childOf(el, path);
   let cur: XmlTree | null = el ?? null;
   for (const name of path.split('/')) cur = childOf(cur, name);
   return cur;
