@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { isPostgres } from '../../server/db/database';
 import { invoiceHistoryEntrySchema, invoiceItemSchema, type InvoiceItem } from '../../src/domain/schemas/invoices';
 import { DEFAULT_MATCHING_SETTINGS } from '../../src/domain/schemas/invoice-matching';
 import { matchInvoice } from '../../server/invoices/match-invoice';
@@ -166,5 +168,13 @@ describe("the buyer's Invoice Matching settings", () => {
 
     // Saving the same settings again changes nothing and queues nothing.
     expect((await post(BUYER, url, settings)).json()).toMatchObject({ jobId: null });
+  });
+});
+
+describe('the invoices quoting an order, looked up whenever the order comes in or changes', () => {
+  it("are read from that order's entries of one index, oldest first, not from all the buyer's invoices", async () => {
+    if (isPostgres(t.db)) return;
+    const plan = await sql<{ detail: string }>`explain query plan select oiid from invoices where buyer_key = ${WESTMERE} and po_number = ${PO} and deleted = ${0} order by created_at, oiid`.execute(t.db);
+    expect(plan.rows.map((r) => r.detail)).toEqual(['SEARCH invoices USING COVERING INDEX invoices_buyer_po_created (buyer_key=? AND po_number=? AND deleted=?)']);
   });
 });

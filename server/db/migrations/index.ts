@@ -26,6 +26,7 @@ import * as asnPackages from './0070-asn-packages';
 import * as asnReceipts from './0075-asn-receipts';
 import * as cxmlRefusalIndex from './0076-cxml-refusal-index';
 import * as unconditionalIndexes from './0080-unconditional-indexes';
+import * as invoicesByOrder from './0081-invoices-by-order';
 
 /** Every migration, in the order their names sort. Areas add theirs here. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0075-asn-receipts': asnReceipts,
   '0076-cxml-refusal-index': cxmlRefusalIndex,
   '0080-unconditional-indexes': unconditionalIndexes,
+  '0081-invoices-by-order': invoicesByOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
