@@ -24,7 +24,7 @@ const askStop = () => {
 process.on('SIGINT', askStop);
 process.on('SIGTERM', askStop);
 
-const intake = await startIntake({ config, db });
+const intake = await startIntake({ config, db }, app.log);
 
 const close = async () => {
   await intake.stop();

@@ -5,6 +5,7 @@ import { acceptMessage } from './accept-message';
 import { MAX_INTAKE_MESSAGE_BYTES } from './intake-kinds';
 import { matchReceivingAddress } from './receiving-address';
 import type { SmtpAnswer, SmtpEvent, SmtpRequest, SmtpWorkerStart } from './smtp-protocol';
+import { superviseThread, type ErrorLog, type ServingThread } from './supervised-thread';
 
 export interface SmtpListener {
   port: number;
@@ -14,10 +15,8 @@ export interface SmtpListener {
 const bootstrap = new URL('./smtp-worker-bootstrap.mjs', import.meta.url);
 
 /** The listener's thread, once it listens. */
-interface Thread {
-  worker: Worker;
+interface Thread extends ServingThread {
   port: number;
-  exited: Promise<void>;
 }
 
 /** What the main thread does for the SMTP thread: the database's part of a session. */
@@ -49,11 +48,17 @@ async function answer(opts: { db: Db; blobs: BlobStore }, request: SmtpRequest):
  * of mail's commands, replies and message bytes were a fifth of the main thread's CPU an
  * invoice, and every reply written woke the sender, which on two busy cores often took
  * the loop's CPU there and then. The database stays on the main thread, asked once a
- * recipient and once a message.
+ * recipient and once a message. A thread that dies is started again on the same port
+ * (supervised-thread.ts), and its death logged.
  */
-export async function startSmtpListener(opts: { db: Db; blobs: BlobStore; port: number; host: string }): Promise<SmtpListener> {
-  let closing = false;
-  /** Starts the thread on `port`: resolves when it listens, and starts it again should it die later. */
+export async function startSmtpListener(opts: {
+  db: Db;
+  blobs: BlobStore;
+  port: number;
+  host: string;
+  log: ErrorLog;
+}): Promise<SmtpListener> {
+  /** Starts the thread on `port`: resolves when it listens. */
   const listen = (port: number) =>
     new Promise<Thread>((resolve, reject) => {
       const worker = new Worker(bootstrap, {
@@ -61,12 +66,16 @@ export async function startSmtpListener(opts: { db: Db; blobs: BlobStore; port: 
         execArgv: [],
         workerData: { port, host: opts.host, maxBytes: MAX_INTAKE_MESSAGE_BYTES } satisfies SmtpWorkerStart,
       });
-      let listening: number | null = null;
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      let listening = false;
+      const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
       worker.on('message', (message: SmtpRequest | SmtpEvent) => {
         if (message.kind === 'listening') {
-          listening = message.port;
-          return resolve({ worker, port: message.port, exited });
+          listening = true;
+          const stop = async () => {
+            worker.postMessage('close');
+            await exited;
+          };
+          return resolve({ port: message.port, exited, stop });
         }
         if (message.kind === 'listen-failed') {
           void worker.terminate();
@@ -75,24 +84,22 @@ export async function startSmtpListener(opts: { db: Db; blobs: BlobStore; port: 
         if (message.kind === 'closed') return void worker.terminate();
         void answer(opts, message).then((reply) => worker.postMessage(reply));
       });
-      // A thread that dies takes its sessions with it (their senders retry): a new one listens in its place.
-      worker.on('error', () => undefined);
+      // A thread that dies takes its sessions with it (their senders retry): the supervisor starts another.
+      worker.on('error', (error) => opts.log.error({ err: error }, "The SMTP listener's thread failed"));
       worker.on('exit', (code) => {
-        if (listening === null) return reject(new Error(`The SMTP listener's thread exited (${code}) before it listened`));
-        if (closing) return;
-        const dead = current;
-        current = listen(listening).catch(() => dead);
+        if (!listening) reject(new Error(`The SMTP listener's thread exited (${code}) before it listened`));
       });
     });
-  let current = listen(opts.port);
-  const { port } = await current;
-  return {
-    port,
-    async close() {
-      closing = true;
-      const { worker, exited } = await current;
-      worker.postMessage('close');
-      await exited;
+  // A thread started again listens where the first one did (the port it was given for port 0).
+  let port = opts.port;
+  const supervised = await superviseThread(
+    async () => {
+      const thread = await listen(port);
+      port = thread.port;
+      return thread;
     },
-  };
+    opts.log,
+    "The SMTP listener's thread",
+  );
+  return { port: supervised.first.port, close: () => supervised.close() };
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import { blobStoreFor } from '../files/blob-stores';
 import { startImapPoller, type ImapPoller } from './imap-poller';
@@ -10,11 +11,11 @@ export interface IntakeHandle {
 }
 
 /** The ways mail comes in, beside the HTTP server: the SMTP listener and the polled IMAP mailbox. */
-export async function startIntake(ctx: AppContext): Promise<IntakeHandle> {
+export async function startIntake(ctx: AppContext, log: FastifyBaseLogger): Promise<IntakeHandle> {
   const intake = ctx.config.intake;
   const blobs = blobStoreFor(ctx.config);
   let smtp: SmtpListener | null = null;
-  if (intake?.smtpPort != null) smtp = await startSmtpListener({ db: ctx.db, blobs, port: intake.smtpPort, host: intake.smtpHost });
+  if (intake?.smtpPort != null) smtp = await startSmtpListener({ db: ctx.db, blobs, port: intake.smtpPort, host: intake.smtpHost, log });
   const imap: ImapPoller | null = intake?.imapUrl ? startImapPoller({ db: ctx.db, blobs, url: intake.imapUrl }) : null;
   return {
     smtpPort: smtp?.port ?? null,

@@ -52,7 +52,7 @@ export interface TestSmtp {
 
 /** The intake's SMTP listener on a loopback port of its own, and a client that sends to it. */
 export async function startTestSmtp(t: TestApp): Promise<TestSmtp> {
-  const listener = await startSmtpListener({ db: t.db, blobs: blobStoreFor(t.config), port: 0, host: '127.0.0.1' });
+  const listener = await startSmtpListener({ db: t.db, blobs: blobStoreFor(t.config), port: 0, host: '127.0.0.1', log: t.app.log });
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true, pool: false });
   return {
     listener,
