@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import { blobStoreFor } from '../files/blob-stores';
 import { startImapPoller, type ImapPoller } from './imap-poller';
 import { startSmtpListener, type SmtpListener } from './smtp-listener';
+import type { ErrorLog } from './supervised-thread';
 
 export interface IntakeHandle {
   /** The port the SMTP listener is on; null when PORTAL_SMTP_PORT is `off`. */
@@ -11,7 +11,7 @@ export interface IntakeHandle {
 }
 
 /** The ways mail comes in, beside the HTTP server: the SMTP listener and the polled IMAP mailbox. */
-export async function startIntake(ctx: AppContext, log: FastifyBaseLogger): Promise<IntakeHandle> {
+export async function startIntake(ctx: AppContext, log: ErrorLog): Promise<IntakeHandle> {
   const intake = ctx.config.intake;
   const blobs = blobStoreFor(ctx.config);
   let smtp: SmtpListener | null = null;
